@@ -1,0 +1,11 @@
+export * from './units';
+export * from './envelope';
+export * from './operations';
+export * from './schemas/common';
+export * from './schemas/goods';
+export * from './schemas/order';
+export * from './schemas/logistic';
+export * from './schemas/after-sale';
+export * from './schemas/account';
+export * from './schemas/message';
+export * as enums from './enums';
