@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { join, resolve } from 'node:path';
+import { ConfigError, portSchema, readEnv } from '../lib/env';
+
+export const gatewayEnvSchema = z.object({
+  PORT: portSchema.default(8787),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  /** The real upstream, e.g. https://api.jxhh.com. Unset: the embedded sandbox is used. */
+  UPSTREAM_URL: z.url('must be an http(s) URL such as https://api.jxhh.com').optional(),
+  UPSTREAM_APP_KEY: z.string().min(1).optional(),
+  UPSTREAM_APP_SECRET: z.string().min(1).optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(300_000, 'must be at most 300000').default(15_000),
+});
+
+export interface UpstreamTarget {
+  baseUrl: string;
+  appKey: string;
+  appSecret: string;
+  timeoutMs: number;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** null: no upstream configured, so `npm start` embeds the sandbox. */
+  upstream: Omit<UpstreamTarget, 'timeoutMs'> | null;
+  timeoutMs: number;
+  staticDir: string;
+}
+
+export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const e = readEnv(gatewayEnvSchema, env);
+  if (e.UPSTREAM_URL) {
+    const missing = (['UPSTREAM_APP_KEY', 'UPSTREAM_APP_SECRET'] as const).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(
+        `The configuration is not usable:\n${missing.map((k) => `  ${k} is missing: required when UPSTREAM_URL is set (from the open platform, https://open.jxhh.com)`).join('\n')}`,
+      );
+    }
+  } else if (e.UPSTREAM_APP_KEY || e.UPSTREAM_APP_SECRET) {
+    throw new ConfigError('The configuration is not usable:\n  UPSTREAM_URL is missing: UPSTREAM_APP_KEY / UPSTREAM_APP_SECRET are set but no upstream URL to use them with');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    upstream: e.UPSTREAM_URL ? { baseUrl: e.UPSTREAM_URL.replace(/\/$/, ''), appKey: e.UPSTREAM_APP_KEY!, appSecret: e.UPSTREAM_APP_SECRET! } : null,
+    timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    staticDir: resolve('dist'),
+  };
+}
+
+export const gatewayDbFile = (dataDir: string) => join(dataDir, 'gateway.sqlite');

@@ -1,0 +1,122 @@
+import { Agent, request, errors as undiciErrors } from 'undici';
+import { FAILURE_CODE, pathParams, type OperationDef } from '../../contract';
+import { signHeaders } from '../signing';
+import type { UpstreamTarget } from './config';
+
+/** Why the gateway itself answered instead of the upstream; the SPA words each one in the person's language. */
+export type GatewayFailure = 'timeout' | 'unreachable' | 'bad_status' | 'bad_response' | 'invalid_input' | 'unknown_operation' | 'internal';
+
+export type GatewayEnvelope = {
+  code: number;
+  msg: string;
+  data: null;
+  /** Present only on answers the gateway made itself. */
+  gateway: { reason: GatewayFailure; field?: string; status?: number };
+};
+
+export const gatewayFailure = (reason: GatewayFailure, msg: string, extra: { field?: string; status?: number } = {}): GatewayEnvelope => ({
+  code: FAILURE_CODE,
+  msg,
+  data: null,
+  gateway: { reason, ...extra },
+});
+
+export interface BuiltRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Exact JSON text sent (and signed), '' for none. */
+  body: string;
+}
+
+/** Where each input field goes, from the operation table: path, query or JSON body. */
+export function buildUpstreamRequest(op: OperationDef, input: Record<string, unknown>): BuiltRequest {
+  const rest: Record<string, unknown> = { ...input };
+  let path = op.path;
+  for (const p of pathParams(op.path)) {
+    path = path.replace(`{${p}}`, encodeURIComponent(String(rest[p])));
+    delete rest[p];
+  }
+  const query: Record<string, string> = {};
+  let body = '';
+  if (op.placement === 'query') {
+    for (const [k, v] of Object.entries(rest)) {
+      if (v === undefined || v === null || v === '') continue;
+      query[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    }
+  } else if (op.placement === 'body') {
+    body = JSON.stringify(rest);
+  }
+  return { method: op.method, path, query, body };
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  /** The upstream envelope as it came, or the gateway's own envelope when the call failed. */
+  envelope: Record<string, unknown>;
+  ms: number;
+}
+
+const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+
+/**
+ * Signs and sends one request. Every way of failing comes back as an envelope with a sentence,
+ * never as a thrown error. undici is used because a GET with a JSON body is part of the protocol and
+ * fetch refuses to send one.
+ */
+export async function callUpstream(target: UpstreamTarget, built: BuiltRequest): Promise<UpstreamAnswer> {
+  const started = Date.now();
+  const qs = new URLSearchParams(built.query).toString();
+  const url = `${target.baseUrl}${built.path}${qs ? `?${qs}` : ''}`;
+  const headers: Record<string, string> = {
+    ...signHeaders({ appKey: target.appKey, appSecret: target.appSecret, query: built.query, body: built.body }),
+    accept: 'application/json',
+  };
+  if (built.body) headers['content-type'] = 'application/json';
+  const seconds = Math.round(target.timeoutMs / 100) / 10;
+  const done = (status: number, envelope: Record<string, unknown>) => ({ status, envelope, ms: Date.now() - started });
+  try {
+    const res = await request(url, {
+      method: built.method as 'GET',
+      headers,
+      body: built.body || undefined,
+      dispatcher: agent,
+      signal: AbortSignal.timeout(target.timeoutMs),
+      headersTimeout: target.timeoutMs,
+      bodyTimeout: target.timeoutMs,
+    });
+    const text = await res.body.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const isEnvelope = typeof json === 'object' && json !== null && typeof (json as { code?: unknown }).code === 'number';
+    if (res.statusCode !== 200) {
+      const upstreamMsg = isEnvelope ? String((json as { msg?: unknown }).msg ?? '') : '';
+      return done(
+        502,
+        gatewayFailure(
+          'bad_status',
+          `The supplier answered with HTTP ${res.statusCode}${upstreamMsg ? `: ${upstreamMsg}` : ''}.`,
+          { status: res.statusCode },
+        ),
+      );
+    }
+    if (!isEnvelope) {
+      return done(502, gatewayFailure('bad_response', 'The supplier sent an answer that is not the expected JSON envelope.'));
+    }
+    return done(200, json as Record<string, unknown>);
+  } catch (e) {
+    const err = e as { name?: string; code?: string; cause?: { code?: string } };
+    const code = err.code ?? err.cause?.code;
+    if (err.name === 'TimeoutError' || err.name === 'AbortError' || e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError) {
+      return done(504, gatewayFailure('timeout', `The supplier did not answer within ${seconds} s. Nothing is known about the outcome; check before retrying a change.`));
+    }
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || e instanceof undiciErrors.SocketError) {
+      return done(502, gatewayFailure('unreachable', `The supplier could not be reached (${code ?? 'connection failed'}).`));
+    }
+    return done(502, gatewayFailure('unreachable', 'The supplier could not be reached.'));
+  }
+}

@@ -1,0 +1,166 @@
+import { Hono, type Context } from 'hono';
+import { FAILURE_CODE, SUCCESS_CODE, getOperation, operations, pathParams, type OpId, type OperationDef } from '../../contract';
+import type { DB } from '../lib/db';
+import { BodyTooLargeError, readRawBody } from '../lib/raw-body';
+import { formatIssues } from '../lib/issues';
+import type { SandboxConfig } from './config';
+import { SandboxError } from './errors';
+import { catalogueHandlers } from './handlers/catalogue';
+import type { HandlerContext, Handlers } from './handlers/types';
+import { productSvg } from './images';
+import { checkSignature } from './signature-check';
+
+export interface SandboxDeps {
+  db: DB;
+  config: SandboxConfig;
+  /** Where the app is mounted inside a bigger server ('' when it runs alone). */
+  basePath?: string;
+  nowMs?: () => number;
+}
+
+interface Route {
+  id: OpId;
+  op: OperationDef;
+  method: string;
+  pattern: RegExp;
+  params: string[];
+}
+
+/**
+ * Routes of every operation of the contract table. Static paths come before parameterised ones, so
+ * `/v2/order/errorLists` is never taken for `/v2/order/{sn}`. Paths match case-insensitively, since
+ * real clients call both `/v2/Goods/...` and `/v2/goods/...` (upstream-api.md §10).
+ */
+function buildRoutes(): Route[] {
+  return (Object.keys(operations) as OpId[])
+    .map((id) => {
+      const op = getOperation(id)!;
+      const params = pathParams(op.path);
+      const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^/]+)');
+      return { id, op, method: op.method, pattern: new RegExp(`^${source}/?$`, 'i'), params };
+    })
+    .sort((a, b) => a.params.length - b.params.length);
+}
+
+const ok = (data: unknown) => ({ code: SUCCESS_CODE, msg: '操作成功', data, id: '', message: '' });
+const refuse = (msg: string) => ({ code: FAILURE_CODE, msg, data: null, id: '', message: '' });
+
+const handlers: Handlers = { ...catalogueHandlers };
+
+export function createSandboxApp(deps: SandboxDeps) {
+  const basePath = deps.basePath ?? '';
+  const nowMs = deps.nowMs ?? Date.now;
+  const routes = buildRoutes();
+  const app = new Hono();
+
+  app.get('/health', (c) => c.json({ ok: true, service: 'sandbox' }));
+
+  app.get('/images/goods/:file', (c) => {
+    const m = /^(\d+)(?:-(\d))?\.svg$/.exec(c.req.param('file'));
+    if (!m) return c.notFound();
+    const id = Number(m[1]);
+    const row = deps.db.prepare('SELECT hue FROM goods WHERE id = ?').get(id) as { hue: number } | undefined;
+    if (!row) return c.notFound();
+    return c.body(productSvg(id, row.hue, Number(m[2] ?? 1)), 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+    });
+  });
+
+  app.all('/v2/*', async (c) => {
+    const path = new URL(c.req.url).pathname.slice(basePath.length);
+    const candidates = routes.filter((r) => r.pattern.test(path));
+    if (candidates.length === 0) return c.json(refuse(`接口不存在：${path}`), 404);
+    const route = candidates.find((r) => r.method === c.req.method);
+    if (!route) return c.json(refuse(`请求方法错误：${path} 不支持 ${c.req.method}`), 405);
+
+    let raw: string;
+    try {
+      raw = await readRawBody(c);
+    } catch (e) {
+      if (e instanceof BodyTooLargeError) return c.json(refuse('请求体过大'), 413);
+      throw e;
+    }
+    const query: Record<string, string> = {};
+    for (const [k, v] of new URL(c.req.url).searchParams) query[k] = v;
+
+    const refusal = checkSignature(
+      deps.db,
+      { appKey: deps.config.appKey, appSecret: deps.config.appSecret, windowMs: deps.config.signatureWindowMs, nowMs: nowMs() },
+      { headers: (h) => c.req.header(h), query, body: raw },
+    );
+    if (refusal) return c.json(refuse(refusal));
+
+    const input = assembleInput(route, path, query, raw);
+    if ('error' in input) return c.json(refuse(input.error));
+    const parsed = parseLenient(route.op, input.value);
+    if (!parsed.success) return c.json(refuse(`参数错误：${parsed.error}`));
+
+    const handler = handlers[route.id] as ((input: unknown, ctx: HandlerContext) => unknown) | undefined;
+    if (!handler) return c.json(refuse(`沙箱暂未提供此接口：${route.op.title}`));
+    try {
+      const ctx: HandlerContext = {
+        db: deps.db,
+        config: deps.config,
+        imageBase: imageBase(c, deps.config, basePath),
+        nowSec: () => Math.floor(nowMs() / 1000),
+      };
+      return c.json(ok(handler(parsed.data, ctx)));
+    } catch (e) {
+      if (e instanceof SandboxError) return c.json(refuse(e.message));
+      throw e;
+    }
+  });
+
+  app.onError((err, c) => {
+    console.error('[sandbox] unexpected error', err);
+    return c.json(refuse('服务器内部错误'), 500);
+  });
+  return app;
+}
+
+function imageBase(c: Context, config: SandboxConfig, basePath: string): string {
+  if (config.publicUrl) return `${config.publicUrl.replace(/\/$/, '')}/images`;
+  return `${new URL(c.req.url).origin}${basePath}/images`;
+}
+
+/** Query, JSON body and path parameters, merged: real SDKs disagree on where some fields go. */
+function assembleInput(
+  route: Route,
+  path: string,
+  query: Record<string, string>,
+  raw: string,
+): { value: Record<string, unknown> } | { error: string } {
+  let body: Record<string, unknown> = {};
+  if (raw.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: '请求体必须是 JSON 对象' };
+      body = parsed as Record<string, unknown>;
+    } catch {
+      return { error: '请求体不是合法的 JSON' };
+    }
+  }
+  const value: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) if (!/^api-/i.test(k)) value[k] = v;
+  Object.assign(value, body);
+  const m = route.pattern.exec(path)!;
+  route.params.forEach((name, i) => (value[name] = decodeURIComponent(m[i + 1]!)));
+  return { value };
+}
+
+/** Validate like the real service: unknown keys are ignored, anything else wrong is refused. */
+function parseLenient(op: OperationDef, value: Record<string, unknown>) {
+  let result = op.input.safeParse(value);
+  for (let i = 0; i < 3 && !result.success; i++) {
+    const unknown = result.error.issues.filter((iss) => iss.code === 'unrecognized_keys');
+    if (unknown.length !== result.error.issues.length) break;
+    for (const iss of unknown) {
+      let target: unknown = value;
+      for (const p of iss.path) target = (target as Record<string | number, unknown>)[p as string];
+      for (const k of (iss as { keys: string[] }).keys) delete (target as Record<string, unknown>)[k];
+    }
+    result = op.input.safeParse(value);
+  }
+  return result.success ? { success: true as const, data: result.data } : { success: false as const, error: formatIssues(result.error) };
+}
