@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** `code` of a successful upstream answer. */
-export const SUCCESS_CODE = 1;
-/** `code` this project uses (and the sandbox sends) for business and signature failures (upstream-api.md §12). */
-export const FAILURE_CODE = 0;
+import { SUCCESS_CODE } from './constants';
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.looseObject({

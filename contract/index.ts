@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './units';
 export * from './envelope';
 export * from './operations';

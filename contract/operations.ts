@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idList, fen } from './units';
-import { MAX_LIST_LIMIT, addressSchema, paging, section } from './schemas/common';
+import { addressSchema, paging, section } from './schemas/common';
+import { MAX_LIST_LIMIT, RANGE_TYPES, SORT_KEYS } from './constants';
 import {
   category,
   categoryNode,
@@ -55,20 +56,6 @@ const posInt = int.positive();
 const sourceId = int.min(0, 'source must be 0 (all) or a channel id');
 const sortDir = z.enum(['asc', 'desc']);
 
-export const RANGE_TYPES = ['agreement_price', 'activity_price', 'guide_price', 'promotion_rate', 'activity_rate'] as const;
-export type RangeType = (typeof RANGE_TYPES)[number];
-/** Price kinds take yuan, rate kinds take percent (upstream-api.md §12). */
-export const rangeUnit = (t: RangeType): 'yuan' | 'percent' => (t.endsWith('_rate') ? 'percent' : 'yuan');
-
-export const SORT_KEYS = [
-  'agreement_price',
-  'guide_price',
-  'activity_price',
-  'promotion_rate',
-  'activity_rate',
-  'created_time',
-  'real_month_sale',
-] as const;
 
 /** range_type + range_from/range_to of the list operations. */
 const rangeFilter = {

@@ -6,9 +6,6 @@ export const paging = (maxLimit: number) => ({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(maxLimit, `limit may be at most ${maxLimit}`),
 });
 
-/** Upstream list pages beyond this return page 50 again (upstream-api.md §9). */
-export const MAX_PAGE = 50;
-export const MAX_LIST_LIMIT = 500;
 
 /** The 7 address fields of an order (upstream-api.md §7.6). */
 export const addressSchema = z.object({

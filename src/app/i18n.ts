@@ -1,0 +1,51 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { appLocales } from './locales';
+import { catalogueLocales } from '../features/catalogue';
+
+export const LANGUAGES = ['zh-CN', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORAGE_KEY = 'supply-desk.language';
+
+/** The remembered choice, else the browser's, else Chinese. */
+export function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved === 'en' || saved === 'zh-CN') return saved;
+  } catch {
+    /* storage unavailable (private mode): fall through */
+  }
+  const nav = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
+  for (const l of nav) {
+    if (l.toLowerCase().startsWith('zh')) return 'zh-CN';
+    if (l.toLowerCase().startsWith('en')) return 'en';
+  }
+  return 'zh-CN';
+}
+
+export function rememberLanguage(lang: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    /* not remembered, still switched */
+  }
+  document.documentElement.lang = lang;
+}
+
+export function createI18n(lang: Language = initialLanguage()) {
+  const instance = i18n.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    ns: ['app', 'catalogue'],
+    defaultNS: 'app',
+    resources: {
+      en: { app: appLocales.en, catalogue: catalogueLocales.en },
+      'zh-CN': { app: appLocales['zh-CN'], catalogue: catalogueLocales['zh-CN'] },
+    },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}

@@ -1,0 +1,129 @@
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import {
+  AppBar,
+  Box,
+  Chip,
+  Drawer,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  TextField,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import { useColorMode } from './color-mode';
+import { LANGUAGES, rememberLanguage, type Language } from './i18n';
+import { NAV_ITEMS } from './nav';
+import { metaQuery } from './meta';
+
+const DRAWER_WIDTH = 232;
+
+export function Layout() {
+  const { t, i18n } = useTranslation('app');
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const [open, setOpen] = useState(false);
+  const { mode, toggle } = useColorMode();
+  const meta = useQuery(metaQuery);
+
+  const nav = (
+    <Box component="nav" aria-label={t('appName')}>
+      <Toolbar />
+      <List>
+        {NAV_ITEMS.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            onClick={() => setOpen(false)}
+            sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <item.icon />
+            </ListItemIcon>
+            <ListItemText primary={t(item.label)} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" color="inherit" sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }} elevation={0}>
+        <Toolbar sx={{ gap: 1 }}>
+          {!wide && (
+            <IconButton edge="start" aria-label={t('nav.menu')} onClick={() => setOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="div" sx={{ fontWeight: 700, color: 'primary.main' }}>
+            {t('appName')}
+          </Typography>
+          {meta.data && (
+            <Tooltip title={meta.data.mode === 'sandbox' ? t('mode.sandboxHint') : ''}>
+              <Chip
+                size="small"
+                color={meta.data.mode === 'sandbox' ? 'warning' : 'success'}
+                variant="outlined"
+                label={meta.data.mode === 'sandbox' ? t('mode.sandbox') : t('mode.upstream', { host: meta.data.upstream })}
+              />
+            </Tooltip>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <TextField
+            select
+            size="small"
+            label={t('language.label')}
+            value={i18n.language}
+            onChange={(e) => {
+              const lang = e.target.value as Language;
+              rememberLanguage(lang);
+              void i18n.changeLanguage(lang);
+            }}
+            sx={{ minWidth: 120 }}
+          >
+            {LANGUAGES.map((l) => (
+              <MenuItem key={l} value={l}>
+                {t(`language.${l}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Tooltip title={mode === 'light' ? t('theme.dark') : t('theme.light')}>
+            <IconButton onClick={toggle} aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}>
+              {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+      {wide ? (
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+          {nav}
+        </Drawer>
+      ) : (
+        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+          {nav}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+        <Toolbar />
+        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { CssBaseline, ThemeProvider, type PaletteMode } from '@mui/material';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { SnackbarProvider } from 'notistack';
+import type { i18n as I18n } from 'i18next';
+import { buildTheme, initialMode, rememberMode } from './theme';
+import { ColorModeContext } from './color-mode';
+import { ErrorBoundary } from './error-boundary';
+
+export function Providers({ children, queryClient, i18n }: { children: ReactNode; queryClient: QueryClient; i18n: I18n }) {
+  const [mode, setMode] = useState<PaletteMode>(initialMode);
+  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const colorMode = useMemo(
+    () => ({
+      mode,
+      toggle: () =>
+        setMode((m) => {
+          const next = m === 'light' ? 'dark' : 'light';
+          rememberMode(next);
+          return next;
+        }),
+    }),
+    [mode],
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ColorModeContext.Provider value={colorMode}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+            <QueryClientProvider client={queryClient}>
+              <ErrorBoundary>{children}</ErrorBoundary>
+            </QueryClientProvider>
+          </SnackbarProvider>
+        </ThemeProvider>
+      </ColorModeContext.Provider>
+    </I18nextProvider>
+  );
+}

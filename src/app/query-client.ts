@@ -1,0 +1,35 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { OpError } from '../lib/bff';
+import { STALE } from '../lib/stale';
+
+/** Failures that a retry cannot fix: the supplier's own refusal, bad input, permissions. */
+const NO_RETRY = new Set(['upstream', 'invalid_input', 'unknown_operation', 'unauthorized', 'forbidden']);
+
+/**
+ * `notify` gets failures nobody else shows: every failed write, and background refetches of data
+ * already on screen (a first load shows its error in place instead).
+ */
+export function createQueryClient(notify?: (error: unknown) => void) {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.state.data !== undefined) notify?.(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (!mutation.options.onError) notify?.(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: STALE.catalogue,
+        gcTime: 10 * 60_000,
+        refetchOnWindowFocus: true,
+        retry: (count, error) => !(error instanceof OpError && NO_RETRY.has(error.kind)) && count < 2,
+      },
+      // Writes are never retried automatically: an order must not be placed twice.
+      mutations: { retry: false },
+    },
+  });
+}

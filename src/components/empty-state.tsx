@@ -1,0 +1,13 @@
+import { Box, Typography } from '@mui/material';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import type { ReactNode } from 'react';
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+      <InboxOutlinedIcon sx={{ fontSize: 48, mb: 1 }} aria-hidden />
+      <Typography variant="subtitle1">{title}</Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { Alert, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../lib/use-error-text';
+
+/** A failed load, said in words, with a way to try again. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation('app');
+  const text = useErrorText();
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        onRetry && (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )
+      }
+    >
+      {text(error)}
+    </Alert>
+  );
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { OpInput } from '../../../../contract';
+import { callOp } from '../../../lib/bff';
+import { STALE } from '../../../lib/stale';
+
+export type OnlineListFilters = OpInput<'selection.online'>;
+
+/** Query keys from general to specific, so one prefix invalidates a whole family. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  sources: () => [...catalogueKeys.all, 'sources'] as const,
+  online: (filters: OnlineListFilters) => [...catalogueKeys.all, 'online', filters] as const,
+};
+
+export const sourcesQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.sources(),
+    queryFn: ({ signal }) => callOp('source.list', {}, { signal }),
+    staleTime: STALE.reference,
+  });
+
+export const onlineListQuery = (filters: OnlineListFilters) =>
+  queryOptions({
+    queryKey: catalogueKeys.online(filters),
+    queryFn: ({ signal }) => callOp('selection.online', filters, { signal }),
+    staleTime: STALE.catalogue,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { enqueueSnackbar } from 'notistack';
+import { Providers } from './app/providers';
+import { createI18n } from './app/i18n';
+import { createQueryClient } from './app/query-client';
+import { createRouter } from './app/router';
+import { errorText } from './lib/use-error-text';
+
+const i18n = createI18n();
+document.documentElement.lang = i18n.language;
+const queryClient = createQueryClient((error) => enqueueSnackbar(errorText(i18n.t, error), { variant: 'error' }));
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
