@@ -22,7 +22,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 60000,

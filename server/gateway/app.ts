@@ -40,9 +40,10 @@ export function createBffApp(deps: GatewayDeps) {
       const parsed = op.input.safeParse(raw);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
+        const path = [...(first?.path ?? []), ...(first?.code === 'unrecognized_keys' ? first.keys.slice(0, 1) : [])];
         return c.json(
           gatewayFailure('invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, {
-            field: first?.path.map(String).join('.') || undefined,
+            field: path.map(String).join('.') || undefined,
           }),
           400,
         );
