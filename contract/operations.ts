@@ -15,14 +15,7 @@ import {
   selectionProduct,
   sourceInfo,
 } from './schemas/goods';
-import {
-  availabilityItem,
-  beforeCheckItem,
-  errorOrder,
-  orderDetail,
-  orderListPage,
-  sourceOrderPage,
-} from './schemas/order';
+import { availabilityItem, beforeCheckItem, errorOrder, orderDetail, orderListPage, sourceOrderPage } from './schemas/order';
 import { courier, trace } from './schemas/logistic';
 import { afterSaleOptions, afterSalePage, afterSaleRecord } from './schemas/after-sale';
 import { balance, cashFlowPage } from './schemas/account';
@@ -55,7 +48,6 @@ const int = z.coerce.number().int();
 const posInt = int.positive();
 const sourceId = int.min(0, 'source must be 0 (all) or a channel id');
 const sortDir = z.enum(['asc', 'desc']);
-
 
 /** range_type + range_from/range_to of the list operations. */
 const rangeFilter = {
@@ -91,28 +83,61 @@ const spuLine = z.object({
 export const operations = {
   // ---- products (商品) ----
   'goods.detail': op({
-    group: 'goods', title: '获取商品详情v2', method: 'GET', path: '/v2/Goods/Detail', placement: 'query',
-    input: z.object({ id: posInt }).strict(), data: goodsDetail, writes: false,
+    group: 'goods',
+    title: '获取商品详情v2',
+    method: 'GET',
+    path: '/v2/Goods/Detail',
+    placement: 'query',
+    input: z.object({ id: posInt }).strict(),
+    data: goodsDetail,
+    writes: false,
   }),
   'goods.bulkDetail': op({
-    group: 'goods', title: '批量获取详情v2', method: 'POST', path: '/v2/Goods/GetBulkGoodDetail', placement: 'body',
-    input: z.object({ ids: idList(50) }).strict(), data: z.array(goodsDetail), writes: false,
+    group: 'goods',
+    title: '批量获取详情v2',
+    method: 'POST',
+    path: '/v2/Goods/GetBulkGoodDetail',
+    placement: 'body',
+    input: z.object({ ids: idList(50) }).strict(),
+    data: z.array(goodsDetail),
+    writes: false,
   }),
   'category.list': op({
-    group: 'goods', title: '获取全量分类v2', method: 'GET', path: '/v2/Category/Lists', placement: 'query',
+    group: 'goods',
+    title: '获取全量分类v2',
+    method: 'GET',
+    path: '/v2/Category/Lists',
+    placement: 'query',
     input: z.object({ ...paging(MAX_LIST_LIMIT), source: posInt }).strict(),
-    data: z.looseObject({ count: z.number().int(), data: z.array(category) }), writes: false,
+    data: z.looseObject({ count: z.number().int(), data: z.array(category) }),
+    writes: false,
   }),
   'category.children': op({
-    group: 'goods', title: '获取逐级类目v2', method: 'GET', path: '/v2/Category/GetCategory', placement: 'query',
-    input: z.object({ parent_id: int.min(0), source: posInt }).strict(), data: z.array(categoryNode), writes: false,
+    group: 'goods',
+    title: '获取逐级类目v2',
+    method: 'GET',
+    path: '/v2/Category/GetCategory',
+    placement: 'query',
+    input: z.object({ parent_id: int.min(0), source: posInt }).strict(),
+    data: z.array(categoryNode),
+    writes: false,
   }),
   'goods.refresh': op({
-    group: 'goods', title: '批量更新商品v2', method: 'POST', path: '/v2/Goods/GetBulkGoodsMessage', placement: 'body',
-    input: z.object({ goodsIds: idList(50) }).strict(), data: z.array(z.string()), writes: true,
+    group: 'goods',
+    title: '批量更新商品v2',
+    method: 'POST',
+    path: '/v2/Goods/GetBulkGoodsMessage',
+    placement: 'body',
+    input: z.object({ goodsIds: idList(50) }).strict(),
+    data: z.array(z.string()),
+    writes: true,
   }),
   'goods.list': op({
-    group: 'goods', title: '商品列表', method: 'GET', path: '/v2/Goods/Lists', placement: 'query',
+    group: 'goods',
+    title: '商品列表',
+    method: 'GET',
+    path: '/v2/Goods/Lists',
+    placement: 'query',
     input: z
       .object({
         ...paging(MAX_LIST_LIMIT),
@@ -125,24 +150,47 @@ export const operations = {
       .strict()
       .refine(rangeOk, { message: 'range_from must not exceed range_to', path: ['range_from'] })
       .refine(rangeNeedsType, { message: 'range_type is required with range_from / range_to', path: ['range_type'] }),
-    data: listOf(goodsListItem), writes: false,
+    data: listOf(goodsListItem),
+    writes: false,
   }),
   'goods.comments': op({
-    group: 'goods', title: '商品评论', method: 'GET', path: '/v2/comments', placement: 'query',
-    input: z.object({ sku: posInt, ...paging(100) }).strict(), data: listOf(goodsComment), writes: false,
+    group: 'goods',
+    title: '商品评论',
+    method: 'GET',
+    path: '/v2/comments',
+    placement: 'query',
+    input: z.object({ sku: posInt, ...paging(100) }).strict(),
+    data: listOf(goodsComment),
+    writes: false,
   }),
 
   // ---- selection (选品) ----
   'source.list': op({
-    group: 'selection', title: '获取在售渠道', method: 'POST', path: '/v2/GetSource', placement: 'body',
-    input: none, data: z.array(sourceInfo), writes: false,
+    group: 'selection',
+    title: '获取在售渠道',
+    method: 'POST',
+    path: '/v2/GetSource',
+    placement: 'body',
+    input: none,
+    data: z.array(sourceInfo),
+    writes: false,
   }),
   'group.list': op({
-    group: 'selection', title: '选品分组列表v2', method: 'GET', path: '/v2/GoodsGroup/ApiLists', placement: 'query',
-    input: z.object(paging(MAX_LIST_LIMIT)).strict(), data: listOf(goodsGroup), writes: false,
+    group: 'selection',
+    title: '选品分组列表v2',
+    method: 'GET',
+    path: '/v2/GoodsGroup/ApiLists',
+    placement: 'query',
+    input: z.object(paging(MAX_LIST_LIMIT)).strict(),
+    data: listOf(goodsGroup),
+    writes: false,
   }),
   'selection.online': op({
-    group: 'selection', title: '在线选品v2(新版)', method: 'POST', path: '/v2/GoodsStorage/NewList', placement: 'body',
+    group: 'selection',
+    title: '在线选品v2(新版)',
+    method: 'POST',
+    path: '/v2/GoodsStorage/NewList',
+    placement: 'body',
     input: z
       .object({
         ...paging(MAX_LIST_LIMIT),
@@ -166,10 +214,15 @@ export const operations = {
         created_time: section.optional(),
       })
       .strict(),
-    data: newListPage, writes: false,
+    data: newListPage,
+    writes: false,
   }),
   'group.goods': op({
-    group: 'selection', title: '选品分组商品列表v2', method: 'POST', path: '/v2/GoodsGroup/ApiGoodsList', placement: 'body',
+    group: 'selection',
+    title: '选品分组商品列表v2',
+    method: 'POST',
+    path: '/v2/GoodsGroup/ApiGoodsList',
+    placement: 'body',
     input: z
       .object({
         ...paging(MAX_LIST_LIMIT),
@@ -188,59 +241,118 @@ export const operations = {
         activity_rate: section.optional(),
       })
       .strict(),
-    data: listOf(groupGoods), writes: false,
+    data: listOf(groupGoods),
+    writes: false,
   }),
   'selection.add': op({
-    group: 'selection', title: '选品库增加商品v2', method: 'GET', path: '/v2/GoodsStorage/Add', placement: 'query',
-    input: z.object({ goods_ids: idList(200) }).strict(), data: z.looseObject({ total: z.number().int() }), writes: true,
+    group: 'selection',
+    title: '选品库增加商品v2',
+    method: 'GET',
+    path: '/v2/GoodsStorage/Add',
+    placement: 'query',
+    input: z.object({ goods_ids: idList(200) }).strict(),
+    data: z.looseObject({ total: z.number().int() }),
+    writes: true,
   }),
   'selection.list': op({
-    group: 'selection', title: '选品库商品列表v2', method: 'GET', path: '/v2/GoodsStorage/MyLists', placement: 'query',
-    input: libraryListInput, data: listOf(selectionProduct), writes: false,
+    group: 'selection',
+    title: '选品库商品列表v2',
+    method: 'GET',
+    path: '/v2/GoodsStorage/MyLists',
+    placement: 'query',
+    input: libraryListInput,
+    data: listOf(selectionProduct),
+    writes: false,
   }),
   'selection.remove': op({
-    group: 'selection', title: '选品库移除商品v2', method: 'GET', path: '/v2/GoodsStorage/Remove', placement: 'query',
-    input: z.object({ goods_ids: idList(200) }).strict(), data: z.looseObject({ total: z.number().int() }), writes: true,
+    group: 'selection',
+    title: '选品库移除商品v2',
+    method: 'GET',
+    path: '/v2/GoodsStorage/Remove',
+    placement: 'query',
+    input: z.object({ goods_ids: idList(200) }).strict(),
+    data: z.looseObject({ total: z.number().int() }),
+    writes: true,
   }),
   'selection.onlineOld': op({
-    group: 'selection', title: '在线选品(旧)', method: 'GET', path: '/v2/GoodsStorage/Lists', placement: 'query',
-    input: libraryListInput, data: listOf(selectionProduct), writes: false,
+    group: 'selection',
+    title: '在线选品(旧)',
+    method: 'GET',
+    path: '/v2/GoodsStorage/Lists',
+    placement: 'query',
+    input: libraryListInput,
+    data: listOf(selectionProduct),
+    writes: false,
   }),
   'selection.clear': op({
-    group: 'selection', title: '清空选品库', method: 'GET', path: '/v2/GoodsStorage/Delete', placement: 'none',
-    input: none, data: z.looseObject({}), writes: true,
+    group: 'selection',
+    title: '清空选品库',
+    method: 'GET',
+    path: '/v2/GoodsStorage/Delete',
+    placement: 'none',
+    input: none,
+    data: z.looseObject({}),
+    writes: true,
   }),
 
   // ---- orders (订单) ----
   'order.availableCheck': op({
-    group: 'order', title: '可售检测V2', method: 'GET', path: '/v2/order/availableCheck', placement: 'body',
+    group: 'order',
+    title: '可售检测V2',
+    method: 'GET',
+    path: '/v2/order/availableCheck',
+    placement: 'body',
     input: z.object({ spu: z.array(spuLine).min(1, 'at least one sku').max(100), address: addressSchema }).strict(),
-    data: z.array(availabilityItem), writes: false,
+    data: z.array(availabilityItem),
+    writes: false,
   }),
   'order.beforeCheck': op({
-    group: 'order', title: '前置校验V2', method: 'POST', path: '/v2/order/beforeCheck', placement: 'body',
+    group: 'order',
+    title: '前置校验V2',
+    method: 'POST',
+    path: '/v2/order/beforeCheck',
+    placement: 'body',
     input: z
       .object({
-        spu: z.array(spuLine.extend({ price: fen.positive().optional() })).min(1, 'at least one sku').max(100),
+        spu: z
+          .array(spuLine.extend({ price: fen.positive().optional() }))
+          .min(1, 'at least one sku')
+          .max(100),
         address: addressSchema,
       })
       .strict(),
-    data: z.array(beforeCheckItem), writes: false,
+    data: z.array(beforeCheckItem),
+    writes: false,
   }),
   'order.submit': op({
-    group: 'order', title: '提交下单V2', method: 'POST', path: '/v2/order', placement: 'body',
+    group: 'order',
+    title: '提交下单V2',
+    method: 'POST',
+    path: '/v2/order',
+    placement: 'body',
     input: z
       .object({
-        orderSn: z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, 'orderSn must be 6–64 letters, digits, _ or -'),
-        spu: z.array(spuLine.extend({ price: fen.positive().optional() })).min(1, 'at least one sku').max(100),
+        orderSn: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9_-]{6,64}$/, 'orderSn must be 6–64 letters, digits, _ or -'),
+        spu: z
+          .array(spuLine.extend({ price: fen.positive().optional() }))
+          .min(1, 'at least one sku')
+          .max(100),
         address: addressSchema,
         strictMode: z.boolean().optional(),
       })
       .strict(),
-    data: z.unknown(), writes: true,
+    data: z.unknown(),
+    writes: true,
   }),
   'order.list': op({
-    group: 'order', title: '全平台订单列表V2', method: 'GET', path: '/v2/order', placement: 'body',
+    group: 'order',
+    title: '全平台订单列表V2',
+    method: 'GET',
+    path: '/v2/order',
+    placement: 'body',
     input: z
       .object({
         search: z
@@ -256,52 +368,123 @@ export const operations = {
           .strict(),
       })
       .strict(),
-    data: orderListPage, writes: false,
+    data: orderListPage,
+    writes: false,
   }),
   'order.sourceList': op({
-    group: 'order', title: '各平台订单列表V2', method: 'GET', path: '/v2/order/source/{source}', placement: 'body',
-    input: z.object({ source: posInt, ...paging(100) }).strict(), data: sourceOrderPage, writes: false,
+    group: 'order',
+    title: '各平台订单列表V2',
+    method: 'GET',
+    path: '/v2/order/source/{source}',
+    placement: 'body',
+    input: z.object({ source: posInt, ...paging(100) }).strict(),
+    data: sourceOrderPage,
+    writes: false,
   }),
   'order.detail': op({
-    group: 'order', title: '订单详情', method: 'GET', path: '/v2/order/{sn}', placement: 'none',
-    input: z.object({ sn: z.string().trim().regex(/^\d+_\d+_\d+_\d+$/, 'sn must be a goods-line number like 2020…_2_1_1') }).strict(),
-    data: orderDetail, writes: false,
+    group: 'order',
+    title: '订单详情',
+    method: 'GET',
+    path: '/v2/order/{sn}',
+    placement: 'none',
+    input: z
+      .object({
+        sn: z
+          .string()
+          .trim()
+          .regex(/^\d+_\d+_\d+_\d+$/, 'sn must be a goods-line number like 2020…_2_1_1'),
+      })
+      .strict(),
+    data: orderDetail,
+    writes: false,
   }),
   'order.retry': op({
-    group: 'order', title: '失败补单', method: 'PATCH', path: '/v2/order', placement: 'body',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required') }).strict(), data: z.unknown(), writes: true,
+    group: 'order',
+    title: '失败补单',
+    method: 'PATCH',
+    path: '/v2/order',
+    placement: 'body',
+    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required') }).strict(),
+    data: z.unknown(),
+    writes: true,
   }),
   'order.refund': op({
-    group: 'order', title: '失败退单', method: 'PUT', path: '/v2/order', placement: 'body',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required') }).strict(), data: z.unknown(), writes: true,
+    group: 'order',
+    title: '失败退单',
+    method: 'PUT',
+    path: '/v2/order',
+    placement: 'body',
+    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required') }).strict(),
+    data: z.unknown(),
+    writes: true,
   }),
   'order.errors': op({
-    group: 'order', title: '错误订单列表', method: 'GET', path: '/v2/order/errorLists', placement: 'body',
-    input: z.object(paging(100)).strict(), data: listOf(errorOrder), writes: false,
+    group: 'order',
+    title: '错误订单列表',
+    method: 'GET',
+    path: '/v2/order/errorLists',
+    placement: 'body',
+    input: z.object(paging(100)).strict(),
+    data: listOf(errorOrder),
+    writes: false,
   }),
 
   // ---- logistics (物流) ----
   'logistic.confirm': op({
-    group: 'logistic', title: '确认收货', method: 'POST', path: '/v2/logistic/confirm', placement: 'body',
-    input: z.object({ goods_sn: z.string().trim().regex(/^\d+_\d+_\d+_\d+$/, 'goods_sn must be a goods-line number') }).strict(),
-    data: z.looseObject({}), writes: true,
+    group: 'logistic',
+    title: '确认收货',
+    method: 'POST',
+    path: '/v2/logistic/confirm',
+    placement: 'body',
+    input: z
+      .object({
+        goods_sn: z
+          .string()
+          .trim()
+          .regex(/^\d+_\d+_\d+_\d+$/, 'goods_sn must be a goods-line number'),
+      })
+      .strict(),
+    data: z.looseObject({}),
+    writes: true,
   }),
   'logistic.trace': op({
-    group: 'logistic', title: '物流查询v2', method: 'GET', path: '/v2/logistic', placement: 'query',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required'), sku: posInt }).strict(), data: trace, writes: false,
+    group: 'logistic',
+    title: '物流查询v2',
+    method: 'GET',
+    path: '/v2/logistic',
+    placement: 'query',
+    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required'), sku: posInt }).strict(),
+    data: trace,
+    writes: false,
   }),
   'logistic.firms': op({
-    group: 'logistic', title: '获取物流公司列表V2', method: 'GET', path: '/v2/logistic/firms', placement: 'none',
-    input: none, data: z.array(courier), writes: false,
+    group: 'logistic',
+    title: '获取物流公司列表V2',
+    method: 'GET',
+    path: '/v2/logistic/firms',
+    placement: 'none',
+    input: none,
+    data: z.array(courier),
+    writes: false,
   }),
 
   // ---- after-sale (售后) ----
   'afterSale.beforeCheck': op({
-    group: 'afterSale', title: '售后前置校验V2', method: 'POST', path: '/v2/afterSale/beforeCheck', placement: 'body',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required'), sku: posInt }).strict(), data: afterSaleOptions, writes: false,
+    group: 'afterSale',
+    title: '售后前置校验V2',
+    method: 'POST',
+    path: '/v2/afterSale/beforeCheck',
+    placement: 'body',
+    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required'), sku: posInt }).strict(),
+    data: afterSaleOptions,
+    writes: false,
   }),
   'afterSale.picture': op({
-    group: 'afterSale', title: '上传售后凭证(图片)V2', method: 'POST', path: '/v2/afterSale/picture', placement: 'body',
+    group: 'afterSale',
+    title: '上传售后凭证(图片)V2',
+    method: 'POST',
+    path: '/v2/afterSale/picture',
+    placement: 'body',
     input: z
       .object({
         orderSn: z.string().trim().min(1, 'orderSn is required'),
@@ -318,10 +501,15 @@ export const operations = {
           .max(9, 'at most 9 pictures'),
       })
       .strict(),
-    data: z.looseObject({ urls: z.array(z.string()) }), writes: true,
+    data: z.looseObject({ urls: z.array(z.string()) }),
+    writes: true,
   }),
   'afterSale.apply': op({
-    group: 'afterSale', title: '申请售后V2', method: 'POST', path: '/v2/afterSale', placement: 'body',
+    group: 'afterSale',
+    title: '申请售后V2',
+    method: 'POST',
+    path: '/v2/afterSale',
+    placement: 'body',
     input: z
       .object({
         orderSn: z.string().trim().min(1, 'orderSn is required'),
@@ -340,10 +528,15 @@ export const operations = {
         userInfo: addressSchema.optional(),
       })
       .strict(),
-    data: z.looseObject({ id: z.number().int() }), writes: true,
+    data: z.looseObject({ id: z.number().int() }),
+    writes: true,
   }),
   'afterSale.list': op({
-    group: 'afterSale', title: '售后列表V2', method: 'GET', path: '/v2/afterSale', placement: 'query',
+    group: 'afterSale',
+    title: '售后列表V2',
+    method: 'GET',
+    path: '/v2/afterSale',
+    placement: 'query',
     input: z
       .object({ ...paging(100), orderSn: z.string().trim().optional(), sku: posInt.optional() })
       .strict()
@@ -351,14 +544,25 @@ export const operations = {
         message: 'send orderSn and sku together, or neither',
         path: ['sku'],
       }),
-    data: afterSalePage, writes: false,
+    data: afterSalePage,
+    writes: false,
   }),
   'afterSale.detail': op({
-    group: 'afterSale', title: '售后详情V2', method: 'GET', path: '/v2/afterSale/{id}', placement: 'none',
-    input: z.object({ id: posInt }).strict(), data: afterSaleRecord, writes: false,
+    group: 'afterSale',
+    title: '售后详情V2',
+    method: 'GET',
+    path: '/v2/afterSale/{id}',
+    placement: 'none',
+    input: z.object({ id: posInt }).strict(),
+    data: afterSaleRecord,
+    writes: false,
   }),
   'afterSale.mail': op({
-    group: 'afterSale', title: '退货商家邮寄信息', method: 'PATCH', path: '/v2/afterSale', placement: 'body',
+    group: 'afterSale',
+    title: '退货商家邮寄信息',
+    method: 'PATCH',
+    path: '/v2/afterSale',
+    placement: 'body',
     input: z
       .object({
         id: posInt,
@@ -368,16 +572,27 @@ export const operations = {
         description: z.string().trim().max(500).optional(),
       })
       .strict(),
-    data: z.unknown(), writes: true,
+    data: z.unknown(),
+    writes: true,
   }),
 
   // ---- account (账户) ----
   'account.balance': op({
-    group: 'account', title: '获取账户余额', method: 'GET', path: '/v2/account/application/balance', placement: 'body',
-    input: none, data: balance, writes: false,
+    group: 'account',
+    title: '获取账户余额',
+    method: 'GET',
+    path: '/v2/account/application/balance',
+    placement: 'body',
+    input: none,
+    data: balance,
+    writes: false,
   }),
   'account.cashFlow': op({
-    group: 'account', title: '资金流水记录', method: 'GET', path: '/v2/cash/flow', placement: 'query',
+    group: 'account',
+    title: '资金流水记录',
+    method: 'GET',
+    path: '/v2/cash/flow',
+    placement: 'query',
     input: z
       .object({
         ...paging(100),
@@ -387,7 +602,8 @@ export const operations = {
         endTime: int.min(0).optional(),
       })
       .strict(),
-    data: cashFlowPage, writes: false,
+    data: cashFlowPage,
+    writes: false,
   }),
 } as const;
 

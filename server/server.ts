@@ -27,7 +27,10 @@ export function createAppServer(config: GatewayConfig, opts: { log?: (line: stri
   if (config.upstream) {
     upstream = { ...config.upstream, timeoutMs: config.timeoutMs };
   } else {
-    const sbConfig = { ...sandboxConfigFromEnv({ ...(opts.env ?? process.env), PORT: String(config.port) }), dbFile: join(config.dataDir, 'sandbox.sqlite') };
+    const sbConfig = {
+      ...sandboxConfigFromEnv({ ...(opts.env ?? process.env), PORT: String(config.port) }),
+      dbFile: join(config.dataDir, 'sandbox.sqlite'),
+    };
     sandbox = createSandbox(sbConfig, { basePath: SANDBOX_MOUNT, log: opts.log });
     app.route(SANDBOX_MOUNT, sandbox.app);
     upstream = {

@@ -127,7 +127,11 @@ describe('goods', () => {
   });
 
   it('Goods Lists: bad input', async () => {
-    await invalid('goods.list', { page: 1, limit: 10, source: 2, range_type: 'agreement_price', range_from: 30, range_to: 10 }, 'range_from');
+    await invalid(
+      'goods.list',
+      { page: 1, limit: 10, source: 2, range_type: 'agreement_price', range_from: 30, range_to: 10 },
+      'range_from',
+    );
     await invalid('goods.list', { page: 1, limit: 10, source: 2, range_from: 1 }, 'range_type');
     await invalid('goods.list', { page: 1, limit: 10 }, 'source');
   });
@@ -142,7 +146,15 @@ describe('goods', () => {
 
 describe('online selection (NewList)', () => {
   it('sorts by every key in both directions', async () => {
-    const keys = ['agreement_price', 'guide_price', 'activity_price', 'promotion_rate', 'activity_rate', 'created_time', 'real_month_sale'] as const;
+    const keys = [
+      'agreement_price',
+      'guide_price',
+      'activity_price',
+      'promotion_rate',
+      'activity_rate',
+      'created_time',
+      'real_month_sale',
+    ] as const;
     for (const type of keys) {
       for (const sort of ['asc', 'desc'] as const) {
         const data = await okData('selection.online', { page: 1, limit: 30, type, sort });
@@ -154,7 +166,12 @@ describe('online selection (NewList)', () => {
   });
 
   it('filters by sections (yuan for prices, % for rates), category, search words and shop', async () => {
-    const rated = await okData('selection.online', { page: 1, limit: 200, promotion_rate: { from: 40, to: 60 }, agreement_price: { from: 5, to: 50 } });
+    const rated = await okData('selection.online', {
+      page: 1,
+      limit: 200,
+      promotion_rate: { from: 40, to: 60 },
+      agreement_price: { from: 5, to: 50 },
+    });
     expect(rated.list.length).toBeGreaterThan(0);
     for (const g of rated.list) {
       expect(g.promotion_rate).toBeGreaterThanOrEqual(40);
@@ -230,7 +247,14 @@ describe('selection library', () => {
     expect(online.list.every((g: { is_selected: number }) => g.is_selected === 1)).toBe(true);
 
     const lowest = Math.min(...picked.map((g: { promotion_rate: number }) => g.promotion_rate));
-    const ranged = await okData('selection.list', { page: 1, limit: 50, source: 0, range_type: 'promotion_rate', range_from: lowest + 0.01, range_to: 1000 });
+    const ranged = await okData('selection.list', {
+      page: 1,
+      limit: 50,
+      source: 0,
+      range_type: 'promotion_rate',
+      range_from: lowest + 0.01,
+      range_to: 1000,
+    });
     expect(ranged.count).toBe(picked.filter((g: { promotion_rate: number }) => g.promotion_rate >= lowest + 0.01).length);
 
     expect((await okData('selection.remove', { goods_ids: String(ids[0]) })).total).toBe(2);

@@ -30,7 +30,11 @@ export interface Harness {
   /** POST /bff/op/:id with the input as JSON; returns HTTP status and the parsed envelope. */
   op<K extends OpId>(id: K, input: OpInput<K> | Record<string, unknown>): Promise<{ status: number; body: any; text: string }>;
   /** A signed call straight to the sandbox, as any client of the real API would make it. */
-  upstream(method: string, path: string, opts?: { query?: Record<string, string>; body?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  upstream(
+    method: string,
+    path: string,
+    opts?: { query?: Record<string, string>; body?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
@@ -47,20 +51,31 @@ export async function startHarness(opts: { goods?: number; timeoutMs?: number } 
   };
   const sandbox = createSandbox(config);
   const sb = await listen(sandbox.app.fetch);
-  const bff = createBffApp({ upstream: { baseUrl: sb.url, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: opts.timeoutMs ?? 5000 }, mode: 'sandbox' });
+  const bff = createBffApp({
+    upstream: { baseUrl: sb.url, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: opts.timeoutMs ?? 5000 },
+    mode: 'sandbox',
+  });
   const gw = await listen(new Hono().route('/bff', bff).fetch);
   return {
     sandbox,
     sandboxUrl: sb.url,
     gatewayUrl: gw.url,
     async op(id, input) {
-      const res = await request(`${gw.url}/bff/op/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      const res = await request(`${gw.url}/bff/op/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
       const text = await res.body.text();
       return { status: res.statusCode, body: JSON.parse(text), text };
     },
     async upstream(method, path, o = {}) {
       const qs = o.query ? `?${new URLSearchParams(o.query)}` : '';
-      const headers = { ...signHeaders({ appKey: TEST_KEY, appSecret: TEST_SECRET, query: o.query, body: o.body ?? '' }), 'content-type': 'application/json', ...o.headers };
+      const headers = {
+        ...signHeaders({ appKey: TEST_KEY, appSecret: TEST_SECRET, query: o.query, body: o.body ?? '' }),
+        'content-type': 'application/json',
+        ...o.headers,
+      };
       const res = await request(`${sb.url}${path}${qs}`, { method: method as 'GET', headers, body: o.body || undefined });
       return { status: res.statusCode, body: await res.body.json() };
     },

@@ -16,10 +16,7 @@ export interface EnumModule<V extends number | string> {
 
 const UNKNOWN: EnumLabel = { 'zh-CN': '未知', en: 'unknown' };
 
-export function defineEnum<V extends number | string>(
-  field: string,
-  labels: Record<V, EnumLabel>,
-): EnumModule<V> {
+export function defineEnum<V extends number | string>(field: string, labels: Record<V, EnumLabel>): EnumModule<V> {
   // Object keys are always strings; numeric enums get their numbers back.
   const values = Object.keys(labels).map((k) => (/^-?\d+$/.test(k) ? Number(k) : k)) as V[];
   const has = (value: unknown): value is V => values.some((v) => String(v) === String(value));

@@ -18,4 +18,8 @@ export const cashFlow = z.looseObject({
 });
 export type CashFlow = z.infer<typeof cashFlow>;
 
-export const cashFlowPage = z.looseObject({ list: z.array(cashFlow), total: z.number().int().optional(), count: z.number().int().optional() });
+export const cashFlowPage = z.looseObject({
+  list: z.array(cashFlow),
+  total: z.number().int().optional(),
+  count: z.number().int().optional(),
+});

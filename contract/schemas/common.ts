@@ -6,11 +6,13 @@ export const paging = (maxLimit: number) => ({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(maxLimit, `limit may be at most ${maxLimit}`),
 });
 
-
 /** The 7 address fields of an order (upstream-api.md §7.6). */
 export const addressSchema = z.object({
   consignee: z.string().trim().min(1, 'consignee is required'),
-  phone: z.string().trim().regex(/^1\d{10}$/, 'phone must be an 11-digit mainland mobile number'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/, 'phone must be an 11-digit mainland mobile number'),
   province: z.string().trim().min(1, 'province is required'),
   city: z.string().trim().min(1, 'city is required'),
   area: z.string().trim().min(1, 'area (district) is required'),

@@ -117,9 +117,7 @@ export type AvailabilityItem = z.infer<typeof availabilityItem>;
 export const beforeCheckItem = z.looseObject({
   freight: fen,
   skus: z.array(z.number().int()),
-  unsellable: z
-    .array(z.looseObject({ sku: z.number().int(), reason: z.string(), price: fen.optional() }))
-    .optional(),
+  unsellable: z.array(z.looseObject({ sku: z.number().int(), reason: z.string(), price: fen.optional() })).optional(),
 });
 export type BeforeCheckItem = z.infer<typeof beforeCheckItem>;
 

@@ -10,7 +10,12 @@ export const gatewayEnvSchema = z.object({
   UPSTREAM_URL: z.url('must be an http(s) URL such as https://api.jxhh.com').optional(),
   UPSTREAM_APP_KEY: z.string().min(1).optional(),
   UPSTREAM_APP_SECRET: z.string().min(1).optional(),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(300_000, 'must be at most 300000').default(15_000),
+  UPSTREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .max(300_000, 'must be at most 300000')
+    .default(15_000),
 });
 
 export interface UpstreamTarget {
@@ -40,13 +45,17 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
       );
     }
   } else if (e.UPSTREAM_APP_KEY || e.UPSTREAM_APP_SECRET) {
-    throw new ConfigError('The configuration is not usable:\n  UPSTREAM_URL is missing: UPSTREAM_APP_KEY / UPSTREAM_APP_SECRET are set but no upstream URL to use them with');
+    throw new ConfigError(
+      'The configuration is not usable:\n  UPSTREAM_URL is missing: UPSTREAM_APP_KEY / UPSTREAM_APP_SECRET are set but no upstream URL to use them with',
+    );
   }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
-    upstream: e.UPSTREAM_URL ? { baseUrl: e.UPSTREAM_URL.replace(/\/$/, ''), appKey: e.UPSTREAM_APP_KEY!, appSecret: e.UPSTREAM_APP_SECRET! } : null,
+    upstream: e.UPSTREAM_URL
+      ? { baseUrl: e.UPSTREAM_URL.replace(/\/$/, ''), appKey: e.UPSTREAM_APP_KEY!, appSecret: e.UPSTREAM_APP_SECRET! }
+      : null,
     timeoutMs: e.UPSTREAM_TIMEOUT_MS,
     staticDir: resolve('dist'),
   };

@@ -97,11 +97,9 @@ export async function callUpstream(target: UpstreamTarget, built: BuiltRequest):
       const upstreamMsg = isEnvelope ? String((json as { msg?: unknown }).msg ?? '') : '';
       return done(
         502,
-        gatewayFailure(
-          'bad_status',
-          `The supplier answered with HTTP ${res.statusCode}${upstreamMsg ? `: ${upstreamMsg}` : ''}.`,
-          { status: res.statusCode },
-        ),
+        gatewayFailure('bad_status', `The supplier answered with HTTP ${res.statusCode}${upstreamMsg ? `: ${upstreamMsg}` : ''}.`, {
+          status: res.statusCode,
+        }),
       );
     }
     if (!isEnvelope) {
@@ -111,10 +109,28 @@ export async function callUpstream(target: UpstreamTarget, built: BuiltRequest):
   } catch (e) {
     const err = e as { name?: string; code?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code;
-    if (err.name === 'TimeoutError' || err.name === 'AbortError' || e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError) {
-      return done(504, gatewayFailure('timeout', `The supplier did not answer within ${seconds} s. Nothing is known about the outcome; check before retrying a change.`));
+    if (
+      err.name === 'TimeoutError' ||
+      err.name === 'AbortError' ||
+      e instanceof undiciErrors.HeadersTimeoutError ||
+      e instanceof undiciErrors.BodyTimeoutError
+    ) {
+      return done(
+        504,
+        gatewayFailure(
+          'timeout',
+          `The supplier did not answer within ${seconds} s. Nothing is known about the outcome; check before retrying a change.`,
+        ),
+      );
     }
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || e instanceof undiciErrors.SocketError) {
+    if (
+      code === 'ECONNREFUSED' ||
+      code === 'ENOTFOUND' ||
+      code === 'EAI_AGAIN' ||
+      code === 'ECONNRESET' ||
+      code === 'EHOSTUNREACH' ||
+      e instanceof undiciErrors.SocketError
+    ) {
       return done(502, gatewayFailure('unreachable', `The supplier could not be reached (${code ?? 'connection failed'}).`));
     }
     return done(502, gatewayFailure('unreachable', 'The supplier could not be reached.'));

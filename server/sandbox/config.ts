@@ -9,7 +9,12 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_CALLBACK_URL: z.url('must be an http(s) URL').optional(),
   DATA_DIR: z.string().default('./data'),
   SANDBOX_SEED: z.coerce.number().int('must be an integer').default(20260101),
-  SANDBOX_GOODS: z.coerce.number().int('must be an integer').min(10, 'must be at least 10').max(500_000, 'must be at most 500000').default(5000),
+  SANDBOX_GOODS: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(10, 'must be at least 10')
+    .max(500_000, 'must be at most 500000')
+    .default(5000),
   /** Base of the image URLs the sandbox hands out; by default the origin each request came to. */
   SANDBOX_PUBLIC_URL: z.url('must be an http(s) URL').optional(),
 });

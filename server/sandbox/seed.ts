@@ -131,9 +131,7 @@ export function seedCatalogue(db: DB, opts: SeedOptions): { seeded: boolean; goo
       // Cartesian product of the chosen spec values: one SKU option each.
       let combos: { ids: number[]; names: string[] }[] = [{ ids: [], names: [] }];
       specDims.forEach((d, i) => {
-        combos = combos.flatMap((c) =>
-          d.values.map((v, j) => ({ ids: [...c.ids, id * 100 + i * 10 + j], names: [...c.names, v] })),
-        );
+        combos = combos.flatMap((c) => d.values.map((v, j) => ({ ids: [...c.ids, id * 100 + i * 10 + j], names: [...c.names, v] })));
       });
       const activityUp = 0.05 + rng.next() * 0.25;
       const guideUp = activityUp + 0.1 + rng.next() * 0.6;

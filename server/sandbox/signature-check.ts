@@ -27,10 +27,7 @@ export function checkSignature(
   if (!/^\d{13}$/.test(ts)) return `必须传递 合法的 ${SIGN_HEADERS.timestamp}（13 位毫秒时间戳）`;
   if (appKey !== opts.appKey) return `${SIGN_HEADERS.appKey} 无效：应用不存在`;
   if (Math.abs(opts.nowMs - Number(ts)) > opts.windowMs) return '签名过期或时间还未到（Api-Time-Stamp 与服务器时间相差超过 10 分钟）';
-  const ok = signMatches(
-    { appKey, appSecret: opts.appSecret, timestamp: ts, nonce, query: req.query, body: req.body },
-    sign,
-  );
+  const ok = signMatches({ appKey, appSecret: opts.appSecret, timestamp: ts, nonce, query: req.query, body: req.body }, sign);
   if (!ok) return `${SIGN_HEADERS.sign} 签名错误`;
   db.prepare('DELETE FROM nonces WHERE seen_at < ?').run(opts.nowMs - opts.windowMs);
   const fresh = db.prepare('INSERT OR IGNORE INTO nonces (nonce, seen_at) VALUES (?, ?)').run(nonce, opts.nowMs);

@@ -15,7 +15,7 @@ export function initialLanguage(): Language {
   } catch {
     /* storage unavailable (private mode): fall through */
   }
-  const nav = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : [];
+  const nav = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
   for (const l of nav) {
     if (l.toLowerCase().startsWith('zh')) return 'zh-CN';
     if (l.toLowerCase().startsWith('en')) return 'en';

@@ -3,7 +3,11 @@ export const appLocales = {
   en: {
     appName: 'Supply Desk',
     nav: { catalogue: 'Catalogue', menu: 'Open navigation' },
-    mode: { sandbox: 'Sandbox', upstream: 'Live: {{host}}', sandboxHint: 'Connected to the built-in sandbox supplier; no real money moves.' },
+    mode: {
+      sandbox: 'Sandbox',
+      upstream: 'Live: {{host}}',
+      sandboxHint: 'Connected to the built-in sandbox supplier; no real money moves.',
+    },
     theme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },
     language: { label: 'Language', en: 'English', 'zh-CN': '中文' },
     common: {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function NotFound() {
   const { t } = useTranslation('app');
   return (
-    <Stack spacing={2} sx={{ py: 6, alignItems: "flex-start" }}>
+    <Stack spacing={2} sx={{ py: 6, alignItems: 'flex-start' }}>
       <Typography variant="h5" component="h1">
         {t('common.notFound')}
       </Typography>

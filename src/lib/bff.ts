@@ -28,7 +28,15 @@ export class OpError extends Error {
   }
 }
 
-const KNOWN_KINDS = new Set<FailureKind>(['timeout', 'unreachable', 'bad_status', 'bad_response', 'invalid_input', 'unknown_operation', 'internal']);
+const KNOWN_KINDS = new Set<FailureKind>([
+  'timeout',
+  'unreachable',
+  'bad_status',
+  'bad_response',
+  'invalid_input',
+  'unknown_operation',
+  'internal',
+]);
 
 /**
  * Calls one upstream operation through the gateway. Resolves with `data` of a `code: 1` envelope;

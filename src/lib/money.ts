@@ -4,7 +4,13 @@ const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string) {
   let f = formatters.get(locale);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'CNY',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     formatters.set(locale, f);
   }
   return f;

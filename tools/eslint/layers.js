@@ -38,8 +38,12 @@ const rule = {
     const check = (node, source) => {
       if (typeof source !== 'string') return;
       if (!source.startsWith('.')) {
-        if (from.layer === 'contract' && source !== 'zod') {
-          context.report({ node, messageId: 'denied', data: { from: 'contract/', to: source, why: 'the contract uses zod only (no DOM, Node or React)' } });
+        if (from.layer === 'contract' && source !== 'zod' && !(/\.test\.ts$/.test(file) && source === 'vitest')) {
+          context.report({
+            node,
+            messageId: 'denied',
+            data: { from: 'contract/', to: source, why: 'the contract uses zod only (no DOM, Node or React)' },
+          });
         }
         return;
       }
@@ -48,10 +52,20 @@ const rule = {
       const allowed = ALLOWED[from.layer];
       let why = '';
       if (!allowed.includes(to.layer)) why = `imports flow app -> features -> components/lib -> contract`;
-      else if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature && !/^(index(\.tsx?)?)?$/.test(to.rest ?? '')) {
+      else if (
+        from.layer === 'feature' &&
+        to.layer === 'feature' &&
+        to.feature !== from.feature &&
+        !/^(index(\.tsx?)?)?$/.test(to.rest ?? '')
+      ) {
         why = `use features/${to.feature}/index.ts, the face of that feature`;
       }
-      if (why) context.report({ node, messageId: 'denied', data: { from: from.feature ? `features/${from.feature}` : from.layer, to: source, why } });
+      if (why)
+        context.report({
+          node,
+          messageId: 'denied',
+          data: { from: from.feature ? `features/${from.feature}` : from.layer, to: source, why },
+        });
     };
     return {
       ImportDeclaration: (n) => check(n, n.source.value),

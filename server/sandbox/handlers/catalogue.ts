@@ -25,8 +25,7 @@ function names(db: DB): Names {
   return n;
 }
 
-export const coverUrl = (ctx: HandlerContext, goodsId: number, n = 1) =>
-  `${ctx.imageBase}/goods/${goodsId}${n > 1 ? `-${n}` : ''}.svg`;
+export const coverUrl = (ctx: HandlerContext, goodsId: number, n = 1) => `${ctx.imageBase}/goods/${goodsId}${n > 1 ? `-${n}` : ''}.svg`;
 
 function listItem(row: GoodsRow, ctx: HandlerContext): GoodsListItem {
   const n = names(ctx.db);
@@ -164,9 +163,30 @@ export const catalogueHandlers: Handlers = {
       if (!parent) fail(`上级分类不存在：parent_id ${input.parent_id}`);
     }
     const rows = db
-      .prepare('SELECT id, third_id, parent_id, title, level, state, sort, source FROM categories WHERE source = ? AND parent_id = ? ORDER BY sort')
-      .all(input.source, input.parent_id) as { id: number; third_id: number; parent_id: number; title: string; level: number; state: number; sort: number; source: number }[];
-    return rows.map((r) => ({ real_id: r.third_id, id: r.id, parent_id: r.parent_id, title: r.title, level: r.level, state: r.state, status: r.state, sort: r.sort, source: r.source }));
+      .prepare(
+        'SELECT id, third_id, parent_id, title, level, state, sort, source FROM categories WHERE source = ? AND parent_id = ? ORDER BY sort',
+      )
+      .all(input.source, input.parent_id) as {
+      id: number;
+      third_id: number;
+      parent_id: number;
+      title: string;
+      level: number;
+      state: number;
+      sort: number;
+      source: number;
+    }[];
+    return rows.map((r) => ({
+      real_id: r.third_id,
+      id: r.id,
+      parent_id: r.parent_id,
+      title: r.title,
+      level: r.level,
+      state: r.state,
+      status: r.state,
+      sort: r.sort,
+      source: r.source,
+    }));
   },
 
   'goods.detail': (input, ctx) => detail(ctx.db, input.id, ctx) ?? fail(`商品不存在：id ${input.id}`),
@@ -210,7 +230,9 @@ export const catalogueHandlers: Handlers = {
 
   'group.list': (input, { db }) => {
     const count = (db.prepare('SELECT count(*) AS n FROM goods_groups').get() as { n: number }).n;
-    const list = db.prepare('SELECT id, name FROM goods_groups ORDER BY id LIMIT ? OFFSET ?').all(input.limit, (Math.min(input.page, 50) - 1) * input.limit) as { id: number; name: string }[];
+    const list = db
+      .prepare('SELECT id, name FROM goods_groups ORDER BY id LIMIT ? OFFSET ?')
+      .all(input.limit, (Math.min(input.page, 50) - 1) * input.limit) as { id: number; name: string }[];
     return { list, count };
   },
 
@@ -247,7 +269,9 @@ export const catalogueHandlers: Handlers = {
   'selection.add': (input, { db, nowSec }) => {
     const ids = [...new Set(splitIds(input.goods_ids))];
     assertGoodsExist(db, ids);
-    const off = (db.prepare(`SELECT id FROM goods WHERE status = 0 AND id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { id: number }[]).map((r) => r.id);
+    const off = (
+      db.prepare(`SELECT id FROM goods WHERE status = 0 AND id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { id: number }[]
+    ).map((r) => r.id);
     if (off.length) fail(`商品已下架，不能加入选品库：${off.join(',')}`);
     const ins = db.prepare('INSERT OR IGNORE INTO library (goods_id, added_at) VALUES (?, ?)');
     db.transaction(() => ids.forEach((id) => ins.run(id, nowSec())))();

@@ -20,13 +20,7 @@ export interface GoodsFilter {
   libraryOnly?: boolean;
 }
 export type SectionKey =
-  | 'agreement_price'
-  | 'guide_price'
-  | 'activity_price'
-  | 'promotion_rate'
-  | 'activity_rate'
-  | 'profits'
-  | 'created_time';
+  'agreement_price' | 'guide_price' | 'activity_price' | 'promotion_rate' | 'activity_rate' | 'profits' | 'created_time';
 
 const SECTION_COLUMN: Record<SectionKey, { column: string; scale: number }> = {
   agreement_price: { column: 'g.agreement_price', scale: 100 },

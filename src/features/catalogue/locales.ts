@@ -30,7 +30,8 @@ export const catalogueLocales = {
     paidShipping: 'Charged',
     results: '{{count}} products',
     empty: 'No product matches these filters.',
-    pageCap: 'The supplier shows at most {{max}} pages ({{rows}} products) of a list. Narrow the filters to reach the rest of the {{count}} products.',
+    pageCap:
+      'The supplier shows at most {{max}} pages ({{rows}} products) of a list. Narrow the filters to reach the rest of the {{count}} products.',
     imageAlt: 'Picture of {{title}}',
     perPage: 'Rows per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',

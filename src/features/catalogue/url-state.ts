@@ -3,7 +3,13 @@ import { useSearchParams } from 'react-router-dom';
 import { MAX_PAGE, type SortKey } from '../../../contract/constants';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
-export const SORT_OPTIONS = ['created_time:desc', 'real_month_sale:desc', 'promotion_rate:desc', 'agreement_price:asc', 'agreement_price:desc'] as const;
+export const SORT_OPTIONS = [
+  'created_time:desc',
+  'real_month_sale:desc',
+  'promotion_rate:desc',
+  'agreement_price:asc',
+  'agreement_price:desc',
+] as const;
 
 export interface CatalogueView {
   page: number;

@@ -7,12 +7,15 @@ import { MAX_PAGE } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useLang } from '../../../lib/use-lang';
+import { source as sourceEnum } from '../../../../contract/enums/source';
 import { onlineListQuery, sourcesQuery } from '../api/queries';
 import { CatalogueTable } from '../components/catalogue-table';
 import { SORT_OPTIONS, useCatalogueView, viewToFilters } from '../url-state';
 
 export function CataloguePage() {
   const { t } = useTranslation('catalogue');
+  const lang = useLang();
   const [view, update] = useCatalogueView();
   const [q, setQ] = useState(view.q);
   const debouncedQ = useDebounced(q);
@@ -44,17 +47,39 @@ export function CataloguePage() {
             onChange={(e) => setQ(e.target.value)}
             size="small"
             sx={{ flex: 1 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
-          <TextField select size="small" label={t('source')} value={view.source} onChange={(e) => update({ source: Number(e.target.value) })} sx={{ minWidth: 160 }}>
+          <TextField
+            select
+            size="small"
+            label={t('source')}
+            value={view.source}
+            onChange={(e) => update({ source: Number(e.target.value) })}
+            sx={{ minWidth: 160 }}
+          >
             <MenuItem value={0}>{t('allSources')}</MenuItem>
             {(sources.data ?? []).map((s) => (
               <MenuItem key={s.id} value={s.id}>
-                {s.name}
+                {sourceEnum.has(s.id) ? sourceEnum.label(s.id, lang) : s.name}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('sort')} value={view.sort} onChange={(e) => update({ sort: e.target.value })} sx={{ minWidth: 200 }}>
+          <TextField
+            select
+            size="small"
+            label={t('sort')}
+            value={view.sort}
+            onChange={(e) => update({ sort: e.target.value })}
+            sx={{ minWidth: 200 }}
+          >
             <MenuItem value="">{t('sortDefault')}</MenuItem>
             {SORT_OPTIONS.map((s) => (
               <MenuItem key={s} value={s}>
@@ -73,7 +98,9 @@ export function CataloguePage() {
               {t('results', { count })}
             </Typography>
           )}
-          {count > capRows && view.page >= MAX_PAGE && <Alert severity="info">{t('pageCap', { max: MAX_PAGE, rows: capRows, count })}</Alert>}
+          {count > capRows && view.page >= MAX_PAGE && (
+            <Alert severity="info">{t('pageCap', { max: MAX_PAGE, rows: capRows, count })}</Alert>
+          )}
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
           ) : (

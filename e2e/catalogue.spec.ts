@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+
+test('the catalogue shows seeded products with their pictures, fetched through the gateway', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/catalogue$/);
+  await expect(page.getByRole('heading', { name: '商品选品' })).toBeVisible();
+  const rows = page.getByTestId('goods-row');
+  await expect(rows).toHaveCount(20);
+  // Prices are shown in yuan, never as fen.
+  await expect(rows.first().getByTestId('agreement-price')).toHaveText(/^¥\d{1,3}(,\d{3})*\.\d{2}$/);
+  // Every picture on the page actually loaded.
+  const images = page.locator('[data-testid="goods-row"] img');
+  await expect(images.first()).toBeVisible();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="goods-row"] img')].every((i) => (i as HTMLImageElement).complete),
+  );
+  const widths = await images.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+  expect(widths.length).toBe(20);
+  expect(widths.every((w) => w > 0)).toBe(true);
+});
+
+test('paging, channel and search live in the URL and survive a reload', async ({ page }) => {
+  await page.goto('/catalogue');
+  await expect(page.getByTestId('goods-row')).toHaveCount(20);
+  const firstTitle = await page.getByTestId('goods-row').first().locator('td').nth(1).innerText();
+  await page.getByRole('button', { name: /next page|下一页/i }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('goods-row').first().locator('td').nth(1)).not.toHaveText(firstTitle);
+
+  await page.getByLabel('渠道').click();
+  await page.getByRole('option', { name: '京东' }).click();
+  await expect(page).toHaveURL(/source=2/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByTestId('goods-row').first()).toContainText('京东');
+
+  await page.getByLabel('搜索商品').fill('坚果');
+  await expect(page).toHaveURL(/q=%E5%9D%9A%E6%9E%9C/);
+  await page.reload();
+  await expect(page.getByLabel('搜索商品')).toHaveValue('坚果');
+  const titles = await page.getByTestId('goods-row').locator('td:nth-child(2)').allInnerTexts();
+  expect(titles.length).toBeGreaterThan(0);
+  for (const t of titles) expect(t).toContain('坚果');
+});
+
+test('both languages and both themes, remembered across a reload', async ({ page }) => {
+  await page.goto('/catalogue');
+  await expect(page.getByRole('heading', { name: '商品选品' })).toBeVisible();
+  await page.getByLabel('语言').click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Catalogue' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Cost (agreement)' })).toBeVisible();
+
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await bg();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect.poll(bg).not.toBe(light);
+  const dark = await bg();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Catalogue' })).toBeVisible();
+  expect(await bg()).toBe(dark);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('an unknown address shows a page in words, not a blank screen', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText('页面不存在。')).toBeVisible();
+  await page.getByRole('link', { name: '返回商品选品' }).click();
+  await expect(page).toHaveURL(/\/catalogue$/);
+});

@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const secret = process.env.E2E_SECRET!;
+
+test('the app secret never reaches the browser: not in the built SPA, not in /bff answers', async ({ page, request }) => {
+  expect(secret).toMatch(/^e2e-secret-/);
+  const seen: string[] = [];
+  page.on('response', async (res) => {
+    const type = res.headers()['content-type'] ?? '';
+    if (/javascript|json|html|css/.test(type)) seen.push(await res.text());
+  });
+  await page.goto('/catalogue');
+  await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  expect(seen.length).toBeGreaterThan(3);
+  for (const body of seen) expect(body).not.toContain(secret);
+
+  // Every file of the built SPA, loaded by this page or not, as the server hands it out.
+  const files = readdirSync('dist', { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+  expect(files.filter((f) => f.name.endsWith('.js')).length).toBeGreaterThan(1);
+  for (const f of files) {
+    const url = `/${relative('dist', join(f.parentPath, f.name))}`;
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(200);
+    expect(await res.text(), url).not.toContain(secret);
+  }
+
+  for (const [op, input] of [
+    ['source.list', {}],
+    ['goods.detail', { id: 10001 }],
+    ['goods.detail', { id: 'x' }],
+    ['selection.online', { page: 1, limit: 5 }],
+  ] as const) {
+    const res = await request.post(`/bff/op/${op}`, { data: input });
+    expect(await res.text()).not.toContain(secret);
+  }
+});

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callOp, listItems, OpError } from './bff';
+
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('callOp', () => {
+  it('posts the input to /bff/op/:id and returns data of a code-1 envelope', async () => {
+    const fetchMock = answer(200, { code: 1, msg: '操作成功', data: [{ id: 2, name: '京东' }] });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(callOp('source.list', {})).resolves.toEqual([{ id: 2, name: '京东' }]);
+    expect(fetchMock).toHaveBeenCalledWith('/bff/op/source.list', expect.objectContaining({ method: 'POST', body: '{}' }));
+  });
+
+  it('turns a code other than 1 into an error carrying the msg', async () => {
+    vi.stubGlobal('fetch', answer(200, { code: 0, msg: '商品不存在：id 9' }));
+    const err = await callOp('goods.detail', { id: 9 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpError);
+    expect(err).toMatchObject({ kind: 'upstream', message: '商品不存在：id 9', opId: 'goods.detail' });
+  });
+
+  it('keeps the gateway reason and the field at fault', async () => {
+    vi.stubGlobal('fetch', answer(400, { code: 0, msg: 'Invalid input: id: …', gateway: { reason: 'invalid_input', field: 'id' } }));
+    await expect(callOp('goods.detail', { id: 0 })).rejects.toMatchObject({ kind: 'invalid_input', field: 'id' });
+  });
+
+  it('reports a gateway that cannot be reached as network', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(callOp('source.list', {})).rejects.toMatchObject({ kind: 'network' });
+  });
+});
+
+describe('listItems', () => {
+  it('accepts {list} and bare arrays', () => {
+    expect(listItems({ list: [1, 2] })).toEqual([1, 2]);
+    expect(listItems([3])).toEqual([3]);
+    expect(listItems(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatFen, formatRate, yuanToFen } from './money';
+
+describe('money', () => {
+  it('shows fen as yuan with two decimals and grouping', () => {
+    expect(formatFen(123450, 'zh-CN')).toBe('¥1,234.50');
+    expect(formatFen(5, 'en')).toBe('¥0.05');
+    expect(formatFen(0, 'en')).toBe('¥0.00');
+    expect(formatFen(-1990, 'en')).toBe('-¥19.90');
+    expect(formatFen(undefined)).toBe('—');
+  });
+
+  it('converts typed yuan to fen once, without float drift', () => {
+    expect(yuanToFen('12.3')).toBe(1230);
+    expect(yuanToFen('0.29')).toBe(29);
+    expect(yuanToFen('1,234.56')).toBe(123456);
+    expect(yuanToFen(19.99)).toBe(1999);
+    expect(() => yuanToFen('abc')).toThrow(RangeError);
+  });
+
+  it('shows rates as percent and hides the sentinel', () => {
+    expect(formatRate(43.33, 'en')).toBe('43.3%');
+    expect(formatRate(-2147483648)).toBe('—');
+  });
+});
