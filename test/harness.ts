@@ -9,7 +9,7 @@ import { request } from 'undici';
 import type { OpId, OpInput } from '../contract';
 import { createBffApp } from '../server/gateway/app';
 import { createSandbox, type Sandbox } from '../server/sandbox';
-import type { SandboxConfig } from '../server/sandbox/config';
+import { parseFaults, type SandboxConfig } from '../server/sandbox/config';
 import { signHeaders } from '../server/signing';
 
 export const TEST_KEY = 'test-app-key';
@@ -35,11 +35,13 @@ export interface Harness {
     path: string,
     opts?: { query?: Record<string, string>; body?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any }>;
+  /** Moves the sandbox's business clock (POST /sandbox/clock, signed); due jobs and messages run. */
+  advance(seconds: number): Promise<{ jobsRun: number; messagesDelivered: number }>;
   close(): Promise<void>;
 }
 
 /** A sandbox and a gateway in front of it, each on its own loopback port, with a fresh database. */
-export async function startHarness(opts: { goods?: number; timeoutMs?: number } = {}): Promise<Harness> {
+export async function startHarness(opts: { goods?: number; timeoutMs?: number; callbackUrl?: string; faults?: string } = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'supply-desk-test-'));
   const config: SandboxConfig = {
     appKey: TEST_KEY,
@@ -48,8 +50,12 @@ export async function startHarness(opts: { goods?: number; timeoutMs?: number } 
     seed: 42,
     goods: opts.goods ?? 800,
     signatureWindowMs: 10 * 60 * 1000,
+    // Business time only moves when a test advances the clock.
+    speed: 1,
+    faults: parseFaults(opts.faults),
+    callbackUrl: opts.callbackUrl,
   };
-  const sandbox = createSandbox(config);
+  const sandbox = createSandbox(config, { autoTick: false });
   const sb = await listen(sandbox.app.fetch);
   const bff = createBffApp({
     upstream: { baseUrl: sb.url, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: opts.timeoutMs ?? 5000 },
@@ -78,6 +84,17 @@ export async function startHarness(opts: { goods?: number; timeoutMs?: number } 
       };
       const res = await request(`${sb.url}${path}${qs}`, { method: method as 'GET', headers, body: o.body || undefined });
       return { status: res.statusCode, body: await res.body.json() };
+    },
+    async advance(seconds) {
+      const body = JSON.stringify({ advanceSeconds: seconds });
+      const res = await request(`${sb.url}/sandbox/clock`, {
+        method: 'POST',
+        headers: { ...signHeaders({ appKey: TEST_KEY, appSecret: TEST_SECRET, body }), 'content-type': 'application/json' },
+        body,
+      });
+      const env = (await res.body.json()) as { code: number; msg: string; data: { jobsRun: number; messagesDelivered: number } };
+      if (env.code !== 1) throw new Error(`clock refused: ${env.msg}`);
+      return env.data;
     },
     async close() {
       await new Promise((r) => gw.server.close(r));

@@ -6,6 +6,10 @@ import { formatIssues } from '../lib/issues';
 import type { SandboxConfig } from './config';
 import { SandboxError } from './errors';
 import { catalogueHandlers } from './handlers/catalogue';
+import { businessHandlers } from './handlers/business';
+import { runDueJobs } from './simulation';
+import { pushDueMessages } from './messages';
+import type { World } from './world';
 import type { HandlerContext, Handlers } from './handlers/types';
 import { productSvg } from './images';
 import { checkSignature } from './signature-check';
@@ -13,9 +17,9 @@ import { checkSignature } from './signature-check';
 export interface SandboxDeps {
   db: DB;
   config: SandboxConfig;
+  world: World;
   /** Where the app is mounted inside a bigger server ('' when it runs alone). */
   basePath?: string;
-  nowMs?: () => number;
 }
 
 interface Route {
@@ -45,13 +49,32 @@ function buildRoutes(): Route[] {
 const ok = (data: unknown) => ({ code: SUCCESS_CODE, msg: '操作成功', data, id: '', message: '' });
 const refuse = (msg: string) => ({ code: FAILURE_CODE, msg, data: null, id: '', message: '' });
 
-const handlers: Handlers = { ...catalogueHandlers };
+const handlers: Handlers = { ...catalogueHandlers, ...businessHandlers };
+
+/** Inputs some SDKs send in another shape, brought to the contract's shape before validation. */
+const NORMALIZE: Partial<Record<OpId, (v: Record<string, unknown>) => void>> = {
+  // Java and Go send page/limit next to `search`; the interface document puts them inside (§10).
+  'order.list': (v) => {
+    const search = (typeof v.search === 'object' && v.search !== null ? v.search : {}) as Record<string, unknown>;
+    for (const k of ['page', 'limit'] as const) {
+      if (v[k] !== undefined && search[k] === undefined) search[k] = v[k];
+      delete v[k];
+    }
+    v.search = search;
+  },
+};
 
 export function createSandboxApp(deps: SandboxDeps) {
   const basePath = deps.basePath ?? '';
-  const nowMs = deps.nowMs ?? Date.now;
+  const { world } = deps;
   const routes = buildRoutes();
   const app = new Hono();
+  const signatureOk = (c: Context, query: Record<string, string>, raw: string) =>
+    checkSignature(
+      deps.db,
+      { appKey: deps.config.appKey, appSecret: deps.config.appSecret, windowMs: deps.config.signatureWindowMs, nowMs: world.clock.wallMs() },
+      { headers: (h) => c.req.header(h), query, body: raw },
+    );
 
   app.get('/health', (c) => c.json({ ok: true, service: 'sandbox' }));
 
@@ -65,6 +88,45 @@ export function createSandboxApp(deps: SandboxDeps) {
       'content-type': 'image/svg+xml; charset=utf-8',
       'cache-control': 'public, max-age=86400',
     });
+  });
+
+  app.get('/images/vouchers/:file', (c) => {
+    const m = /^(\d+)\.(png|jpg|gif|webp)$/.exec(c.req.param('file'));
+    const row = m ? (deps.db.prepare('SELECT mime, data FROM vouchers WHERE id = ?').get(Number(m[1])) as { mime: string; data: Buffer } | undefined) : undefined;
+    if (!row) return c.notFound();
+    return c.body(new Uint8Array(row.data), 200, { 'content-type': row.mime, 'cache-control': 'private, max-age=86400' });
+  });
+
+  /** Moves the business clock forward (tests and demos); signed like any upstream call. */
+  app.post('/sandbox/clock', async (c) => {
+    const raw = await readRawBody(c);
+    const refusal = signatureOk(c, {}, raw);
+    if (refusal) return c.json(refuse(refusal), 401);
+    let seconds: unknown;
+    try {
+      seconds = (JSON.parse(raw) as { advanceSeconds?: unknown }).advanceSeconds;
+    } catch {
+      return c.json(refuse('请求体不是合法的 JSON'), 400);
+    }
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 366 * 86_400) {
+      return c.json(refuse('advanceSeconds 必须是 0 到 31622400 之间的整数'), 400);
+    }
+    world.clock.advance(seconds);
+    const jobs = runDueJobs(world);
+    const delivered = await pushDueMessages(world);
+    return c.json(ok({ nowMs: world.clock.nowMs(), jobsRun: jobs, messagesDelivered: delivered }));
+  });
+
+  app.use('/v2/*', async (c, next) => {
+    const f = deps.config.faults;
+    if (f.latencyMs > 0) await new Promise((r) => setTimeout(r, f.latencyMs));
+    if (f.dropRate > 0 && Math.random() < f.dropRate) {
+      const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+      incoming?.socket?.destroy();
+      return c.body(null, 500);
+    }
+    if (f.errorRate > 0 && Math.random() < f.errorRate) return c.json(refuse('系统繁忙，请稍后再试'), 500);
+    await next();
   });
 
   app.all('/v2/*', async (c) => {
@@ -84,15 +146,12 @@ export function createSandboxApp(deps: SandboxDeps) {
     const query: Record<string, string> = {};
     for (const [k, v] of new URL(c.req.url).searchParams) query[k] = v;
 
-    const refusal = checkSignature(
-      deps.db,
-      { appKey: deps.config.appKey, appSecret: deps.config.appSecret, windowMs: deps.config.signatureWindowMs, nowMs: nowMs() },
-      { headers: (h) => c.req.header(h), query, body: raw },
-    );
+    const refusal = signatureOk(c, query, raw);
     if (refusal) return c.json(refuse(refusal));
 
     const input = assembleInput(route, path, query, raw);
     if ('error' in input) return c.json(refuse(input.error));
+    NORMALIZE[route.id]?.(input.value);
     const parsed = parseLenient(route.op, input.value);
     if (!parsed.success) return c.json(refuse(`参数错误：${parsed.error}`));
 
@@ -103,9 +162,11 @@ export function createSandboxApp(deps: SandboxDeps) {
         db: deps.db,
         config: deps.config,
         imageBase: imageBase(c, deps.config, basePath),
-        nowSec: () => Math.floor(nowMs() / 1000),
+        nowSec: () => world.clock.nowSec(),
+        world,
       };
-      return c.json(ok(handler(parsed.data, ctx)));
+      const data = handler(parsed.data, ctx);
+      return c.json(ok(data));
     } catch (e) {
       if (e instanceof SandboxError) return c.json(refuse(e.message));
       throw e;

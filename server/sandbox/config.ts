@@ -15,6 +15,11 @@ export const sandboxEnvSchema = z.object({
     .min(10, 'must be at least 10')
     .max(500_000, 'must be at most 500000')
     .default(5000),
+  SANDBOX_SPEED: z.coerce.number().min(0.001, 'must be above 0').max(1_000_000, 'must be at most 1000000').default(120),
+  SANDBOX_FAULTS: z
+    .string()
+    .regex(/^(\s*(latency|error|drop)=[\d.]+\s*)(,\s*(latency|error|drop)=[\d.]+\s*)*$/, 'must look like "latency=200,error=0.1,drop=0.05"')
+    .optional(),
   /** Base of the image URLs the sandbox hands out; by default the origin each request came to. */
   SANDBOX_PUBLIC_URL: z.url('must be an http(s) URL').optional(),
 });
@@ -27,6 +32,9 @@ export interface SandboxConfig {
   seed: number;
   goods: number;
   publicUrl?: string;
+  /** How many times faster than the wall clock business time runs (shipping, reviews, retries). */
+  speed: number;
+  faults: Faults;
   /** Accepted distance between a request's timestamp and the sandbox clock (upstream-api.md §12). */
   signatureWindowMs: number;
 }
@@ -42,6 +50,27 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     seed: e.SANDBOX_SEED,
     goods: e.SANDBOX_GOODS,
     publicUrl: e.SANDBOX_PUBLIC_URL,
+    speed: e.SANDBOX_SPEED,
+    faults: parseFaults(e.SANDBOX_FAULTS),
     signatureWindowMs: 10 * 60 * 1000,
   };
+}
+
+/** Faults on demand for reliability tests: added latency (ms), a share of 500 answers, a share of dropped connections. */
+export interface Faults {
+  latencyMs: number;
+  errorRate: number;
+  dropRate: number;
+}
+
+export function parseFaults(spec: string | undefined): Faults {
+  const f: Faults = { latencyMs: 0, errorRate: 0, dropRate: 0 };
+  for (const part of (spec ?? '').split(',').filter((p) => p.trim())) {
+    const [k, v] = part.split('=').map((x) => x.trim());
+    const n = Number(v);
+    if (k === 'latency') f.latencyMs = n;
+    if (k === 'error') f.errorRate = Math.min(1, n);
+    if (k === 'drop') f.dropRate = Math.min(1, n);
+  }
+  return f;
 }

@@ -1,6 +1,7 @@
 import type { DB } from '../../lib/db';
 import { splitIds, type GoodsDetail, type GoodsListItem, type SelectionProduct } from '../../../contract';
 import { fail } from '../errors';
+import { enqueueGoodsMessage, enqueueMessage } from '../messages';
 import { queryGoodsPage, type GoodsFilter, type GoodsRow, type SectionKey } from './goods-query';
 import type { HandlerContext, Handlers } from './types';
 
@@ -196,9 +197,11 @@ export const catalogueHandlers: Handlers = {
     return ids.map((id) => detail(ctx.db, id, ctx)).filter((d): d is GoodsDetail => d !== null);
   },
 
-  'goods.refresh': (input, { db }) => {
+  'goods.refresh': (input, { db, world }) => {
     const ids = [...new Set(splitIds(input.goodsIds))];
     assertGoodsExist(db, ids);
+    // Re-emits a change message for each library good, so a receiver can re-sync (§8.1).
+    enqueueGoodsMessage(world, 'goods.alter', ids);
     return ids.map(String);
   },
 
@@ -266,7 +269,7 @@ export const catalogueHandlers: Handlers = {
     };
   },
 
-  'selection.add': (input, { db, nowSec }) => {
+  'selection.add': (input, { db, nowSec, world }) => {
     const ids = [...new Set(splitIds(input.goods_ids))];
     assertGoodsExist(db, ids);
     const off = (
@@ -274,20 +277,31 @@ export const catalogueHandlers: Handlers = {
     ).map((r) => r.id);
     if (off.length) fail(`商品已下架，不能加入选品库：${off.join(',')}`);
     const ins = db.prepare('INSERT OR IGNORE INTO library (goods_id, added_at) VALUES (?, ?)');
-    db.transaction(() => ids.forEach((id) => ins.run(id, nowSec())))();
+    db.transaction(() => {
+      const added = ids.filter((id) => ins.run(id, nowSec()).changes > 0);
+      enqueueGoodsMessage(world, 'goods.storage.add', added);
+    })();
     return { total: libraryTotal(db) };
   },
 
-  'selection.remove': (input, { db }) => {
+  'selection.remove': (input, { db, world }) => {
     const ids = [...new Set(splitIds(input.goods_ids))];
     assertGoodsExist(db, ids);
     const del = db.prepare('DELETE FROM library WHERE goods_id = ?');
-    db.transaction(() => ids.forEach((id) => del.run(id)))();
+    db.transaction(() => {
+      const removed = ids.filter((id) => del.run(id).changes > 0);
+      if (removed.length) enqueueMessage(world, 'goods.storage.remove', { goodsIds: removed });
+    })();
     return { total: libraryTotal(db) };
   },
 
-  'selection.clear': (_input, { db }) => {
-    db.prepare('DELETE FROM library').run();
+  'selection.clear': (_input, { db, world }) => {
+    db.transaction(() => {
+      const ids = (db.prepare('SELECT goods_id FROM library ORDER BY goods_id').all() as { goods_id: number }[]).map((r) => r.goods_id);
+      db.prepare('DELETE FROM library').run();
+      // The last message these goods produce: after clearing, none arrive for them (§6.2 x5).
+      if (ids.length) enqueueMessage(world, 'goods.storage.delete', { goodsIds: ids });
+    })();
     return {};
   },
 

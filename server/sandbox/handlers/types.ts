@@ -1,6 +1,7 @@
 import type { OpData, OpId, OpParsedInput } from '../../../contract';
 import type { DB } from '../../lib/db';
 import type { SandboxConfig } from '../config';
+import type { World } from '../world';
 
 export interface HandlerContext {
   db: DB;
@@ -9,6 +10,7 @@ export interface HandlerContext {
   imageBase: string;
   /** The sandbox clock, Unix seconds. */
   nowSec: () => number;
+  world: World;
 }
 
 export type Handler<K extends OpId> = (input: OpParsedInput<K>, ctx: HandlerContext) => OpData<K>;

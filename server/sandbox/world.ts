@@ -1,0 +1,25 @@
+import type { DB } from '../lib/db';
+import type { SandboxConfig } from './config';
+import type { SandboxClock } from './clock';
+
+/** Everything the business simulation acts on. */
+export interface World {
+  db: DB;
+  config: SandboxConfig;
+  clock: SandboxClock;
+}
+
+export type JobKind = 'ship' | 'deliver' | 'complete' | 'review' | 'return_received' | 'market';
+
+export function schedule(world: World, kind: JobKind, ref: string, dueMs: number): void {
+  world.db.prepare('INSERT INTO jobs (due_ms, kind, ref) VALUES (?, ?, ?)').run(dueMs, kind, ref);
+}
+
+export const meta = {
+  get(db: DB, key: string): string | undefined {
+    return (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  },
+  set(db: DB, key: string, value: string): void {
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  },
+};
