@@ -44,7 +44,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, D extends z.ZodTy
 const op = <I extends z.ZodType, D extends z.ZodType>(def: OperationDef<I, D>) => def;
 
 const none = z.object({}).strict();
-const int = z.coerce.number().int();
+const int = z.coerce.number({ error: 'must be a number' }).int('must be a whole number');
 const posInt = int.positive();
 const sourceId = int.min(0, 'source must be 0 (all) or a channel id');
 const sortDir = z.enum(['asc', 'desc']);

@@ -23,7 +23,23 @@ export class SandboxClock {
   }
 
   nowMs(): number {
-    return this.wall() + this.offset;
+    return this.pinned ?? this.wall() + this.offset;
+  }
+
+  private pinned: number | null = null;
+
+  /**
+   * Runs `fn` as if it were `atMs`: a job that runs late (after the clock was advanced past it) stamps
+   * its events, and schedules what follows, from when it was due rather than from now.
+   */
+  at<T>(atMs: number, fn: () => T): T {
+    const before = this.pinned;
+    this.pinned = Math.min(atMs, this.wall() + this.offset);
+    try {
+      return fn();
+    } finally {
+      this.pinned = before;
+    }
   }
 
   nowSec(): number {

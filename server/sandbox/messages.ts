@@ -43,8 +43,9 @@ interface OutboxRow {
 export async function pushDueMessages(world: World): Promise<number> {
   const url = world.config.callbackUrl;
   if (!url) return 0;
+  // Everything due now, oldest first; each message is tried at most once per call.
   const due = world.db
-    .prepare('SELECT id, type, data, created_ms, attempts FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ? ORDER BY created_ms, id LIMIT 50')
+    .prepare('SELECT id, type, data, created_ms, attempts FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ? ORDER BY created_ms, id LIMIT 5000')
     .all(world.clock.nowMs()) as OutboxRow[];
   let delivered = 0;
   for (const m of due) {

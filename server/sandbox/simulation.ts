@@ -9,17 +9,18 @@ interface JobRow {
   id: number;
   kind: JobKind;
   ref: string;
+  due_ms: number;
 }
 
 /** Runs every job that is due on the business clock, including those that due jobs schedule. */
 export function runDueJobs(world: World): number {
   let ran = 0;
   for (let guard = 0; guard < 10_000; guard++) {
-    const job = world.db.prepare('SELECT id, kind, ref FROM jobs WHERE done = 0 AND due_ms <= ? ORDER BY due_ms, id LIMIT 1').get(world.clock.nowMs()) as JobRow | undefined;
+    const job = world.db.prepare('SELECT id, kind, ref, due_ms FROM jobs WHERE done = 0 AND due_ms <= ? ORDER BY due_ms, id LIMIT 1').get(world.clock.nowMs()) as JobRow | undefined;
     if (!job) break;
     world.db.transaction(() => {
       world.db.prepare('UPDATE jobs SET done = 1 WHERE id = ?').run(job.id);
-      runJob(world, job);
+      world.clock.at(job.due_ms, () => runJob(world, job));
     })();
     ran++;
   }
