@@ -1,9 +1,19 @@
+import { existsSync } from 'node:fs';
 import { bundleSizes } from './bundle-size';
+import { benchSandboxLists } from './sandbox-lists';
 
 /** `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted). */
-const sizes = bundleSizes();
 const kb = (n: number) => `${n.toFixed(1)} kB`;
-console.log('Bundle (gzip -9)');
-for (const e of sizes.entry) console.log(`  entry  ${e.file.padEnd(40)} ${kb(e.kb)}`);
-for (const r of sizes.routes) console.log(`  route  ${r.file.padEnd(40)} ${kb(r.kb)}`);
-console.log(`  first page (entry + catalogue route): ${kb(sizes.firstPageKb)}  (budget 200 kB)`);
+if (existsSync('dist/index.html')) {
+  const sizes = bundleSizes();
+  console.log('Bundle (gzip -9)');
+  for (const e of sizes.entry) console.log(`  entry  ${e.file.padEnd(40)} ${kb(e.kb)}`);
+  for (const r of sizes.routes) console.log(`  route  ${r.file.padEnd(40)} ${kb(r.kb)}`);
+  console.log(`  first page (entry + catalogue route): ${kb(sizes.firstPageKb)}  (budget 200 kB)`);
+}
+
+const lists = await benchSandboxLists();
+console.log(`\nSandbox list operations over loopback HTTP, ${lists.goods.toLocaleString('en')} goods (seeded in ${(lists.seedMs / 1000).toFixed(1)} s), ${lists.rounds} calls each (target p95 <= 10 ms)`);
+for (const r of lists.results) {
+  console.log(`  ${r.name.padEnd(56)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.count} matches)`);
+}

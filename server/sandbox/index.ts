@@ -7,6 +7,7 @@ import { seedBusiness } from './business-seed';
 import { SandboxClock } from './clock';
 import { ensureMarketScheduled, tick } from './simulation';
 import type { World } from './world';
+import { GoodsIndex } from './goods-index';
 
 export interface Sandbox {
   app: ReturnType<typeof createSandboxApp>;
@@ -28,7 +29,7 @@ export function createSandbox(
   const seeded = seedCatalogue(db, { seed: config.seed, goods: config.goods });
   seedBusiness(db, config.seed);
   if (seeded.seeded) opts.log?.(`sandbox: seeded ${seeded.goods} goods (seed ${config.seed}) in ${Date.now() - started} ms`);
-  const world: World = { db, config, clock: new SandboxClock(db, config.speed, opts.wallClock) };
+  const world: World = { db, config, clock: new SandboxClock(db, config.speed, opts.wallClock), goods: new GoodsIndex(db) };
   ensureMarketScheduled(world);
   const app = createSandboxApp({ db, config, world, basePath: opts.basePath });
   let busy = false;

@@ -64,23 +64,31 @@ export function marketMoves(world: World): void {
   for (const id of repriced) {
     const factor = 1 + (rng.next() < 0.5 ? -1 : 1) * (0.03 + rng.next() * 0.07);
     repriceGoods(db, id, factor, now);
+    world.goods.refresh(id);
   }
   enqueueGoodsMessage(world, 'goods.price.alter', repriced);
 
   const onSale = pick(1).filter((id) => (db.prepare('SELECT status FROM goods WHERE id = ?').get(id) as { status: number }).status === 1);
-  for (const id of onSale) db.prepare('UPDATE goods SET status = 0, updated_time = ? WHERE id = ?').run(now, id);
+  for (const id of onSale) {
+    db.prepare('UPDATE goods SET status = 0, updated_time = ? WHERE id = ?').run(now, id);
+    world.goods.refresh(id);
+  }
   enqueueGoodsMessage(world, 'goods.undercarriage', onSale);
 
   const back = (db.prepare('SELECT id FROM goods WHERE status = 0 AND id IN (SELECT goods_id FROM library) ORDER BY updated_time LIMIT 1').all() as { id: number }[])
     .map((r) => r.id)
     .filter((id) => !onSale.includes(id));
-  for (const id of back) db.prepare('UPDATE goods SET status = 1, updated_time = ? WHERE id = ?').run(now, id);
+  for (const id of back) {
+    db.prepare('UPDATE goods SET status = 1, updated_time = ? WHERE id = ?').run(now, id);
+    world.goods.refresh(id);
+  }
   enqueueGoodsMessage(world, 'goods.on.sale', back);
 
   const altered = pick(1);
   for (const id of altered) {
     db.prepare('UPDATE sku_options SET stock = stock + ? WHERE goods_id = ?').run(rng.int(5, 200), id);
     db.prepare('UPDATE goods SET stock = (SELECT sum(stock) FROM sku_options WHERE goods_id = goods.id), updated_time = ? WHERE id = ?').run(now, id);
+    world.goods.refresh(id);
   }
   enqueueGoodsMessage(world, 'goods.alter', altered);
 }

@@ -1,12 +1,15 @@
 import type { DB } from '../lib/db';
 import type { SandboxConfig } from './config';
 import type { SandboxClock } from './clock';
+import type { GoodsIndex } from './goods-index';
 
 /** Everything the business simulation acts on. */
 export interface World {
   db: DB;
   config: SandboxConfig;
   clock: SandboxClock;
+  /** The list index over the goods table: every write to goods must refresh it. */
+  goods: GoodsIndex;
 }
 
 export type JobKind = 'ship' | 'deliver' | 'complete' | 'review' | 'return_received' | 'market';

@@ -206,13 +206,14 @@ export const catalogueHandlers: Handlers = {
   },
 
   'goods.list': (input, ctx) => {
-    const r = queryGoodsPage(ctx.db, { ...input, onSaleOnly: true }, input);
+    const r = queryGoodsPage(ctx.db, ctx.world.goods, { ...input, onSaleOnly: true }, input);
     return { list: r.rows.map((row) => listItem(row, ctx)), count: r.count };
   },
 
   'selection.online': (input, ctx) => {
     const r = queryGoodsPage(
       ctx.db,
+      ctx.world.goods,
       {
         ...input,
         onSaleOnly: true,
@@ -245,6 +246,7 @@ export const catalogueHandlers: Handlers = {
     }
     const r = queryGoodsPage(
       ctx.db,
+      ctx.world.goods,
       {
         ...input,
         group_id: input.group_id,
@@ -279,6 +281,7 @@ export const catalogueHandlers: Handlers = {
     const ins = db.prepare('INSERT OR IGNORE INTO library (goods_id, added_at) VALUES (?, ?)');
     db.transaction(() => {
       const added = ids.filter((id) => ins.run(id, nowSec()).changes > 0);
+      added.forEach((id) => world.goods.setLibrary(id, true));
       enqueueGoodsMessage(world, 'goods.storage.add', added);
     })();
     return { total: libraryTotal(db) };
@@ -290,6 +293,7 @@ export const catalogueHandlers: Handlers = {
     const del = db.prepare('DELETE FROM library WHERE goods_id = ?');
     db.transaction(() => {
       const removed = ids.filter((id) => del.run(id).changes > 0);
+      removed.forEach((id) => world.goods.setLibrary(id, false));
       if (removed.length) enqueueMessage(world, 'goods.storage.remove', { goodsIds: removed });
     })();
     return { total: libraryTotal(db) };
@@ -299,6 +303,7 @@ export const catalogueHandlers: Handlers = {
     db.transaction(() => {
       const ids = (db.prepare('SELECT goods_id FROM library ORDER BY goods_id').all() as { goods_id: number }[]).map((r) => r.goods_id);
       db.prepare('DELETE FROM library').run();
+      world.goods.clearLibrary();
       // The last message these goods produce: after clearing, none arrive for them (§6.2 x5).
       if (ids.length) enqueueMessage(world, 'goods.storage.delete', { goodsIds: ids });
     })();
@@ -308,12 +313,12 @@ export const catalogueHandlers: Handlers = {
   'selection.list': (input, ctx) => {
     // commission_agent 1 lets premium merchants see every good; the sandbox account is not premium,
     // so both values list the library (upstream-api.md §5).
-    const r = queryGoodsPage(ctx.db, { ...input, libraryOnly: true }, input);
+    const r = queryGoodsPage(ctx.db, ctx.world.goods, { ...input, libraryOnly: true }, input);
     return { list: r.rows.map((row) => selectionItem(row, ctx)), count: r.count };
   },
 
   'selection.onlineOld': (input, ctx) => {
-    const r = queryGoodsPage(ctx.db, { ...input, onSaleOnly: true }, input);
+    const r = queryGoodsPage(ctx.db, ctx.world.goods, { ...input, onSaleOnly: true }, input);
     return { list: r.rows.map((row) => selectionItem(row, ctx)), count: r.count };
   },
 };

@@ -1,6 +1,7 @@
 import type { DB } from '../../lib/db';
 import { MAX_PAGE, rangeUnit, type RangeType } from '../../../contract';
 import { fail } from '../errors';
+import { SORTABLE, type GoodsIndex, type IndexedColumn } from '../goods-index';
 
 /** Filters shared by the goods lists; every field is optional. Money bounds arrive in yuan, rates in %. */
 export interface GoodsFilter {
@@ -19,98 +20,70 @@ export interface GoodsFilter {
   onSaleOnly?: boolean;
   libraryOnly?: boolean;
 }
-export type SectionKey =
-  'agreement_price' | 'guide_price' | 'activity_price' | 'promotion_rate' | 'activity_rate' | 'profits' | 'created_time';
+export type SectionKey = 'agreement_price' | 'guide_price' | 'activity_price' | 'promotion_rate' | 'activity_rate' | 'profits' | 'created_time';
 
-const SECTION_COLUMN: Record<SectionKey, { column: string; scale: number }> = {
-  agreement_price: { column: 'g.agreement_price', scale: 100 },
-  guide_price: { column: 'g.guide_price', scale: 100 },
-  activity_price: { column: 'g.activity_price', scale: 100 },
-  promotion_rate: { column: 'g.promotion_rate', scale: 1 },
-  activity_rate: { column: 'g.activity_rate', scale: 1 },
-  profits: { column: 'g.profits', scale: 100 },
-  created_time: { column: 'g.created_time', scale: 1 },
+/** Sections in the unit people type (yuan, %, seconds) and the factor to the stored unit. */
+const SECTION_SCALE: Record<SectionKey, number> = {
+  agreement_price: 100,
+  guide_price: 100,
+  activity_price: 100,
+  promotion_rate: 1,
+  activity_rate: 1,
+  profits: 100,
+  created_time: 1,
 };
 
-const SORT_COLUMN: Record<string, string> = {
-  agreement_price: 'g.agreement_price',
-  guide_price: 'g.guide_price',
-  activity_price: 'g.activity_price',
-  promotion_rate: 'g.promotion_rate',
-  activity_rate: 'g.activity_rate',
-  created_time: 'g.created_time',
-  real_month_sale: 'g.real_month_sale',
-};
-
-export function buildGoodsWhere(db: DB, f: GoodsFilter): { sql: string; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (f.source) {
-    where.push('g.source = ?');
-    params.push(f.source);
-  }
+function tests(index: GoodsIndex, f: GoodsFilter): ((i: number) => boolean)[] {
+  const c = index.cols;
+  const out: ((i: number) => boolean)[] = [];
+  const eq = (col: Float64Array, v: number) => out.push((i) => col[i] === v);
+  const range = (col: IndexedColumn, from: number | undefined, to: number | undefined, scale: number) => {
+    const a = c[col];
+    // Stored money is whole fen: compare in fen, rounding the typed yuan to the nearest fen.
+    const lo = from === undefined ? -Infinity : Math.round(from * scale * 100) / 100;
+    const hi = to === undefined ? Infinity : Math.round(to * scale * 100) / 100;
+    out.push((i) => a[i]! >= lo && a[i]! <= hi);
+  };
+  if (f.onSaleOnly) eq(c.status, 1);
+  if (f.libraryOnly) out.push((i) => index.inLibrary[i] === 1);
+  if (f.source) eq(c.source, f.source);
   if (f.category_id) {
-    const cat = db.prepare('SELECT level FROM categories WHERE id = ?').get(f.category_id) as { level: number } | undefined;
-    if (!cat) fail(`分类不存在：category_id ${f.category_id}`);
-    where.push(`g.cat${cat!.level + 1} = ?`);
-    params.push(f.category_id);
+    const level = index.categoryLevel.get(f.category_id);
+    if (level === undefined) fail(`分类不存在：category_id ${f.category_id}`);
+    eq(c[(['cat1', 'cat2', 'cat3'] as const)[level!]!], f.category_id);
   }
   if (f.brand_ids?.length) {
-    where.push(`g.brand_id IN (${f.brand_ids.map(() => '?').join(',')})`);
-    params.push(...f.brand_ids);
+    const set = new Set(f.brand_ids);
+    out.push((i) => set.has(c.brand_id[i]!));
   }
   for (const word of (f.search_words ?? '').split(/\s+/).filter(Boolean)) {
-    where.push(`g.title LIKE ? ESCAPE '\\'`);
-    params.push(`%${word.replace(/[\\%_]/g, (m) => '\\' + m)}%`);
+    const hit = index.titleMatches(word);
+    out.unshift((i) => hit[i] === 1); // the most selective test goes first
   }
   if (f.shop_words) {
-    if (/^\d+$/.test(f.shop_words)) {
-      where.push('g.shop_id = ?');
-      params.push(Number(f.shop_words));
-    } else {
-      where.push(`g.shop_id IN (SELECT id FROM shops WHERE name LIKE ? ESCAPE '\\')`);
-      params.push(`%${f.shop_words.replace(/[\\%_]/g, (m) => '\\' + m)}%`);
+    if (/^\d+$/.test(f.shop_words)) eq(c.shop_id, Number(f.shop_words));
+    else {
+      const w = f.shop_words.toLowerCase();
+      const shops = new Set([...index.shopNames].filter(([, name]) => name.includes(w)).map(([id]) => id));
+      out.push((i) => shops.has(c.shop_id[i]!));
     }
   }
-  if (f.is_free_shipping === 0 || f.is_free_shipping === 1) {
-    where.push('g.is_free_shipping = ?');
-    params.push(f.is_free_shipping);
-  }
+  if (f.is_free_shipping === 0 || f.is_free_shipping === 1) eq(c.is_free_shipping, f.is_free_shipping);
   if (f.range_type && (f.range_from !== undefined || f.range_to !== undefined)) {
-    const scale = rangeUnit(f.range_type) === 'yuan' ? 100 : 1;
-    const col = `g.${f.range_type}`;
-    if (f.range_from !== undefined) {
-      where.push(`${col} >= ?`);
-      params.push(Math.round(f.range_from * scale * 100) / 100);
-    }
-    if (f.range_to !== undefined) {
-      where.push(`${col} <= ?`);
-      params.push(Math.round(f.range_to * scale * 100) / 100);
-    }
+    range(f.range_type, f.range_from, f.range_to, rangeUnit(f.range_type) === 'yuan' ? 100 : 1);
   }
-  for (const [key, range] of Object.entries(f.sections ?? {}) as [SectionKey, { from?: number; to?: number }][]) {
-    if (!range) continue;
-    const { column, scale } = SECTION_COLUMN[key];
-    if (range.from !== undefined) {
-      where.push(`${column} >= ?`);
-      params.push(range.from * scale);
-    }
-    if (range.to !== undefined) {
-      where.push(`${column} <= ?`);
-      params.push(range.to * scale);
-    }
+  for (const [key, r] of Object.entries(f.sections ?? {}) as [SectionKey, { from?: number; to?: number } | undefined][]) {
+    if (r && (r.from !== undefined || r.to !== undefined)) range(key, r.from, r.to, SECTION_SCALE[key]);
   }
   if (f.group_id) {
-    where.push('g.id IN (SELECT goods_id FROM group_goods WHERE group_id = ?)');
-    params.push(f.group_id);
+    const g = index.inGroup(f.group_id);
+    out.unshift(g ? (i) => g[i] === 1 : () => false);
   }
   if (f.last_id) {
-    where.push('g.id > ?');
-    params.push(f.last_id);
+    const last = f.last_id;
+    out.push((i) => index.ids[i]! > last);
   }
-  if (f.onSaleOnly) where.push('g.status = 1');
-  if (f.libraryOnly) where.push('l.goods_id IS NOT NULL');
-  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  return out;
 }
 
 export interface PageResult<Row> {
@@ -123,24 +96,22 @@ export interface PageResult<Row> {
 /** One page of goods rows (with `is_selected`), with the count of the whole filtered set. */
 export function queryGoodsPage<Row = GoodsRow>(
   db: DB,
+  index: GoodsIndex,
   f: GoodsFilter,
   page: { page: number; limit: number; type?: string; sort?: 'asc' | 'desc' },
 ): PageResult<Row> {
-  const { sql, params } = buildGoodsWhere(db, f);
-  const from = `FROM goods g LEFT JOIN library l ON l.goods_id = g.id ${sql}`;
-  const agg = db.prepare(`SELECT count(*) AS n, min(g.profits) AS lo, max(g.profits) AS hi ${from}`).get(...params) as {
-    n: number;
-    lo: number | null;
-    hi: number | null;
-  };
   // Pages beyond 50 answer with page 50, as the real service does (upstream-api.md §9).
   const pageNo = Math.min(page.page, MAX_PAGE);
-  const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
-  const order = page.type && SORT_COLUMN[page.type] ? `${SORT_COLUMN[page.type]} ${dir}, g.id ${dir}` : 'g.id ASC';
-  const rows = db
-    .prepare(`SELECT g.*, (l.goods_id IS NOT NULL) AS is_selected ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...params, page.limit, (pageNo - 1) * page.limit) as Row[];
-  return { rows, count: agg.n, minProfits: agg.lo ?? 0, maxProfits: agg.hi ?? 0 };
+  const sortKey = (SORTABLE as readonly string[]).includes(page.type ?? '') ? (page.type as (typeof SORTABLE)[number]) : undefined;
+  const r = index.query({ tests: tests(index, f), sortKey, desc: sortKey ? page.sort !== 'asc' : false, offset: (pageNo - 1) * page.limit, limit: page.limit });
+  const ids = r.positions.map((p) => index.ids[p]!);
+  const rows = ids.length
+    ? (db
+        .prepare(`SELECT g.*, EXISTS (SELECT 1 FROM library l WHERE l.goods_id = g.id) AS is_selected FROM goods g WHERE g.id IN (${ids.map(() => '?').join(',')})`)
+        .all(...ids) as (Row & { id: number })[])
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: ids.map((id) => byId.get(id)!), count: r.count, minProfits: r.minProfits, maxProfits: r.maxProfits };
 }
 
 export interface GoodsRow {
