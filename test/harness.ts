@@ -41,7 +41,9 @@ export interface Harness {
 }
 
 /** A sandbox and a gateway in front of it, each on its own loopback port, with a fresh database. */
-export async function startHarness(opts: { goods?: number; timeoutMs?: number; callbackUrl?: string; faults?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { goods?: number; timeoutMs?: number; callbackUrl?: string; faults?: string } = {},
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'supply-desk-test-'));
   const config: SandboxConfig = {
     appKey: TEST_KEY,

@@ -14,7 +14,15 @@ afterAll(async () => {
   await rx.close();
 });
 
-const address = { consignee: '张三', phone: '13800138000', province: '浙江省', city: '杭州市', area: '西湖区', street: '文三路', description: '100号 2 单元 301' };
+const address = {
+  consignee: '张三',
+  phone: '13800138000',
+  province: '浙江省',
+  city: '杭州市',
+  area: '西湖区',
+  street: '文三路',
+  description: '100号 2 单元 301',
+};
 const HOUR = 3600;
 const DAY = 86_400;
 
@@ -53,9 +61,19 @@ const balance = async () => (await ok('account.balance', {})).balance as number;
 
 describe('availability and pre-check', () => {
   it('availableCheck groups by source and bans a province the goods cannot go to', async () => {
-    const banned = h.sandbox.db.prepare(`SELECT b.goods_id, b.province, s.id AS sku FROM goods_bans b JOIN sku_options s ON s.goods_id = b.goods_id JOIN goods g ON g.id = b.goods_id WHERE g.status = 1 AND s.stock > 0 LIMIT 1`).get() as { province: string; sku: number };
+    const banned = h.sandbox.db
+      .prepare(
+        `SELECT b.goods_id, b.province, s.id AS sku FROM goods_bans b JOIN sku_options s ON s.goods_id = b.goods_id JOIN goods g ON g.id = b.goods_id WHERE g.status = 1 AND s.stock > 0 LIMIT 1`,
+      )
+      .get() as { province: string; sku: number };
     const [good] = sellableSkus(1);
-    const data = await ok('order.availableCheck', { spu: [{ sku: banned.sku, number: 1 }, { sku: good!.sku, number: 1 }], address: { ...address, province: `${banned.province}省` } });
+    const data = await ok('order.availableCheck', {
+      spu: [
+        { sku: banned.sku, number: 1 },
+        { sku: good!.sku, number: 1 },
+      ],
+      address: { ...address, province: `${banned.province}省` },
+    });
     const all = data.flatMap((g: { ban: number[] }) => g.ban);
     const okSkus = data.flatMap((g: { available: number[] }) => g.available);
     expect(all).toContain(banned.sku);
@@ -67,7 +85,13 @@ describe('availability and pre-check', () => {
 
   it('beforeCheck reports freight, stock shortage and a price mismatch', async () => {
     const [a, b] = sellableSkus(2);
-    const data = await ok('order.beforeCheck', { spu: [{ sku: a!.sku, number: 1, price: a!.price + 100 }, { sku: b!.sku, number: 99999 > 9999 ? 9999 : 1 }], address });
+    const data = await ok('order.beforeCheck', {
+      spu: [
+        { sku: a!.sku, number: 1, price: a!.price + 100 },
+        { sku: b!.sku, number: 9999 },
+      ],
+      address,
+    });
     const unsellable = data.flatMap((g: { unsellable: { sku: number; reason: string }[] }) => g.unsellable);
     expect(unsellable.find((u: { sku: number }) => u.sku === a!.sku).reason).toMatch(/价格已变动/);
     expect(unsellable.find((u: { sku: number }) => u.sku === b!.sku).reason).toMatch(/库存不足/);
@@ -91,7 +115,15 @@ describe("an order's whole life", () => {
     const [a, b] = sellableSkus(2, 20_000);
     const before = await balance();
     const orderSn = newSn();
-    await ok('order.submit', { orderSn, spu: [{ sku: a!.sku, number: 2, price: a!.price }, { sku: b!.sku, number: 1 }], address, strictMode: true });
+    await ok('order.submit', {
+      orderSn,
+      spu: [
+        { sku: a!.sku, number: 2, price: a!.price },
+        { sku: b!.sku, number: 1 },
+      ],
+      address,
+      strictMode: true,
+    });
     // A retried submit with the same merchant number never makes a second order.
     await refused('order.submit', { orderSn, spu: [{ sku: a!.sku, number: 1 }], address }, /订单号已存在/);
 
@@ -119,7 +151,9 @@ describe("an order's whole life", () => {
 
     await h.advance(3 * HOUR);
     const shipped = (await ok('order.list', { search: { page: 1, limit: 10, thirdSn: orderSn } })).list[0];
-    expect(shipped.children.every((c: { goodsStatus: number; deliverTime: number }) => c.goodsStatus === 3 && c.deliverTime > 0)).toBe(true);
+    expect(shipped.children.every((c: { goodsStatus: number; deliverTime: number }) => c.goodsStatus === 3 && c.deliverTime > 0)).toBe(
+      true,
+    );
     expect(shipped.status).toBe(3);
     const shippedLine = shipped.children[0].goods[0];
     expect(shippedLine.deliverNo).not.toBe('');
@@ -151,14 +185,42 @@ describe("an order's whole life", () => {
 
   it('strictMode refuses the whole order; without it the sellable lines are placed', async () => {
     const [a] = sellableSkus(1);
-    const banned = h.sandbox.db.prepare(`SELECT b.province, s.id AS sku FROM goods_bans b JOIN sku_options s ON s.goods_id = b.goods_id JOIN goods g ON g.id = b.goods_id WHERE g.status = 1 AND s.stock > 0 LIMIT 1`).get() as { province: string; sku: number };
+    const banned = h.sandbox.db
+      .prepare(
+        `SELECT b.province, s.id AS sku FROM goods_bans b JOIN sku_options s ON s.goods_id = b.goods_id JOIN goods g ON g.id = b.goods_id WHERE g.status = 1 AND s.stock > 0 LIMIT 1`,
+      )
+      .get() as { province: string; sku: number };
     const there = { ...address, province: banned.province };
-    await refused('order.submit', { orderSn: newSn(), spu: [{ sku: a!.sku, number: 1 }, { sku: banned.sku, number: 1 }], address: there, strictMode: true }, /不支持配送/);
+    await refused(
+      'order.submit',
+      {
+        orderSn: newSn(),
+        spu: [
+          { sku: a!.sku, number: 1 },
+          { sku: banned.sku, number: 1 },
+        ],
+        address: there,
+        strictMode: true,
+      },
+      /不支持配送/,
+    );
     const sn = newSn();
-    await ok('order.submit', { orderSn: sn, spu: [{ sku: a!.sku, number: 1 }, { sku: banned.sku, number: 1 }], address: there, strictMode: false });
+    await ok('order.submit', {
+      orderSn: sn,
+      spu: [
+        { sku: a!.sku, number: 1 },
+        { sku: banned.sku, number: 1 },
+      ],
+      address: there,
+      strictMode: false,
+    });
     const o = (await ok('order.list', { search: { page: 1, limit: 5, thirdSn: sn } })).list[0];
     expect(o.children.flatMap((c: { goods: { sku: number }[] }) => c.goods.map((g) => g.sku))).toEqual([a!.sku]);
-    await refused('order.submit', { orderSn: newSn(), spu: [{ sku: a!.sku, number: 1, price: a!.price - 10 }], address, strictMode: true }, /价格已变动/);
+    await refused(
+      'order.submit',
+      { orderSn: newSn(), spu: [{ sku: a!.sku, number: 1, price: a!.price - 10 }], address, strictMode: true },
+      /价格已变动/,
+    );
   });
 
   it('an order beyond the balance waits in errorLists (余额不足); retry pays it once money is back, refund closes it', async () => {
@@ -225,13 +287,74 @@ describe("an after-sale's whole life", () => {
     expect(opts.serviceType.map((s: { code: string }) => s.code)).toEqual(['40']);
     const reason = opts.reasonsType.find((r: { needVoucher: boolean; code: string }) => !r.needVoucher && r.code === '20006');
 
-    await refused('afterSale.apply', { orderSn, sku, num: 3, goodsFee: price, logisticFee: 0, serviceTypeCode: '40', reasonsTypeCode: reason.code, reasonsDescription: '拍错了' }, /num 3 超过可申请数量 2/);
-    await refused('afterSale.apply', { orderSn, sku, num: 1, goodsFee: price, logisticFee: 0, serviceTypeCode: '10', reasonsTypeCode: reason.code, reasonsDescription: '拍错了' }, /serviceTypeCode 10 不可用/);
-    await refused('afterSale.apply', { orderSn, sku, num: 1, goodsFee: price * 2, logisticFee: 0, serviceTypeCode: '40', reasonsTypeCode: reason.code, reasonsDescription: '拍错了' }, /goodsFee .* 超过可退商品金额/);
-    await refused('afterSale.apply', { orderSn, sku, num: 1, goodsFee: price, logisticFee: 0, serviceTypeCode: '40', reasonsTypeCode: '20004', reasonsDescription: '没发货' }, /需要上传凭证/);
+    await refused(
+      'afterSale.apply',
+      {
+        orderSn,
+        sku,
+        num: 3,
+        goodsFee: price,
+        logisticFee: 0,
+        serviceTypeCode: '40',
+        reasonsTypeCode: reason.code,
+        reasonsDescription: '拍错了',
+      },
+      /num 3 超过可申请数量 2/,
+    );
+    await refused(
+      'afterSale.apply',
+      {
+        orderSn,
+        sku,
+        num: 1,
+        goodsFee: price,
+        logisticFee: 0,
+        serviceTypeCode: '10',
+        reasonsTypeCode: reason.code,
+        reasonsDescription: '拍错了',
+      },
+      /serviceTypeCode 10 不可用/,
+    );
+    await refused(
+      'afterSale.apply',
+      {
+        orderSn,
+        sku,
+        num: 1,
+        goodsFee: price * 2,
+        logisticFee: 0,
+        serviceTypeCode: '40',
+        reasonsTypeCode: reason.code,
+        reasonsDescription: '拍错了',
+      },
+      /goodsFee .* 超过可退商品金额/,
+    );
+    await refused(
+      'afterSale.apply',
+      {
+        orderSn,
+        sku,
+        num: 1,
+        goodsFee: price,
+        logisticFee: 0,
+        serviceTypeCode: '40',
+        reasonsTypeCode: '20004',
+        reasonsDescription: '没发货',
+      },
+      /需要上传凭证/,
+    );
 
     const before = await balance();
-    const { id } = await ok('afterSale.apply', { orderSn, sku, num: 2, goodsFee: price * 2, logisticFee: 0, serviceTypeCode: '40', reasonsTypeCode: reason.code, reasonsDescription: '拍错了' });
+    const { id } = await ok('afterSale.apply', {
+      orderSn,
+      sku,
+      num: 2,
+      goodsFee: price * 2,
+      logisticFee: 0,
+      serviceTypeCode: '40',
+      reasonsTypeCode: reason.code,
+      reasonsDescription: '拍错了',
+    });
     expect((await ok('afterSale.detail', { id })).status).toBe(1);
     expect((await ok('afterSale.beforeCheck', { orderSn, sku })).num).toBe(0);
 
@@ -261,13 +384,31 @@ describe("an after-sale's whole life", () => {
     const { urls } = await ok('afterSale.picture', { orderSn, sku, pictures: [png] });
     const img = await fetch(urls[0]);
     expect(img.headers.get('content-type')).toBe('image/png');
-    await refused('afterSale.picture', { orderSn, sku, pictures: [Buffer.from('not an image').toString('base64')] }, /不是 PNG、JPEG、GIF 或 WEBP/);
+    await refused(
+      'afterSale.picture',
+      { orderSn, sku, pictures: [Buffer.from('not an image').toString('base64')] },
+      /不是 PNG、JPEG、GIF 或 WEBP/,
+    );
     const big = Buffer.concat([Buffer.from('ffd8ff', 'hex'), Buffer.alloc(1024 * 1024)]).toString('base64');
     expect((await h.op('afterSale.picture', { orderSn, sku, pictures: [big] })).body.gateway.field).toBe('pictures.0');
     expect((await h.op('afterSale.picture', { orderSn, sku, pictures: [`data:image/png;base64,${png}`] })).status).toBe(400);
 
-    const apply = { orderSn, sku, num: 1, goodsFee: price, logisticFee: child.logisticFee, serviceTypeCode: '10', reasonsTypeCode: '10001', reasonsDescription: '屏幕有划痕', vouchers: urls };
-    await refused('afterSale.apply', { ...apply, pickTypeCode: '99', packageTypeCode: '10', returnTypeCode: '10' }, /pickTypeCode 99 不可用/);
+    const apply = {
+      orderSn,
+      sku,
+      num: 1,
+      goodsFee: price,
+      logisticFee: child.logisticFee,
+      serviceTypeCode: '10',
+      reasonsTypeCode: '10001',
+      reasonsDescription: '屏幕有划痕',
+      vouchers: urls,
+    };
+    await refused(
+      'afterSale.apply',
+      { ...apply, pickTypeCode: '99', packageTypeCode: '10', returnTypeCode: '10' },
+      /pickTypeCode 99 不可用/,
+    );
     const { id } = await ok('afterSale.apply', { ...apply, pickTypeCode: '40', packageTypeCode: '10', returnTypeCode: '10' });
     await refused('afterSale.mail', { id, sn: 'SF1234567890', company: 'SF' }, /尚未审核通过/);
     await h.advance(2 * HOUR);
@@ -289,7 +430,16 @@ describe("an after-sale's whole life", () => {
 
   it('some reasons are refused', async () => {
     const { orderSn, sku, price } = await placedOrder(1);
-    const { id } = await ok('afterSale.apply', { orderSn, sku, num: 1, goodsFee: price, logisticFee: 0, serviceTypeCode: '40', reasonsTypeCode: '20005', reasonsDescription: '降价了' });
+    const { id } = await ok('afterSale.apply', {
+      orderSn,
+      sku,
+      num: 1,
+      goodsFee: price,
+      logisticFee: 0,
+      serviceTypeCode: '40',
+      reasonsTypeCode: '20005',
+      reasonsDescription: '降价了',
+    });
     await h.advance(2 * HOUR);
     expect(await ok('afterSale.detail', { id })).toMatchObject({ status: 4, approvedResult: 2 });
     expect(rx.ofType('afterSale.refuse').some((m) => m.data.afterSaleId === id)).toBe(true);

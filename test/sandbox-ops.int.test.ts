@@ -108,7 +108,10 @@ describe('state that lasts', () => {
     expect(b.world.clock.nowMs() - Date.now()).toBeGreaterThan(offset - 1000);
     expect(b.db.prepare('SELECT count(*) AS n FROM goods').get()).toEqual({ n: 40 });
     expect(b.db.prepare('SELECT 1 AS x FROM library WHERE goods_id = 10003').get()).toEqual({ x: 1 });
-    const row = b.db.prepare('SELECT attempts, delivered_ms FROM outbox WHERE id = ?').get(id) as { attempts: number; delivered_ms: number | null };
+    const row = b.db.prepare('SELECT attempts, delivered_ms FROM outbox WHERE id = ?').get(id) as {
+      attempts: number;
+      delivered_ms: number | null;
+    };
     expect(row).toEqual({ attempts: 1, delivered_ms: null });
     b.close();
     rmSync(dir, { recursive: true, force: true });

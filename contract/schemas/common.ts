@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** Page and limit as the upstream lists take them. `maxPage` caps what the real service honours (page 50). */
 export const paging = (maxLimit: number) => ({
   page: z.coerce.number({ error: 'page is required: a whole number from 1' }).int('page must be a whole number').min(1, 'page starts at 1'),
-  limit: z.coerce.number({ error: 'limit is required: a whole number from 1' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(maxLimit, `limit may be at most ${maxLimit}`),
+  limit: z.coerce
+    .number({ error: 'limit is required: a whole number from 1' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(maxLimit, `limit may be at most ${maxLimit}`),
 });
 
 /** The 7 address fields of an order (upstream-api.md §7.6). */

@@ -17,6 +17,19 @@ export function moveMoney(world: World, opts: { amount: number; direction: 1 | 2
   meta.set(world.db, 'balance', String(after));
   const now = world.clock.nowSec();
   world.db
-    .prepare('INSERT INTO cash_flow (sn, order_sn, direction, money, type, balance_before, balance_after, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(`CF${now}${Math.floor(Math.random() * 1e6).toString().padStart(6, '0')}`, opts.orderSn, opts.direction, opts.amount, opts.type, before, after, now);
+    .prepare(
+      'INSERT INTO cash_flow (sn, order_sn, direction, money, type, balance_before, balance_after, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      `CF${now}${Math.floor(Math.random() * 1e6)
+        .toString()
+        .padStart(6, '0')}`,
+      opts.orderSn,
+      opts.direction,
+      opts.amount,
+      opts.type,
+      before,
+      after,
+      now,
+    );
 }

@@ -40,7 +40,9 @@ const SELLER = { realName: '售后部 王经理', phone: '0571-88886666', addres
 
 /** Units of the line still open to after-sale: bought minus those in after-sales not refused. */
 function openUnits(db: DB, lineSn: string, number: number): number {
-  const used = (db.prepare('SELECT coalesce(sum(num), 0) AS n FROM after_sales WHERE line_sn = ? AND status != 4').get(lineSn) as { n: number }).n;
+  const used = (
+    db.prepare('SELECT coalesce(sum(num), 0) AS n FROM after_sales WHERE line_sn = ? AND status != 4').get(lineSn) as { n: number }
+  ).n;
   return Math.max(0, number - used);
 }
 
@@ -56,7 +58,8 @@ export function afterSaleOptions(world: World, input: { orderSn: string; sku: nu
     return { ...base, serviceType: [{ code: SERVICE.refund, name: '退款' }], reasonsType: REFUND_REASONS, line, child };
   }
   if (child.goods_status === 3) fail('商品运输中，请签收后再申请退货或换货');
-  if (child.goods_status === 5 && line.received_time && world.clock.nowSec() > line.received_time + AFTER_SALE_WINDOW) fail('已超过售后期（签收后 15 天）');
+  if (child.goods_status === 5 && line.received_time && world.clock.nowSec() > line.received_time + AFTER_SALE_WINDOW)
+    fail('已超过售后期（签收后 15 天）');
   return {
     num,
     serviceType: [
@@ -83,10 +86,15 @@ export function apply(world: World, input: OpParsedInput<'afterSale.apply'>) {
   const problems: string[] = [];
   if (opts.num === 0) fail('该商品已无可申请售后的数量');
   if (!opts.serviceType.some((s) => s.code === input.serviceTypeCode)) {
-    problems.push(`serviceTypeCode ${input.serviceTypeCode} 不可用，可选：${opts.serviceType.map((s) => `${s.code} ${s.name}`).join('、')}`);
+    problems.push(
+      `serviceTypeCode ${input.serviceTypeCode} 不可用，可选：${opts.serviceType.map((s) => `${s.code} ${s.name}`).join('、')}`,
+    );
   }
   const reason = opts.reasonsType.find((r) => r.code === input.reasonsTypeCode);
-  if (!reason) problems.push(`reasonsTypeCode ${input.reasonsTypeCode} 不可用，可选：${opts.reasonsType.map((r) => `${r.code} ${r.name}`).join('、')}`);
+  if (!reason)
+    problems.push(
+      `reasonsTypeCode ${input.reasonsTypeCode} 不可用，可选：${opts.reasonsType.map((r) => `${r.code} ${r.name}`).join('、')}`,
+    );
   if (input.num > opts.num) problems.push(`num ${input.num} 超过可申请数量 ${opts.num}`);
   const isRefund = input.serviceTypeCode === SERVICE.refund;
   if (!isRefund) {
@@ -96,14 +104,16 @@ export function apply(world: World, input: OpParsedInput<'afterSale.apply'>) {
       ['returnTypeCode', input.returnTypeCode, opts.returnType],
     ] as const) {
       if (!value) problems.push(`${field} 必填，可选：${list.map((x) => `${x.code} ${x.name}`).join('、')}`);
-      else if (!list.some((x) => x.code === value)) problems.push(`${field} ${value} 不可用，可选：${list.map((x) => `${x.code} ${x.name}`).join('、')}`);
+      else if (!list.some((x) => x.code === value))
+        problems.push(`${field} ${value} 不可用，可选：${list.map((x) => `${x.code} ${x.name}`).join('、')}`);
     }
   }
   const maxGoods = line.price * Math.min(input.num, opts.num);
   if (input.goodsFee > maxGoods) problems.push(`goodsFee ${input.goodsFee} 超过可退商品金额 ${maxGoods}`);
   const maxCarriage = reason?.refundCarriage ? child.logistic_fee : 0;
-  if (input.logisticFee > maxCarriage) problems.push(maxCarriage === 0 ? 'logisticFee 必须为 0：该原因不退运费' : `logisticFee ${input.logisticFee} 超过运费 ${maxCarriage}`);
-  if (reason?.needVoucher && !(input.vouchers?.length)) problems.push('该原因需要上传凭证图片（vouchers）');
+  if (input.logisticFee > maxCarriage)
+    problems.push(maxCarriage === 0 ? 'logisticFee 必须为 0：该原因不退运费' : `logisticFee ${input.logisticFee} 超过运费 ${maxCarriage}`);
+  if (reason?.needVoucher && !input.vouchers?.length) problems.push('该原因需要上传凭证图片（vouchers）');
   if (problems.length) fail(`售后申请有误：${problems.join('；')}`);
 
   const now = world.clock.nowSec();
@@ -204,18 +214,26 @@ export function list(world: World, input: OpParsedInput<'afterSale.list'>) {
 }
 
 export function detail(world: World, input: OpParsedInput<'afterSale.detail'>) {
-  const row = (world.db.prepare('SELECT * FROM after_sales WHERE id = ?').get(input.id) as AfterSaleRow | undefined) ?? fail(`售后单不存在：${input.id}`);
+  const row =
+    (world.db.prepare('SELECT * FROM after_sales WHERE id = ?').get(input.id) as AfterSaleRow | undefined) ??
+    fail(`售后单不存在：${input.id}`);
   return recordOut(row);
 }
 
 export function mail(world: World, input: OpParsedInput<'afterSale.mail'>) {
-  const row = (world.db.prepare('SELECT * FROM after_sales WHERE id = ?').get(input.id) as AfterSaleRow | undefined) ?? fail(`售后单不存在：${input.id}`);
+  const row =
+    (world.db.prepare('SELECT * FROM after_sales WHERE id = ?').get(input.id) as AfterSaleRow | undefined) ??
+    fail(`售后单不存在：${input.id}`);
   if (row.status !== 2) fail(row.status === 1 ? '售后单尚未审核通过，暂不需要寄回' : '该售后单当前不需要填写寄回信息');
   if (!FIRMS.some((f) => f.sn === input.company)) fail(`物流公司编码无效：${input.company}（见物流公司列表）`);
   world.db.transaction(() => {
     world.db
       .prepare('UPDATE after_sales SET status = 5, send_data = ?, updated_time = ? WHERE id = ?')
-      .run(JSON.stringify({ company: input.company, sn: input.sn, description: input.description ?? '', vouchers: input.vouchers ?? [] }), world.clock.nowSec(), row.id);
+      .run(
+        JSON.stringify({ company: input.company, sn: input.sn, description: input.description ?? '', vouchers: input.vouchers ?? [] }),
+        world.clock.nowSec(),
+        row.id,
+      );
     schedule(world, 'return_received', String(row.id), world.clock.after(DELAYS.returnReceived));
   })();
   return null;
@@ -239,7 +257,11 @@ export function review(world: World, id: number): void {
   if (row.service_type === SERVICE.refund) {
     // A refund before shipping: the units are taken off the package and the money goes back at once.
     const line = world.db.prepare('SELECT number FROM order_lines WHERE sn = ?').get(row.line_sn) as { number: number };
-    const refundedUnits = (world.db.prepare('SELECT coalesce(sum(num), 0) AS n FROM after_sales WHERE line_sn = ? AND status IN (2, 3) AND service_type = ?').get(row.line_sn, SERVICE.refund) as { n: number }).n;
+    const refundedUnits = (
+      world.db
+        .prepare('SELECT coalesce(sum(num), 0) AS n FROM after_sales WHERE line_sn = ? AND status IN (2, 3) AND service_type = ?')
+        .get(row.line_sn, SERVICE.refund) as { n: number }
+    ).n;
     if (refundedUnits >= line.number) world.db.prepare('UPDATE order_lines SET cancelled = 1 WHERE sn = ?').run(row.line_sn);
     finishRefund(world, row);
   }

@@ -72,7 +72,12 @@ export function createSandboxApp(deps: SandboxDeps) {
   const signatureOk = (c: Context, query: Record<string, string>, raw: string) =>
     checkSignature(
       deps.db,
-      { appKey: deps.config.appKey, appSecret: deps.config.appSecret, windowMs: deps.config.signatureWindowMs, nowMs: world.clock.wallMs() },
+      {
+        appKey: deps.config.appKey,
+        appSecret: deps.config.appSecret,
+        windowMs: deps.config.signatureWindowMs,
+        nowMs: world.clock.wallMs(),
+      },
       { headers: (h) => c.req.header(h), query, body: raw },
     );
 
@@ -92,7 +97,9 @@ export function createSandboxApp(deps: SandboxDeps) {
 
   app.get('/images/vouchers/:file', (c) => {
     const m = /^(\d+)\.(png|jpg|gif|webp)$/.exec(c.req.param('file'));
-    const row = m ? (deps.db.prepare('SELECT mime, data FROM vouchers WHERE id = ?').get(Number(m[1])) as { mime: string; data: Buffer } | undefined) : undefined;
+    const row = m
+      ? (deps.db.prepare('SELECT mime, data FROM vouchers WHERE id = ?').get(Number(m[1])) as { mime: string; data: Buffer } | undefined)
+      : undefined;
     if (!row) return c.notFound();
     return c.body(new Uint8Array(row.data), 200, { 'content-type': row.mime, 'cache-control': 'private, max-age=86400' });
   });

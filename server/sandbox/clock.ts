@@ -53,6 +53,8 @@ export class SandboxClock {
 
   advance(seconds: number): void {
     this.offset += Math.round(seconds * 1000);
-    this.db.prepare(`INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(String(this.offset));
+    this.db
+      .prepare(`INSERT INTO meta (key, value) VALUES ('clock_offset_ms', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
+      .run(String(this.offset));
   }
 }

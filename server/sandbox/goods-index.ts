@@ -19,7 +19,15 @@ const NUMERIC = [
 ] as const;
 const RATES = ['promotion_rate', 'activity_rate'] as const;
 export type IndexedColumn = (typeof NUMERIC)[number] | (typeof RATES)[number];
-export const SORTABLE = ['agreement_price', 'guide_price', 'activity_price', 'promotion_rate', 'activity_rate', 'created_time', 'real_month_sale'] as const;
+export const SORTABLE = [
+  'agreement_price',
+  'guide_price',
+  'activity_price',
+  'promotion_rate',
+  'activity_rate',
+  'created_time',
+  'real_month_sale',
+] as const;
 type Sortable = (typeof SORTABLE)[number];
 
 export interface IndexQuery {
@@ -64,7 +72,9 @@ export class GoodsIndex {
 
   private load() {
     const rows = this.db
-      .prepare(`SELECT id, title, ${[...NUMERIC, ...RATES].join(', ')}, (SELECT 1 FROM library l WHERE l.goods_id = g.id) AS lib FROM goods g ORDER BY id`)
+      .prepare(
+        `SELECT id, title, ${[...NUMERIC, ...RATES].join(', ')}, (SELECT 1 FROM library l WHERE l.goods_id = g.id) AS lib FROM goods g ORDER BY id`,
+      )
       .all() as Record<string, number | string | null>[];
     this.n = rows.length;
     this.ids = new Int32Array(this.n);
@@ -90,8 +100,10 @@ export class GoodsIndex {
       const p = this.pos.get(r.goods_id);
       if (p !== undefined) set[p] = 1;
     }
-    for (const r of this.db.prepare('SELECT id, level FROM categories').all() as { id: number; level: number }[]) this.categoryLevel.set(r.id, r.level);
-    for (const r of this.db.prepare('SELECT id, name FROM shops').all() as { id: number; name: string }[]) this.shopNames.set(r.id, r.name.toLowerCase());
+    for (const r of this.db.prepare('SELECT id, level FROM categories').all() as { id: number; level: number }[])
+      this.categoryLevel.set(r.id, r.level);
+    for (const r of this.db.prepare('SELECT id, name FROM shops').all() as { id: number; name: string }[])
+      this.shopNames.set(r.id, r.name.toLowerCase());
   }
 
   /** Re-reads one product after a write (price, status, stock…). */

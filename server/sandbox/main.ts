@@ -8,7 +8,9 @@ try {
   const config = sandboxConfigFromEnv();
   const sandbox = createSandbox(config, { log: console.log });
   const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1' }, (info) => {
-    console.log(`Sandbox upstream listening on http://127.0.0.1:${info.port}/v2/ (app key "${config.appKey}", data in ${config.dbFile})`);
+    console.log(
+      `Sandbox upstream listening on http://127.0.0.1:${info.port}/v2/ (app key "${config.appKey}", data in ${config.dbFile}, speed ×${config.speed}${config.callbackUrl ? `, messages to ${config.callbackUrl}` : ', no callback URL: messages wait in the outbox'})`,
+    );
   });
   const stop = () => {
     server.close();

@@ -45,7 +45,9 @@ export async function pushDueMessages(world: World): Promise<number> {
   if (!url) return 0;
   // Everything due now, oldest first; each message is tried at most once per call.
   const due = world.db
-    .prepare('SELECT id, type, data, created_ms, attempts FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ? ORDER BY created_ms, id LIMIT 5000')
+    .prepare(
+      'SELECT id, type, data, created_ms, attempts FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ? ORDER BY created_ms, id LIMIT 5000',
+    )
     .all(world.clock.nowMs()) as OutboxRow[];
   let delivered = 0;
   for (const m of due) {
@@ -84,7 +86,9 @@ export async function pushDueMessages(world: World): Promise<number> {
       error = (e as Error).message;
     }
     if (!error) {
-      world.db.prepare('UPDATE outbox SET attempts = ?, delivered_ms = ?, last_error = ? WHERE id = ?').run(attempt, world.clock.nowMs(), '', m.id);
+      world.db
+        .prepare('UPDATE outbox SET attempts = ?, delivered_ms = ?, last_error = ? WHERE id = ?')
+        .run(attempt, world.clock.nowMs(), '', m.id);
       delivered++;
     } else if (attempt >= MAX_ATTEMPTS) {
       world.db.prepare('UPDATE outbox SET attempts = ?, given_up = 1, last_error = ? WHERE id = ?').run(attempt, error, m.id);

@@ -3,6 +3,7 @@ import type { DB } from '../lib/db';
 import { CASH_TYPE, balanceOf, moveMoney } from './account';
 import { FIRMS } from './business-seed';
 import { fail } from './errors';
+import { Where, containsPattern } from './sql-where';
 import { enqueueMessage } from './messages';
 import { schedule, type World } from './world';
 
@@ -75,7 +76,8 @@ const groupBySource = (checks: LineCheck[]) => {
   return groups;
 };
 
-const freightOf = (lines: LineCheck[]) => (lines.every((l) => l.info?.is_free_shipping === 1) ? 0 : (FREIGHT[lines[0]?.info?.source ?? 0] ?? 800));
+const freightOf = (lines: LineCheck[]) =>
+  lines.every((l) => l.info?.is_free_shipping === 1) ? 0 : (FREIGHT[lines[0]?.info?.source ?? 0] ?? 800);
 
 export function availableCheck(world: World, input: OpParsedInput<'order.availableCheck'>) {
   const checks = input.spu.map((l) => checkLine(world.db, l, input.address));
@@ -134,7 +136,9 @@ export function submitOrder(world: World, input: OpParsedInput<'order.submit'>):
   db.transaction(() => {
     const orderId = Number(
       db
-        .prepare('INSERT INTO orders (sn, third_sn, address, logistic_fee, goods_fee, created_time, pay_status, check_status, status) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)')
+        .prepare(
+          'INSERT INTO orders (sn, third_sn, address, logistic_fee, goods_fee, created_time, pay_status, check_status, status) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)',
+        )
         .run(sn, input.orderSn, JSON.stringify(input.address), logisticFee, goodsFee, now, canPay ? 1 : 0, canPay ? 1 : 0).lastInsertRowid,
     );
     groups.forEach(([source, lines], gi) => {
@@ -142,12 +146,33 @@ export function submitOrder(world: World, input: OpParsedInput<'order.submit'>):
       db.prepare(
         `INSERT INTO order_children (sn, order_id, source, shop_id, logistic_fee, goods_fee, goods_status, order_status, created_time, upstream_sn)
          VALUES (?, ?, ?, ?, ?, ?, 0, 2, ?, ?)`,
-      ).run(childSn, orderId, source, lines[0]!.info!.shop_id, freightOf(lines), lines.reduce((s, l) => s + l.info!.agreement_price * l.number, 0), now, String(Math.floor(1e11 + Math.random() * 9e11)));
+      ).run(
+        childSn,
+        orderId,
+        source,
+        lines[0]!.info!.shop_id,
+        freightOf(lines),
+        lines.reduce((s, l) => s + l.info!.agreement_price * l.number, 0),
+        now,
+        String(Math.floor(1e11 + Math.random() * 9e11)),
+      );
       lines.forEach((l, li) => {
         db.prepare(
           `INSERT INTO order_lines (sn, child_sn, order_id, goods_id, sku, sku_name, image, name, number, price, created_time)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(`${childSn}_${li + 1}`, childSn, orderId, l.info!.goods_id, l.sku, l.info!.spec_value_names, `/images/goods/${l.info!.goods_id}.svg`, l.info!.title, l.number, l.info!.agreement_price, now);
+        ).run(
+          `${childSn}_${li + 1}`,
+          childSn,
+          orderId,
+          l.info!.goods_id,
+          l.sku,
+          l.info!.spec_value_names,
+          `/images/goods/${l.info!.goods_id}.svg`,
+          l.info!.title,
+          l.number,
+          l.info!.agreement_price,
+          now,
+        );
       });
     });
     if (canPay) payOrder(world, orderId);
@@ -169,7 +194,11 @@ export function submitOrder(world: World, input: OpParsedInput<'order.submit'>):
 /** Takes the money, reserves stock and starts the shipping clock. */
 function payOrder(world: World, orderId: number) {
   const { db } = world;
-  const order = db.prepare('SELECT sn, logistic_fee, goods_fee FROM orders WHERE id = ?').get(orderId) as { sn: string; logistic_fee: number; goods_fee: number };
+  const order = db.prepare('SELECT sn, logistic_fee, goods_fee FROM orders WHERE id = ?').get(orderId) as {
+    sn: string;
+    logistic_fee: number;
+    goods_fee: number;
+  };
   moveMoney(world, { amount: order.goods_fee + order.logistic_fee, direction: 1, type: CASH_TYPE.orderPayment, orderSn: order.sn });
   db.prepare('UPDATE orders SET pay_status = 1, check_status = 1, status = 1 WHERE id = ?').run(orderId);
   const lines = db.prepare('SELECT sku, number FROM order_lines WHERE order_id = ?').all(orderId) as { sku: number; number: number }[];
@@ -208,11 +237,28 @@ export function refundOrder(world: World, input: OpParsedInput<'order.refund'>):
 
 export function errorList(world: World, input: OpParsedInput<'order.errors'>) {
   const rows = world.db
-    .prepare('SELECT id, sn, third_sn, params, created_time, message FROM error_orders WHERE resolved = 0 ORDER BY id DESC LIMIT ? OFFSET ?')
-    .all(input.limit, (input.page - 1) * input.limit) as { id: number; sn: string; third_sn: string; params: string; created_time: number; message: string }[];
+    .prepare(
+      'SELECT id, sn, third_sn, params, created_time, message FROM error_orders WHERE resolved = 0 ORDER BY id DESC LIMIT ? OFFSET ?',
+    )
+    .all(input.limit, (input.page - 1) * input.limit) as {
+    id: number;
+    sn: string;
+    third_sn: string;
+    params: string;
+    created_time: number;
+    message: string;
+  }[];
   const count = (world.db.prepare('SELECT count(*) AS n FROM error_orders WHERE resolved = 0').get() as { n: number }).n;
   return {
-    list: rows.map((r) => ({ id: r.id, appID: 10001, sn: r.sn, thirdSn: r.third_sn, params: r.params, createdTime: r.created_time, message: r.message })),
+    list: rows.map((r) => ({
+      id: r.id,
+      appID: 10001,
+      sn: r.sn,
+      thirdSn: r.third_sn,
+      params: r.params,
+      createdTime: r.created_time,
+      message: r.message,
+    })),
     count,
   };
 }
@@ -333,17 +379,14 @@ function orderOut(db: DB, o: OrderRow, imageBase: string) {
 
 export function orderList(world: World, input: OpParsedInput<'order.list'>, imageBase: string) {
   const s = input.search;
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
-  if (s.createdTime?.from !== undefined) (where.push('o.created_time >= ?'), params.push(s.createdTime.from));
-  if (s.createdTime?.to !== undefined) (where.push('o.created_time <= ?'), params.push(s.createdTime.to));
-  if (s.consignee) (where.push(`json_extract(o.address, '$.consignee') LIKE ? ESCAPE '\\'`), params.push(like(s.consignee)));
-  if (s.phone) (where.push(`json_extract(o.address, '$.phone') LIKE ? ESCAPE '\\'`), params.push(like(s.phone)));
-  if (s.thirdSn) (where.push('o.third_sn = ?'), params.push(s.thirdSn));
-  if (s.sn) (where.push('o.sn = ?'), params.push(s.sn.split('_')[0]));
-  if (s.goodsName) (where.push(`o.id IN (SELECT order_id FROM order_lines WHERE name LIKE ? ESCAPE '\\')`), params.push(like(s.goodsName)));
-  const sql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { sql, params } = new Where()
+    .add('o.created_time >= ?', s.createdTime?.from)
+    .add('o.created_time <= ?', s.createdTime?.to)
+    .add(`json_extract(o.address, '$.consignee') LIKE ? ESCAPE '\\'`, s.consignee && containsPattern(s.consignee))
+    .add(`json_extract(o.address, '$.phone') LIKE ? ESCAPE '\\'`, s.phone && containsPattern(s.phone))
+    .add('o.third_sn = ?', s.thirdSn)
+    .add('o.sn = ?', s.sn?.split('_')[0])
+    .add(`o.id IN (SELECT order_id FROM order_lines WHERE name LIKE ? ESCAPE '\\')`, s.goodsName && containsPattern(s.goodsName));
   const total = (world.db.prepare(`SELECT count(*) AS n FROM orders o ${sql}`).get(...params) as { n: number }).n;
   const rows = world.db
     .prepare(`SELECT o.* FROM orders o ${sql} ORDER BY o.created_time DESC, o.id DESC LIMIT ? OFFSET ?`)
@@ -354,7 +397,9 @@ export function orderList(world: World, input: OpParsedInput<'order.list'>, imag
 export function sourceOrderList(world: World, input: OpParsedInput<'order.sourceList'>, imageBase: string) {
   const total = (world.db.prepare('SELECT count(*) AS n FROM order_children WHERE source = ?').get(input.source) as { n: number }).n;
   const rows = world.db
-    .prepare('SELECT c.*, o.third_sn, o.address FROM order_children c JOIN orders o ON o.id = c.order_id WHERE c.source = ? ORDER BY c.created_time DESC, c.sn DESC LIMIT ? OFFSET ?')
+    .prepare(
+      'SELECT c.*, o.third_sn, o.address FROM order_children c JOIN orders o ON o.id = c.order_id WHERE c.source = ? ORDER BY c.created_time DESC, c.sn DESC LIMIT ? OFFSET ?',
+    )
     .all(input.source, input.limit, (Math.min(input.page, 50) - 1) * input.limit) as (ChildRow & { third_sn: string; address: string })[];
   return {
     list: rows.map((c) => ({ ...childOut(world.db, c, imageBase), thirdSn: c.third_sn, address: JSON.parse(c.address) as Address })),
@@ -373,7 +418,9 @@ export function lineBySn(db: DB, sn: string) {
 /** The goods line an after-sale or logistics call names by merchant order number and sku. */
 export function lineByMerchantSku(db: DB, orderSn: string, sku: number) {
   const row = db
-    .prepare('SELECT l.sn FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE (o.third_sn = ? OR o.sn = ?) AND l.sku = ? ORDER BY l.sn LIMIT 1')
+    .prepare(
+      'SELECT l.sn FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE (o.third_sn = ? OR o.sn = ?) AND l.sku = ? ORDER BY l.sn LIMIT 1',
+    )
     .get(orderSn, orderSn.split('_')[0], sku) as { sn: string } | undefined;
   return row ? lineBySn(db, row.sn) : undefined;
 }
@@ -390,7 +437,15 @@ export function orderDetail(world: World, input: OpParsedInput<'order.detail'>, 
     upstreamOrderSn1: child.upstream_sn,
     upstreamOrderSn2: `${child.upstream_sn}-1`,
     address: JSON.parse(order.address) as Address,
-    goods: { id: line.goods_id, name: line.name, image: out.image, sku: line.sku, skuName: line.sku_name, Total: line.number, price: line.price },
+    goods: {
+      id: line.goods_id,
+      name: line.name,
+      image: out.image,
+      sku: line.sku,
+      skuName: line.sku_name,
+      Total: line.number,
+      price: line.price,
+    },
     goodsStatus: child.goods_status,
     deliverTime: child.deliver_time,
     deliverName: out.deliverName,
@@ -404,7 +459,13 @@ export function orderDetail(world: World, input: OpParsedInput<'order.detail'>, 
 
 // ---- the life of an order, driven by jobs ----
 
-const TRACE_STEPS = ['商家已发货，包裹等待揽收', '快递员已揽收', '包裹已到达转运中心', '包裹离开转运中心，发往目的地', '包裹已到达派送网点，快递员正在派送'];
+const TRACE_STEPS = [
+  '商家已发货，包裹等待揽收',
+  '快递员已揽收',
+  '包裹已到达转运中心',
+  '包裹离开转运中心，发往目的地',
+  '包裹已到达派送网点，快递员正在派送',
+];
 
 function refreshOrderStatus(db: DB, orderId: number) {
   const rows = db.prepare('SELECT goods_status FROM order_children WHERE order_id = ?').all(orderId) as { goods_status: number }[];
@@ -417,7 +478,8 @@ function refreshOrderStatus(db: DB, orderId: number) {
   db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status NOT IN (0, 5)').run(status, orderId);
 }
 
-const merchantSn = (db: DB, orderId: number) => (db.prepare('SELECT third_sn FROM orders WHERE id = ?').get(orderId) as { third_sn: string }).third_sn;
+const merchantSn = (db: DB, orderId: number) =>
+  (db.prepare('SELECT third_sn FROM orders WHERE id = ?').get(orderId) as { third_sn: string }).third_sn;
 
 export function shipChild(world: World, childSn: string): void {
   const { db } = world;
@@ -433,18 +495,18 @@ export function shipChild(world: World, childSn: string): void {
   const firm = FIRMS[(child.source + child.order_id) % FIRMS.length]!;
   const tracking = `${firm.sn}${String(child.order_id).padStart(6, '0')}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   const now = world.clock.nowSec();
-  db.prepare("UPDATE order_children SET goods_status = 3, order_status = 1, deliver_time = ?, courier_sn = ?, courier_name = ?, tracking_no = ? WHERE sn = ?").run(
-    now,
-    firm.sn,
-    firm.name,
-    tracking,
-    childSn,
-  );
+  db.prepare(
+    'UPDATE order_children SET goods_status = 3, order_status = 1, deliver_time = ?, courier_sn = ?, courier_name = ?, tracking_no = ? WHERE sn = ?',
+  ).run(now, firm.sn, firm.name, tracking, childSn);
   db.prepare('UPDATE order_lines SET pay_status = 1 WHERE child_sn = ? AND cancelled = 0').run(childSn);
   // A trace of several events spread over the time in transit.
   const span = DELAYS.deliver;
   TRACE_STEPS.forEach((message, i) => {
-    db.prepare('INSERT INTO traces (child_sn, time, message) VALUES (?, ?, ?)').run(childSn, now + Math.floor((span * i) / TRACE_STEPS.length), message);
+    db.prepare('INSERT INTO traces (child_sn, time, message) VALUES (?, ?, ?)').run(
+      childSn,
+      now + Math.floor((span * i) / TRACE_STEPS.length),
+      message,
+    );
   });
   refreshOrderStatus(db, child.order_id);
   for (const l of lines) enqueueMessage(world, 'order.delivery', { orderSn: third, sku: String(l.sku) });
@@ -458,7 +520,11 @@ export function deliverChild(world: World, childSn: string, by: 'courier' | 'mer
   const now = world.clock.nowSec();
   db.prepare('UPDATE order_children SET goods_status = 4 WHERE sn = ?').run(childSn);
   db.prepare('UPDATE order_lines SET received_time = ? WHERE child_sn = ? AND cancelled = 0').run(now, childSn);
-  db.prepare('INSERT INTO traces (child_sn, time, message) VALUES (?, ?, ?)').run(childSn, now, by === 'merchant' ? '已确认收货' : '快件已签收，签收人：本人');
+  db.prepare('INSERT INTO traces (child_sn, time, message) VALUES (?, ?, ?)').run(
+    childSn,
+    now,
+    by === 'merchant' ? '已确认收货' : '快件已签收，签收人：本人',
+  );
   refreshOrderStatus(db, child.order_id);
   const third = merchantSn(db, child.order_id);
   const lines = db.prepare('SELECT sku FROM order_lines WHERE child_sn = ? AND cancelled = 0').all(childSn) as { sku: number }[];
@@ -493,7 +559,10 @@ export function trace(world: World, input: OpParsedInput<'logistic.trace'>) {
   const events = world.db
     .prepare('SELECT time, message FROM traces WHERE child_sn = ? AND time <= ? ORDER BY time DESC, id DESC')
     .all(child.sn, world.clock.nowSec()) as { time: number; message: string }[];
-  return { list: events.map((e) => ({ message: e.message, source: child.courier_name, time: e.time })), info: { name: child.courier_name, no: child.tracking_no } };
+  return {
+    list: events.map((e) => ({ message: e.message, source: child.courier_name, time: e.time })),
+    info: { name: child.courier_name, no: child.tracking_no },
+  };
 }
 
 export function firms(world: World) {

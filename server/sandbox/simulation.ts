@@ -16,7 +16,9 @@ interface JobRow {
 export function runDueJobs(world: World): number {
   let ran = 0;
   for (let guard = 0; guard < 10_000; guard++) {
-    const job = world.db.prepare('SELECT id, kind, ref, due_ms FROM jobs WHERE done = 0 AND due_ms <= ? ORDER BY due_ms, id LIMIT 1').get(world.clock.nowMs()) as JobRow | undefined;
+    const job = world.db
+      .prepare('SELECT id, kind, ref, due_ms FROM jobs WHERE done = 0 AND due_ms <= ? ORDER BY due_ms, id LIMIT 1')
+      .get(world.clock.nowMs()) as JobRow | undefined;
     if (!job) break;
     world.db.transaction(() => {
       world.db.prepare('UPDATE jobs SET done = 1 WHERE id = ?').run(job.id);
@@ -75,7 +77,11 @@ export function marketMoves(world: World): void {
   }
   enqueueGoodsMessage(world, 'goods.undercarriage', onSale);
 
-  const back = (db.prepare('SELECT id FROM goods WHERE status = 0 AND id IN (SELECT goods_id FROM library) ORDER BY updated_time LIMIT 1').all() as { id: number }[])
+  const back = (
+    db.prepare('SELECT id FROM goods WHERE status = 0 AND id IN (SELECT goods_id FROM library) ORDER BY updated_time LIMIT 1').all() as {
+      id: number;
+    }[]
+  )
     .map((r) => r.id)
     .filter((id) => !onSale.includes(id));
   for (const id of back) {
@@ -87,7 +93,9 @@ export function marketMoves(world: World): void {
   const altered = pick(1);
   for (const id of altered) {
     db.prepare('UPDATE sku_options SET stock = stock + ? WHERE goods_id = ?').run(rng.int(5, 200), id);
-    db.prepare('UPDATE goods SET stock = (SELECT sum(stock) FROM sku_options WHERE goods_id = goods.id), updated_time = ? WHERE id = ?').run(now, id);
+    db.prepare(
+      'UPDATE goods SET stock = (SELECT sum(stock) FROM sku_options WHERE goods_id = goods.id), updated_time = ? WHERE id = ?',
+    ).run(now, id);
     world.goods.refresh(id);
   }
   enqueueGoodsMessage(world, 'goods.alter', altered);
@@ -107,14 +115,24 @@ export function repriceGoods(db: DB, goodsId: number, factor: number, now: numbe
     const agreement = Math.min(Math.max(100, Math.round((s.agreement_price * factor) / 10) * 10), s.activity_price);
     db.prepare('UPDATE sku_options SET agreement_price = ?, cost_price = min(cost_price, ?) WHERE id = ?').run(agreement, agreement, s.id);
   }
-  const first = db.prepare('SELECT agreement_price, activity_price, guide_price FROM sku_options WHERE goods_id = ? ORDER BY id LIMIT 1').get(goodsId) as {
+  const first = db
+    .prepare('SELECT agreement_price, activity_price, guide_price FROM sku_options WHERE goods_id = ? ORDER BY id LIMIT 1')
+    .get(goodsId) as {
     agreement_price: number;
     activity_price: number;
     guide_price: number;
   };
   db.prepare(
     'UPDATE goods SET agreement_price = ?, cost_price = min(cost_price, ?), activity_rate = ?, promotion_rate = ?, profits = ?, updated_time = ? WHERE id = ?',
-  ).run(first.agreement_price, first.agreement_price, rate(first.activity_price, first.agreement_price), rate(first.guide_price, first.agreement_price), first.guide_price - first.agreement_price, now, goodsId);
+  ).run(
+    first.agreement_price,
+    first.agreement_price,
+    rate(first.activity_price, first.agreement_price),
+    rate(first.guide_price, first.agreement_price),
+    first.guide_price - first.agreement_price,
+    now,
+    goodsId,
+  );
 }
 
 /** One step of the simulation: due jobs, then due messages. */
@@ -124,5 +142,6 @@ export async function tick(world: World): Promise<void> {
 }
 
 export function ensureMarketScheduled(world: World): void {
-  if (!world.db.prepare("SELECT 1 FROM jobs WHERE kind = 'market' AND done = 0").get()) schedule(world, 'market', '', world.clock.after(DELAYS.market));
+  if (!world.db.prepare("SELECT 1 FROM jobs WHERE kind = 'market' AND done = 0").get())
+    schedule(world, 'market', '', world.clock.after(DELAYS.market));
 }

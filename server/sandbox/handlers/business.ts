@@ -16,6 +16,7 @@ import {
 } from '../orders';
 import { uploadPictures } from '../vouchers';
 import type { Handlers } from './types';
+import { Where } from '../sql-where';
 
 export const businessHandlers: Handlers = {
   'order.availableCheck': (i, c) => availableCheck(c.world, i),
@@ -38,23 +39,25 @@ export const businessHandlers: Handlers = {
   'afterSale.mail': (i, c) => afterSale.mail(c.world, i),
   'account.balance': (_i, c) => ({ balance: balanceOf(c.db) }),
   'account.cashFlow': (i, { db }) => {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (i.type !== undefined) (where.push('type = ?'), params.push(i.type));
-    if (i.direction !== undefined) (where.push('direction = ?'), params.push(i.direction));
-    if (i.startTime !== undefined) (where.push('update_time >= ?'), params.push(i.startTime));
-    if (i.endTime !== undefined) (where.push('update_time <= ?'), params.push(i.endTime));
-    const sql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { sql, params } = new Where()
+      .add('type = ?', i.type)
+      .add('direction = ?', i.direction)
+      .add('update_time >= ?', i.startTime)
+      .add('update_time <= ?', i.endTime);
     const total = (db.prepare(`SELECT count(*) AS n FROM cash_flow ${sql}`).get(...params) as { n: number }).n;
     const list = db
-      .prepare(`SELECT id, sn, order_sn, direction, money, type, balance_before, balance_after, update_time, pay_type FROM cash_flow ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT id, sn, order_sn, direction, money, type, balance_before, balance_after, update_time, pay_type FROM cash_flow ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      )
       .all(...params, i.limit, (i.page - 1) * i.limit) as Record<string, unknown>[];
     return { list: list.map((r) => ({ ...r, direction: String(r.direction), appid: '10001' })) as never, total, count: total };
   },
   'goods.comments': (i, { db }) => {
     const count = (db.prepare('SELECT count(*) AS n FROM comments WHERE sku = ?').get(i.sku) as { n: number }).n;
     const rows = db
-      .prepare('SELECT id, goods_id AS goodsID, sku, content, created_time AS createdTime FROM comments WHERE sku = ? ORDER BY created_time DESC LIMIT ? OFFSET ?')
+      .prepare(
+        'SELECT id, goods_id AS goodsID, sku, content, created_time AS createdTime FROM comments WHERE sku = ? ORDER BY created_time DESC LIMIT ? OFFSET ?',
+      )
       .all(i.sku, i.limit, (i.page - 1) * i.limit) as never[];
     return { list: rows, count };
   },

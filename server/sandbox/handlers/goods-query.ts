@@ -20,7 +20,8 @@ export interface GoodsFilter {
   onSaleOnly?: boolean;
   libraryOnly?: boolean;
 }
-export type SectionKey = 'agreement_price' | 'guide_price' | 'activity_price' | 'promotion_rate' | 'activity_rate' | 'profits' | 'created_time';
+export type SectionKey =
+  'agreement_price' | 'guide_price' | 'activity_price' | 'promotion_rate' | 'activity_rate' | 'profits' | 'created_time';
 
 /** Sections in the unit people type (yuan, %, seconds) and the factor to the stored unit. */
 const SECTION_SCALE: Record<SectionKey, number> = {
@@ -103,11 +104,19 @@ export function queryGoodsPage<Row = GoodsRow>(
   // Pages beyond 50 answer with page 50, as the real service does (upstream-api.md §9).
   const pageNo = Math.min(page.page, MAX_PAGE);
   const sortKey = (SORTABLE as readonly string[]).includes(page.type ?? '') ? (page.type as (typeof SORTABLE)[number]) : undefined;
-  const r = index.query({ tests: tests(index, f), sortKey, desc: sortKey ? page.sort !== 'asc' : false, offset: (pageNo - 1) * page.limit, limit: page.limit });
+  const r = index.query({
+    tests: tests(index, f),
+    sortKey,
+    desc: sortKey ? page.sort !== 'asc' : false,
+    offset: (pageNo - 1) * page.limit,
+    limit: page.limit,
+  });
   const ids = r.positions.map((p) => index.ids[p]!);
   const rows = ids.length
     ? (db
-        .prepare(`SELECT g.*, EXISTS (SELECT 1 FROM library l WHERE l.goods_id = g.id) AS is_selected FROM goods g WHERE g.id IN (${ids.map(() => '?').join(',')})`)
+        .prepare(
+          `SELECT g.*, EXISTS (SELECT 1 FROM library l WHERE l.goods_id = g.id) AS is_selected FROM goods g WHERE g.id IN (${ids.map(() => '?').join(',')})`,
+        )
         .all(...ids) as (Row & { id: number })[])
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
