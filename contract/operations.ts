@@ -75,6 +75,10 @@ const libraryListInput = z
   .refine(rangeOk, { message: 'range_from must not exceed range_to', path: ['range_from'] })
   .refine(rangeNeedsType, { message: 'range_type is required with range_from / range_to', path: ['range_type'] });
 
+/** Add and Remove take the same ids and answer the library's new size. */
+const libraryIds = z.object({ goods_ids: idList(200) }).strict();
+const libraryTotal = z.looseObject({ total: z.number().int() });
+
 const spuLine = z.object({
   sku: posInt,
   number: int.min(1, 'number must be at least 1').max(9999),
@@ -250,8 +254,8 @@ export const operations = {
     method: 'GET',
     path: '/v2/GoodsStorage/Add',
     placement: 'query',
-    input: z.object({ goods_ids: idList(200) }).strict(),
-    data: z.looseObject({ total: z.number().int() }),
+    input: libraryIds,
+    data: libraryTotal,
     writes: true,
   }),
   'selection.list': op({
@@ -270,8 +274,8 @@ export const operations = {
     method: 'GET',
     path: '/v2/GoodsStorage/Remove',
     placement: 'query',
-    input: z.object({ goods_ids: idList(200) }).strict(),
-    data: z.looseObject({ total: z.number().int() }),
+    input: libraryIds,
+    data: libraryTotal,
     writes: true,
   }),
   'selection.onlineOld': op({

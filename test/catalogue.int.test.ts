@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OpId } from '../contract';
+import { SORT_KEYS, operations, type OpId } from '../contract';
 import { startHarness, TEST_SECRET, type Harness } from './harness';
 
 let h: Harness;
@@ -146,16 +146,7 @@ describe('goods', () => {
 
 describe('online selection (NewList)', () => {
   it('sorts by every key in both directions', async () => {
-    const keys = [
-      'agreement_price',
-      'guide_price',
-      'activity_price',
-      'promotion_rate',
-      'activity_rate',
-      'created_time',
-      'real_month_sale',
-    ] as const;
-    for (const type of keys) {
+    for (const type of SORT_KEYS) {
       for (const sort of ['asc', 'desc'] as const) {
         const data = await okData('selection.online', { page: 1, limit: 30, type, sort });
         const values = data.list.map((g: Record<string, number>) => g[type]);

@@ -27,4 +27,8 @@ export function readEnv<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv
   return parsed.data;
 }
 
-export const portSchema = z.coerce.number().int().min(1, 'must be a port number 1–65535').max(65535, 'must be a port number 1–65535');
+export const portSchema = z.coerce
+  .number({ error: 'must be a port number 1–65535' })
+  .int()
+  .min(1, 'must be a port number 1–65535')
+  .max(65535, 'must be a port number 1–65535');

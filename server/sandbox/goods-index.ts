@@ -1,4 +1,5 @@
 import type { DB } from '../lib/db';
+import type { SortKey } from '../../contract';
 
 /** Columns the goods lists filter and sort on, in typed arrays: a query is one pass over them. */
 const NUMERIC = [
@@ -19,16 +20,7 @@ const NUMERIC = [
 ] as const;
 const RATES = ['promotion_rate', 'activity_rate'] as const;
 export type IndexedColumn = (typeof NUMERIC)[number] | (typeof RATES)[number];
-export const SORTABLE = [
-  'agreement_price',
-  'guide_price',
-  'activity_price',
-  'promotion_rate',
-  'activity_rate',
-  'created_time',
-  'real_month_sale',
-] as const;
-type Sortable = (typeof SORTABLE)[number];
+type Sortable = SortKey;
 
 export interface IndexQuery {
   /** Each test gets a row position and answers whether the row matches. */

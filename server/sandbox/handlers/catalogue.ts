@@ -2,7 +2,7 @@ import type { DB } from '../../lib/db';
 import { splitIds, type GoodsDetail, type GoodsListItem, type SelectionProduct } from '../../../contract';
 import { fail } from '../errors';
 import { enqueueGoodsMessage, enqueueMessage } from '../messages';
-import { queryGoodsPage, type GoodsFilter, type GoodsRow, type SectionKey } from './goods-query';
+import { queryGoodsPage, type GoodsFilter, type GoodsRow, type PriceColumns, type SectionKey } from './goods-query';
 import type { HandlerContext, Handlers } from './types';
 
 interface Names {
@@ -76,18 +76,12 @@ function selectionItem(row: GoodsRow, ctx: HandlerContext): SelectionProduct {
   return { ...listItem(row, ctx), real_sale: String(row.real_sale), cloud_shop_id: row.source === 1 ? row.shop_id : 0 };
 }
 
-interface SkuRow {
+interface SkuRow extends PriceColumns {
   id: number;
   goods_id: number;
   third_id: number;
   spec_value_ids: string;
   spec_value_names: string;
-  market_price: number;
-  guide_price: number;
-  agreement_price: number;
-  activity_price: number;
-  sale_price: number;
-  cost_price: number;
   stock: number;
   weight: number;
   status: number;

@@ -1,7 +1,7 @@
 import type { DB } from '../../lib/db';
-import { MAX_PAGE, rangeUnit, type RangeType } from '../../../contract';
+import { MAX_PAGE, SORT_KEYS, rangeUnit, type RangeType, type SortKey } from '../../../contract';
 import { fail } from '../errors';
-import { SORTABLE, type GoodsIndex, type IndexedColumn } from '../goods-index';
+import type { GoodsIndex, IndexedColumn } from '../goods-index';
 
 /** Filters shared by the goods lists; every field is optional. Money bounds arrive in yuan, rates in %. */
 export interface GoodsFilter {
@@ -103,7 +103,7 @@ export function queryGoodsPage<Row = GoodsRow>(
 ): PageResult<Row> {
   // Pages beyond 50 answer with page 50, as the real service does (upstream-api.md §9).
   const pageNo = Math.min(page.page, MAX_PAGE);
-  const sortKey = (SORTABLE as readonly string[]).includes(page.type ?? '') ? (page.type as (typeof SORTABLE)[number]) : undefined;
+  const sortKey = (SORT_KEYS as readonly string[]).includes(page.type ?? '') ? (page.type as SortKey) : undefined;
   const r = index.query({
     tests: tests(index, f),
     sortKey,
@@ -123,7 +123,17 @@ export function queryGoodsPage<Row = GoodsRow>(
   return { rows: ids.map((id) => byId.get(id)!), count: r.count, minProfits: r.minProfits, maxProfits: r.maxProfits };
 }
 
-export interface GoodsRow {
+/** The six prices every goods row and SKU option carries, in fen. */
+export interface PriceColumns {
+  market_price: number;
+  guide_price: number;
+  agreement_price: number;
+  activity_price: number;
+  sale_price: number;
+  cost_price: number;
+}
+
+export interface GoodsRow extends PriceColumns {
   id: number;
   third_id: number;
   shop_id: number;
@@ -135,12 +145,6 @@ export interface GoodsRow {
   title: string;
   unit: string;
   origin: string;
-  market_price: number;
-  guide_price: number;
-  agreement_price: number;
-  activity_price: number;
-  sale_price: number;
-  cost_price: number;
   activity_rate: number;
   promotion_rate: number;
   profits: number;
