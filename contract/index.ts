@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './permissions';
 export * from './units';
 export * from './envelope';
 export * from './operations';

@@ -3,10 +3,10 @@ import { runServer } from './lib/run-server';
 import { createAppServer } from './server';
 
 /** `npm start`: gateway + built SPA (+ embedded sandbox when no UPSTREAM_URL) on one port. */
-runServer(() => {
+runServer(async () => {
   const config = gatewayConfigFromEnv();
   const verbose = process.env.LOG_REQUESTS === '1';
-  const { app, close } = createAppServer(config, { log: (l) => (verbose || !l.startsWith('op ') ? console.log(l) : undefined) });
+  const { app, close } = await createAppServer(config, { log: (l) => (verbose || !l.startsWith('op ') ? console.log(l) : undefined) });
   return {
     fetch: app.fetch,
     port: config.port,

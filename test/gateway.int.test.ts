@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBffApp } from '../server/gateway/app';
+import { bffAs } from './bff-client';
 import { gatewayConfigFromEnv } from '../server/gateway/config';
 import { ConfigError } from '../server/lib/env';
 import { startHarness, TEST_KEY, TEST_SECRET, type Harness } from './harness';
@@ -21,8 +21,8 @@ function misbehaving(kind: 'hang' | 'html' | 'status500' | 'status503json'): Pro
 }
 
 async function callVia(baseUrl: string, timeoutMs = 400) {
-  const app = createBffApp({ upstream: { baseUrl, appKey: 'k', appSecret: 'super-secret-value', timeoutMs }, mode: 'upstream' });
-  const res = await app.request('/op/source.list', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  const gw = await bffAs({ upstream: { baseUrl, appKey: 'k', appSecret: 'super-secret-value', timeoutMs }, mode: 'upstream' });
+  const res = await gw.request('/op/source.list', { method: 'POST', body: '{}' });
   const text = await res.text();
   expect(text).not.toContain('super-secret-value');
   return { status: res.status, body: JSON.parse(text) };
@@ -73,14 +73,14 @@ describe('gateway: failures of the upstream become sentences', () => {
   });
 
   it('unknown operations and bodies that are not JSON', async () => {
-    const app = createBffApp({
+    const gw = await bffAs({
       upstream: { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: 's', timeoutMs: 100 },
       mode: 'upstream',
     });
-    const r1 = await app.request('/op/goods.delete', { method: 'POST', body: '{}' });
+    const r1 = await gw.request('/op/goods.delete', { method: 'POST', body: '{}' });
     expect(r1.status).toBe(404);
     expect((await r1.json()).gateway.reason).toBe('unknown_operation');
-    const r2 = await app.request('/op/goods.detail', { method: 'POST', body: '{id:' });
+    const r2 = await gw.request('/op/goods.detail', { method: 'POST', body: '{id:' });
     expect(r2.status).toBe(400);
     expect(await r2.json()).toMatchObject({ msg: 'The request body is not valid JSON.', gateway: { reason: 'invalid_input' } });
   });

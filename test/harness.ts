@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import type { OpId, OpInput } from '../contract';
-import { createBffApp } from '../server/gateway/app';
+import { bffAs } from './bff-client';
 import { createSandbox, type Sandbox } from '../server/sandbox';
 import { parseFaults, type SandboxConfig } from '../server/sandbox/config';
 import { signHeaders } from '../server/signing';
@@ -59,11 +59,11 @@ export async function startHarness(
   };
   const sandbox = createSandbox(config, { autoTick: false });
   const sb = await listen(sandbox.app.fetch);
-  const bff = createBffApp({
+  const { bff, cookie } = await bffAs({
     upstream: { baseUrl: sb.url, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: opts.timeoutMs ?? 5000 },
     mode: 'sandbox',
   });
-  const gw = await listen(new Hono().route('/bff', bff).fetch);
+  const gw = await listen(new Hono().route('/bff', bff.app).fetch);
   return {
     sandbox,
     sandboxUrl: sb.url,
@@ -71,7 +71,7 @@ export async function startHarness(
     async op(id, input) {
       const res = await request(`${gw.url}/bff/op/${id}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify(input),
       });
       const text = await res.body.text();

@@ -1,65 +1,214 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getOperation } from '../../contract';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { FEATURE_PERMISSIONS, OP_IDS, getOperation, mayCall, mayUse, type Feature, type OpId } from '../../contract';
+import type { DB } from '../lib/db';
 import { formatIssues } from '../lib/issues';
+import { AuditLog, auditQuerySchema } from './audit';
 import type { UpstreamTarget } from './config';
-import { buildUpstreamRequest, callUpstream, gatewayFailure } from './upstream';
+import { LoginLimiter, type LoginLimits } from './login-limit';
+import { DUMMY_HASH, verifyPassword } from './passwords';
+import { clientIp, isCrossSite, isHttps } from './security';
+import { SessionStore, type SessionPolicy } from './sessions';
+import { buildUpstreamRequest, callUpstream, gatewayFailure, type GatewayFailure } from './upstream';
+import { DEMO_USERS, UserError, UserStore, newUserSchema, passwordSchema, userPatchSchema, type User } from './users';
+
+export const SESSION_COOKIE = 'sd_session';
 
 export interface GatewayDeps {
   upstream: UpstreamTarget;
   mode: 'sandbox' | 'upstream';
+  db: DB;
   log?: (line: string) => void;
+  now?: () => number;
+  sessionPolicy?: SessionPolicy;
+  loginLimits?: LoginLimits;
+  /** Behind a reverse proxy: take the client address, host and scheme from X-Forwarded-*. */
+  trustProxy?: boolean;
 }
 
-/** The `/bff` API: the only door from the browser to the upstream. */
-export function createBffApp(deps: GatewayDeps) {
-  const app = new Hono();
-  const log = deps.log ?? (() => {});
+type Env = { Variables: { user: User } };
 
-  app.get('/health', (c) => c.json({ ok: true }));
+/** What a person may do, for the SPA to show only that. */
+export function permissionsOf(user: User) {
+  return {
+    ops: OP_IDS.filter((id) => mayCall(user.role, id)),
+    features: (Object.keys(FEATURE_PERMISSIONS) as Feature[]).filter((f) => mayUse(user.role, f)),
+  };
+}
+
+const publicUser = (u: User) => ({ id: u.id, username: u.username, displayName: u.displayName, role: u.role });
+
+/** The `/bff` API: sign-in, the only door from the browser to the upstream, users and the audit log. */
+export function createBffApp(deps: GatewayDeps) {
+  const now = deps.now ?? Date.now;
+  const trustProxy = deps.trustProxy ?? false;
+  const users = new UserStore(deps.db, now);
+  const sessions = new SessionStore(deps.db, users, deps.sessionPolicy, now);
+  const limiter = new LoginLimiter(deps.db, deps.loginLimits, now);
+  const audit = new AuditLog(deps.db, now);
+  const log = deps.log ?? (() => {});
+  const app = new Hono<Env>();
+  const fail = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429, reason: GatewayFailure, msg: string, field?: string) =>
+    c.json(gatewayFailure(reason, msg, field ? { field } : {}), status);
+
+  // Pages of other sites may not drive a signed-in person's session.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isCrossSite(c, trustProxy)) {
+      return fail(c, 403, 'cross_site', 'Requests from other sites are refused.');
+    }
+    await next();
+  });
+
+  app.get('/auth/login', (c) =>
+    c.json({
+      mode: deps.mode,
+      // Demo accounts exist only in sandbox mode; their passwords are public by design.
+      demoUsers: deps.mode === 'sandbox' ? users.demoUsers().map((u) => ({ username: u.username, role: u.role, password: demoPassword(u.username) })) : [],
+    }),
+  );
+
+  app.post('/auth/login', async (c) => {
+    const body = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }).safeParse(await c.req.json().catch(() => null));
+    if (!body.success) return fail(c, 400, 'invalid_input', 'Enter a username and a password.');
+    const { username, password } = body.data;
+    const ip = clientIp(c, trustProxy);
+    const wait = limiter.retryAfterMs(username, ip);
+    if (wait > 0) {
+      c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      return fail(c, 429, 'rate_limited', `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
+    }
+    const cred = users.credentials(username);
+    const ok = await verifyPassword(password, cred?.hash ?? DUMMY_HASH);
+    if (!cred || !ok) {
+      limiter.recordFailure(username, ip);
+      audit.record({ user: null, username, action: 'auth.login', input: { username }, code: 0, msg: 'wrong username or password', ip });
+      return fail(c, 401, 'unauthorized', 'Wrong username or password.');
+    }
+    if (cred.user.disabled) {
+      audit.record({ user: cred.user, action: 'auth.login', input: { username }, code: 0, msg: 'account disabled', ip });
+      return fail(c, 403, 'forbidden', 'This account is disabled. Ask an admin.');
+    }
+    limiter.recordSuccess(username);
+    const token = sessions.create(cred.user.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: isHttps(c, trustProxy),
+      path: '/',
+      maxAge: Math.floor((sessions.policy.absoluteMs) / 1000),
+    });
+    audit.record({ user: cred.user, action: 'auth.login', input: { username }, code: 1, msg: 'signed in', ip });
+    return c.json({ user: publicUser(cred.user), permissions: permissionsOf(cred.user) });
+  });
+
+  // Everything below needs a session.
+  app.use('*', async (c, next) => {
+    const user = sessions.resolve(getCookie(c, SESSION_COOKIE));
+    if (!user) return fail(c, 401, 'unauthorized', 'Not signed in, or the session has ended.');
+    c.set('user', user);
+    await next();
+  });
+
+  app.post('/auth/logout', (c) => {
+    sessions.destroy(getCookie(c, SESSION_COOKIE));
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    audit.record({ user: c.get('user'), action: 'auth.logout', input: {}, code: 1, msg: 'signed out', ip: clientIp(c, trustProxy) });
+    return c.json({ ok: true });
+  });
+
+  app.get('/auth/me', (c) => c.json({ user: publicUser(c.get('user')), permissions: permissionsOf(c.get('user')) }));
   app.get('/meta', (c) => c.json({ mode: deps.mode, upstream: deps.mode === 'sandbox' ? 'sandbox' : new URL(deps.upstream.baseUrl).host }));
 
+  const requireFeature = (feature: Feature) => async (c: Context<Env>, next: () => Promise<void>) => {
+    if (!mayUse(c.get('user').role, feature)) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
+    await next();
+  };
+
+  app.get('/audit', requireFeature('audit.read'), (c) => {
+    const q = auditQuerySchema.safeParse(c.req.query());
+    if (!q.success) return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(q.error)}`);
+    return c.json(audit.query(q.data));
+  });
+
+  // ---- users (admins) ----
+  const userAction = async (c: Context<Env>, action: string, input: unknown, run: () => Promise<unknown> | unknown) => {
+    const ip = clientIp(c, trustProxy);
+    try {
+      const result = await run();
+      audit.record({ user: c.get('user'), action, input, code: 1, msg: 'ok', ip });
+      return c.json(result ?? { ok: true });
+    } catch (e) {
+      const msg = e instanceof z.ZodError ? `Invalid input: ${formatIssues(e)}` : e instanceof UserError ? e.message : null;
+      if (msg === null) throw e;
+      audit.record({ user: c.get('user'), action, input, code: 0, msg, ip });
+      const field = e instanceof z.ZodError ? e.issues[0]?.path.map(String).join('.') : undefined;
+      return fail(c, e instanceof UserError ? 409 : 400, 'invalid_input', msg, field);
+    }
+  };
+  app.get('/users', requireFeature('users.manage'), (c) => c.json({ list: users.list() }));
+  app.post('/users', requireFeature('users.manage'), async (c) => {
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    return userAction(c, 'users.create', body, async () => ({ user: await users.create(newUserSchema.parse(body)) }));
+  });
+  app.patch('/users/:id', requireFeature('users.manage'), async (c) => {
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    const id = Number(c.req.param('id'));
+    return userAction(c, 'users.update', { id, ...body }, () => ({ user: users.update(id, userPatchSchema.parse(body), c.get('user').id) }));
+  });
+  app.post('/users/:id/password', requireFeature('users.manage'), async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { password?: unknown } | null;
+    const id = Number(c.req.param('id'));
+    return userAction(c, 'users.password', { id, password: body?.password }, async () => {
+      await users.setPassword(id, passwordSchema.parse(body?.password));
+      return { ok: true };
+    });
+  });
+
+  // ---- upstream operations ----
   app.post(
     '/op/:id',
-    bodyLimit({
-      maxSize: 16 * 1024 * 1024,
-      onError: (c) => c.json(gatewayFailure('invalid_input', 'The request is too large (16 MB at most).'), 413),
-    }),
+    bodyLimit({ maxSize: 16 * 1024 * 1024, onError: (c) => fail(c, 413, 'invalid_input', 'The request is too large (16 MB at most).') }),
     async (c) => {
       const id = c.req.param('id');
       const op = getOperation(id);
-      if (!op) return c.json(gatewayFailure('unknown_operation', `There is no operation "${id}".`), 404);
-
+      if (!op) return fail(c, 404, 'unknown_operation', `There is no operation "${id}".`);
+      const user = c.get('user');
+      const ip = clientIp(c, trustProxy);
+      if (!mayCall(user.role, id as OpId)) {
+        if (op.writes) audit.record({ user, action: id, input: {}, code: 403, msg: 'refused: role may not do this', ip });
+        return fail(c, 403, 'forbidden', `Your role (${user.role}) may not use "${op.title}".`);
+      }
       let raw: unknown;
       const text = await c.req.text();
       try {
         raw = text.trim() === '' ? {} : JSON.parse(text);
       } catch {
-        return c.json(gatewayFailure('invalid_input', 'The request body is not valid JSON.'), 400);
+        return fail(c, 400, 'invalid_input', 'The request body is not valid JSON.');
       }
       const parsed = op.input.safeParse(raw);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const path = [...(first?.path ?? []), ...(first?.code === 'unrecognized_keys' ? first.keys.slice(0, 1) : [])];
-        return c.json(
-          gatewayFailure('invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, {
-            field: path.map(String).join('.') || undefined,
-          }),
-          400,
-        );
+        return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, path.map(String).join('.') || undefined);
       }
       const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
       const answer = await callUpstream(deps.upstream, built);
-      const code = (answer.envelope as { code?: unknown }).code;
-      log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(code)} ${answer.ms}ms`);
+      const env = answer.envelope as { code?: unknown; msg?: unknown };
+      if (op.writes) audit.record({ user, action: id, input: parsed.data, code: Number(env.code ?? 0), msg: String(env.msg ?? ''), ip });
+      log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
       return c.json(answer.envelope, answer.status as 200);
     },
   );
 
-  app.notFound((c) => c.json(gatewayFailure('unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`), 404));
+  app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));
   app.onError((err, c) => {
     console.error('[gateway] unexpected error', err);
     return c.json(gatewayFailure('internal', 'The gateway failed unexpectedly; the error is in its log.'), 500);
   });
-  return app;
+  return { app, users, sessions, audit };
 }
+
+/** Demo passwords are fixed and public (README); a demo user whose password was changed is no longer listed. */
+const demoPassword = (username: string) => DEMO_USERS.find((d) => d.username === username)?.password ?? '';

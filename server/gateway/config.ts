@@ -10,6 +10,11 @@ export const gatewayEnvSchema = z.object({
   UPSTREAM_URL: z.url('must be an http(s) URL such as https://api.jxhh.com').optional(),
   UPSTREAM_APP_KEY: z.string().min(1).optional(),
   UPSTREAM_APP_SECRET: z.string().min(1).optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  TRUST_PROXY: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  SESSION_IDLE_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(7 * 24 * 60).default(120),
+  SESSION_MAX_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1, 'must be at least 1').max(24 * 30).default(12),
   UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
     .int('must be a whole number of milliseconds')
@@ -33,10 +38,17 @@ export interface GatewayConfig {
   upstream: Omit<UpstreamTarget, 'timeoutMs'> | null;
   timeoutMs: number;
   staticDir: string;
+  /** First start only: an admin to create when the user table is empty. */
+  firstAdmin: { username: string; password: string } | null;
+  trustProxy: boolean;
+  session: { idleMs: number; absoluteMs: number };
 }
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const e = readEnv(gatewayEnvSchema, env);
+  if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('The configuration is not usable:\n  ADMIN_USERNAME and ADMIN_PASSWORD go together: set both (first start only) or neither');
+  }
   if (e.UPSTREAM_URL) {
     const missing = (['UPSTREAM_APP_KEY', 'UPSTREAM_APP_SECRET'] as const).filter((k) => !e[k]);
     if (missing.length) {
@@ -58,6 +70,9 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
       : null,
     timeoutMs: e.UPSTREAM_TIMEOUT_MS,
     staticDir: resolve('dist'),
+    firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
+    trustProxy: e.TRUST_PROXY === '1',
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_MAX_HOURS * 3600_000 },
   };
 }
 

@@ -4,7 +4,18 @@ import { signHeaders } from '../signing';
 import type { UpstreamTarget } from './config';
 
 /** Why the gateway itself answered instead of the upstream; the SPA words each one in the person's language. */
-export type GatewayFailure = 'timeout' | 'unreachable' | 'bad_status' | 'bad_response' | 'invalid_input' | 'unknown_operation' | 'internal';
+export type GatewayFailure =
+  | 'timeout'
+  | 'unreachable'
+  | 'bad_status'
+  | 'bad_response'
+  | 'invalid_input'
+  | 'unknown_operation'
+  | 'internal'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'rate_limited'
+  | 'cross_site';
 
 export type GatewayEnvelope = {
   code: number;

@@ -3,7 +3,7 @@ import type { DB } from '../lib/db';
 import { CASH_TYPE, balanceOf, moveMoney } from './account';
 import { FIRMS } from './business-seed';
 import { fail } from './errors';
-import { Where, containsPattern } from './sql-where';
+import { Where, containsPattern } from '../lib/sql-where';
 import { enqueueMessage } from './messages';
 import { schedule, type World } from './world';
 

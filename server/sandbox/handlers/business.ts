@@ -16,7 +16,7 @@ import {
 } from '../orders';
 import { uploadPictures } from '../vouchers';
 import type { Handlers } from './types';
-import { Where } from '../sql-where';
+import { Where } from '../../lib/sql-where';
 
 export const businessHandlers: Handlers = {
   'order.availableCheck': (i, c) => availableCheck(c.world, i),

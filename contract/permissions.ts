@@ -1,0 +1,70 @@
+import type { OpId } from './operations';
+
+/** The four kinds of people (DESIGN.md): what each does decides what the gateway lets through. */
+export const ROLES = ['merchant', 'support', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, { 'zh-CN': string; en: string }> = {
+  merchant: { 'zh-CN': '商户', en: 'Merchant' },
+  support: { 'zh-CN': '客服', en: 'Support' },
+  manager: { 'zh-CN': '经理', en: 'Manager' },
+  admin: { 'zh-CN': '管理员', en: 'Admin' },
+};
+
+const M = 'merchant';
+const S = 'support';
+const G = 'manager';
+const A = 'admin';
+
+/**
+ * Who may call each upstream operation. Merchants browse, curate and order; support works orders,
+ * logistics and all of after-sale; managers read everything and handle orders; admins do all.
+ */
+export const OP_PERMISSIONS: Record<OpId, readonly Role[]> = {
+  'goods.detail': [M, S, G, A],
+  'goods.bulkDetail': [M, S, G, A],
+  'category.list': [M, S, G, A],
+  'category.children': [M, S, G, A],
+  'goods.refresh': [M, A],
+  'goods.list': [M, S, G, A],
+  'goods.comments': [M, S, G, A],
+  'source.list': [M, S, G, A],
+  'group.list': [M, G, A],
+  'selection.online': [M, G, A],
+  'group.goods': [M, G, A],
+  'selection.add': [M, A],
+  'selection.list': [M, G, A],
+  'selection.remove': [M, A],
+  'selection.onlineOld': [M, G, A],
+  'selection.clear': [M, A],
+  'order.availableCheck': [M, S, G, A],
+  'order.beforeCheck': [M, G, A],
+  'order.submit': [M, G, A],
+  'order.list': [M, S, G, A],
+  'order.sourceList': [M, S, G, A],
+  'order.detail': [M, S, G, A],
+  'order.retry': [M, G, A],
+  'order.refund': [M, G, A],
+  'order.errors': [M, S, G, A],
+  'logistic.confirm': [S, G, A],
+  'logistic.trace': [M, S, G, A],
+  'logistic.firms': [M, S, G, A],
+  'afterSale.beforeCheck': [S, G, A],
+  'afterSale.picture': [S, A],
+  'afterSale.apply': [S, A],
+  'afterSale.list': [S, G, A],
+  'afterSale.detail': [S, G, A],
+  'afterSale.mail': [S, A],
+  'account.balance': [M, G, A],
+  'account.cashFlow': [G, A],
+};
+
+/** Gateway features that are not upstream operations. */
+export const FEATURE_PERMISSIONS = {
+  'audit.read': [G, A],
+  'users.manage': [A],
+} as const satisfies Record<string, readonly Role[]>;
+export type Feature = keyof typeof FEATURE_PERMISSIONS;
+
+export const mayCall = (role: Role, op: OpId): boolean => OP_PERMISSIONS[op].includes(role);
+export const mayUse = (role: Role, feature: Feature): boolean => (FEATURE_PERMISSIONS[feature] as readonly Role[]).includes(role);

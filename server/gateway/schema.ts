@@ -1,0 +1,23 @@
+/** The gateway's SQLite schema, one migration per entry. Never edit an entry that has shipped: add one. */
+export const GATEWAY_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE, display_name TEXT NOT NULL, role TEXT NOT NULL,
+    password_hash TEXT NOT NULL, disabled INTEGER NOT NULL DEFAULT 0, demo INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, ip TEXT NOT NULL, user_agent TEXT NOT NULL
+  );
+  CREATE INDEX sessions_user ON sessions (user_id);
+  CREATE TABLE audit (
+    id INTEGER PRIMARY KEY, at INTEGER NOT NULL, user_id INTEGER, username TEXT NOT NULL, role TEXT NOT NULL,
+    action TEXT NOT NULL, summary TEXT NOT NULL, code INTEGER NOT NULL, msg TEXT NOT NULL, ip TEXT NOT NULL
+  );
+  CREATE INDEX audit_at ON audit (at);
+  CREATE INDEX audit_user ON audit (username, at);
+  CREATE INDEX audit_action ON audit (action, at);
+  CREATE TABLE login_failures (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, failures INTEGER NOT NULL);
+  `,
+];

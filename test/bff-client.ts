@@ -1,0 +1,34 @@
+import type { Role } from '../contract';
+import { createBffApp, SESSION_COOKIE, type GatewayDeps } from '../server/gateway/app';
+import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
+import { openDatabase, type DB } from '../server/lib/db';
+
+export const TEST_PASSWORD = 'password-for-tests';
+
+/** Signs a new person of `role` in and returns the Cookie header value of their session. */
+export async function signIn(bff: ReturnType<typeof createBffApp>, role: Role, username = `${role}-${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
+  await bff.users.create({ username, displayName: username, role, password: TEST_PASSWORD });
+  const res = await bff.app.request('/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: TEST_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = /sd_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('no session cookie');
+  return `${SESSION_COOKIE}=${cookie}`;
+}
+
+/** A gateway on an in-memory database with one signed-in person; `request` sends their cookie. */
+export async function bffAs(deps: Omit<GatewayDeps, 'db'> & { db?: DB }, role: Role = 'admin') {
+  const db = deps.db ?? openDatabase(':memory:', GATEWAY_MIGRATIONS);
+  const bff = createBffApp({ ...deps, db });
+  const cookie = await signIn(bff, role);
+  return {
+    bff,
+    db,
+    cookie,
+    request: (path: string, init: RequestInit = {}) =>
+      bff.app.request(path, { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>), cookie } }),
+  };
+}
