@@ -1,0 +1,261 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OP_IDS, ROLES, mayCall, operations, type OpId, type Role } from '../contract';
+import { createBffApp } from '../server/gateway/app';
+import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
+import { openDatabase } from '../server/lib/db';
+import { signIn, TEST_PASSWORD } from './bff-client';
+
+const address = { consignee: '张三', phone: '13800138000', province: '浙江省', city: '杭州市', area: '西湖区', street: '文三路', description: '100号' };
+/** A valid input for every operation of the table. */
+const SAMPLE: Record<OpId, Record<string, unknown>> = {
+  'goods.detail': { id: 10001 },
+  'goods.bulkDetail': { ids: '10001,10002' },
+  'category.list': { page: 1, limit: 10, source: 2 },
+  'category.children': { parent_id: 0, source: 2 },
+  'goods.refresh': { goodsIds: '10001' },
+  'goods.list': { page: 1, limit: 10, source: 2 },
+  'goods.comments': { sku: 200001, page: 1, limit: 10 },
+  'source.list': {},
+  'group.list': { page: 1, limit: 10 },
+  'selection.online': { page: 1, limit: 10 },
+  'group.goods': { page: 1, limit: 10 },
+  'selection.add': { goods_ids: '10001' },
+  'selection.list': { page: 1, limit: 10, source: 0 },
+  'selection.remove': { goods_ids: '10001' },
+  'selection.onlineOld': { page: 1, limit: 10, source: 0 },
+  'selection.clear': {},
+  'order.availableCheck': { spu: [{ sku: 200001, number: 1 }], address },
+  'order.beforeCheck': { spu: [{ sku: 200001, number: 1 }], address },
+  'order.submit': { orderSn: 'SN-PERM-0001', spu: [{ sku: 200001, number: 1 }], address },
+  'order.list': { search: { page: 1, limit: 10 } },
+  'order.sourceList': { source: 2, page: 1, limit: 10 },
+  'order.detail': { sn: '20200622151646241976_2_1_1' },
+  'order.retry': { orderSn: '20200622151646241976_2_1' },
+  'order.refund': { orderSn: '20200622151646241976_2_1' },
+  'order.errors': { page: 1, limit: 10 },
+  'logistic.confirm': { goods_sn: '20200622151646241976_2_1_1' },
+  'logistic.trace': { orderSn: 'SN-1', sku: 200001 },
+  'logistic.firms': {},
+  'afterSale.beforeCheck': { orderSn: 'SN-1', sku: 200001 },
+  'afterSale.picture': { orderSn: 'SN-1', sku: 200001, pictures: ['iVBORw0KGgo='] },
+  'afterSale.apply': { orderSn: 'SN-1', sku: 200001, num: 1, goodsFee: 100, logisticFee: 0, serviceTypeCode: '40', reasonsTypeCode: '20006', reasonsDescription: 'x' },
+  'afterSale.list': { page: 1, limit: 10 },
+  'afterSale.detail': { id: 1 },
+  'afterSale.mail': { id: 1, sn: 'SF12345', company: 'SF' },
+  'account.balance': {},
+  'account.cashFlow': { page: 1, limit: 10 },
+};
+
+/** An upstream that says yes to everything and counts what reaches it. */
+let upstream: { server: Server; url: string; hits: string[] };
+beforeAll(async () => {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":1,"msg":"ok","data":{}}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  upstream = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+});
+afterAll(() => upstream.server.close());
+
+function gateway(opts: { now?: () => number } = {}) {
+  const db = openDatabase(':memory:', GATEWAY_MIGRATIONS);
+  return createBffApp({ upstream: { baseUrl: upstream.url, appKey: 'k', appSecret: 'the-app-secret-xyz', timeoutMs: 2000 }, mode: 'upstream', db, ...opts });
+}
+const post = (bff: ReturnType<typeof gateway>, path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) =>
+  bff.app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers } });
+
+describe('the permission table, through the gateway', () => {
+  it('covers every operation', () => {
+    for (const id of OP_IDS) expect(operations[id]).toBeDefined();
+    for (const id of OP_IDS) expect(operations[id].input.safeParse(SAMPLE[id]).success, id).toBe(true);
+  });
+
+  it.each(ROLES)('%s: allowed operations are forwarded, the others refused with 403 and nothing sent upstream', async (role: Role) => {
+    const bff = gateway();
+    const cookie = await signIn(bff, role);
+    for (const id of OP_IDS) {
+      const before = upstream.hits.length;
+      const res = await post(bff, `/op/${id}`, SAMPLE[id], cookie);
+      const body = (await res.json()) as { code: number; msg: string };
+      if (mayCall(role, id)) {
+        expect(res.status, `${role} ${id}`).toBe(200);
+        expect(upstream.hits.length, `${role} ${id} forwarded`).toBe(before + 1);
+      } else {
+        expect(res.status, `${role} ${id}`).toBe(403);
+        expect(body.msg).toMatch(new RegExp(`Your role \\(${role}\\) may not use`));
+        expect(upstream.hits.length, `${role} ${id} not forwarded`).toBe(before);
+      }
+    }
+  });
+
+  it('support cannot add goods or place an order; a merchant cannot read the audit log', async () => {
+    const bff = gateway();
+    const support = await signIn(bff, 'support');
+    expect((await post(bff, '/op/selection.add', SAMPLE['selection.add'], support)).status).toBe(403);
+    expect((await post(bff, '/op/order.submit', SAMPLE['order.submit'], support)).status).toBe(403);
+    const merchant = await signIn(bff, 'merchant');
+    expect((await bff.app.request('/audit', { headers: { cookie: merchant } })).status).toBe(403);
+    expect((await bff.app.request('/users', { headers: { cookie: merchant } })).status).toBe(403);
+    const manager = await signIn(bff, 'manager');
+    expect((await bff.app.request('/audit', { headers: { cookie: manager } })).status).toBe(200);
+  });
+});
+
+describe('without a session', () => {
+  it('every /bff route but sign-in answers 401', async () => {
+    const bff = gateway();
+    for (const [method, path] of [
+      ['POST', '/op/source.list'],
+      ['GET', '/auth/me'],
+      ['POST', '/auth/logout'],
+      ['GET', '/meta'],
+      ['GET', '/audit'],
+      ['GET', '/users'],
+      ['POST', '/users'],
+      ['PATCH', '/users/1'],
+      ['GET', '/nothing-here'],
+    ] as const) {
+      const res = await bff.app.request(path, { method, body: method === 'GET' ? undefined : '{}' });
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+    expect((await bff.app.request('/auth/login')).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('end after the idle time and after the absolute time', async () => {
+    let t = 1_000_000;
+    const bff = gateway({ now: () => t });
+    const cookie = await signIn(bff, 'merchant');
+    const me = () => bff.app.request('/auth/me', { headers: { cookie } });
+    expect((await me()).status).toBe(200);
+    t += 2 * 3600_000 - 1000; // just inside the 2 h idle window
+    expect((await me()).status).toBe(200);
+    t += 2 * 3600_000 - 1000; // touched above, so still alive
+    expect((await me()).status).toBe(200);
+    t += 2 * 3600_000 + 1000; // idle too long
+    expect((await me()).status).toBe(401);
+
+    const fresh = await signIn(bff, 'merchant');
+    for (let i = 0; i < 13; i++) {
+      t += 3600_000 - 1000; // used every hour…
+      const res = await bff.app.request('/auth/me', { headers: { cookie: fresh } });
+      if (i < 12) expect(res.status).toBe(200);
+      else expect(res.status).toBe(401); // …but never longer than 12 h
+    }
+  });
+
+  it('sign-out ends the session; the cookie is HttpOnly and SameSite=Strict', async () => {
+    const bff = gateway();
+    await bff.users.create({ username: 'lee', displayName: 'Lee', role: 'merchant', password: TEST_PASSWORD });
+    const res = await post(bff, '/auth/login', { username: 'lee', password: TEST_PASSWORD });
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).not.toMatch(/Secure/); // plain http here
+    const cookie = /sd_session=[^;]+/.exec(setCookie)![0];
+    expect((await post(bff, '/auth/logout', {}, cookie)).status).toBe(200);
+    expect((await bff.app.request('/auth/me', { headers: { cookie } })).status).toBe(401);
+    const https = await bff.app.request('https://desk.example/auth/login', { method: 'POST', body: JSON.stringify({ username: 'lee', password: TEST_PASSWORD }), headers: { 'content-type': 'application/json' } });
+    expect(https.headers.get('set-cookie')).toMatch(/Secure/);
+  });
+});
+
+describe('sign-in protection', () => {
+  it('limits failed attempts per account, even with the right password afterwards', async () => {
+    const bff = gateway();
+    await bff.users.create({ username: 'kim', displayName: 'Kim', role: 'merchant', password: TEST_PASSWORD });
+    for (let i = 0; i < 5; i++) expect((await post(bff, '/auth/login', { username: 'kim', password: 'wrong-password' })).status).toBe(401);
+    const locked = await post(bff, '/auth/login', { username: 'kim', password: TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await locked.json()) as { msg: string }).msg).toMatch(/Too many failed sign-ins/);
+  });
+
+  it('limits failed attempts per address across accounts', async () => {
+    const bff = gateway();
+    await bff.users.create({ username: 'pat', displayName: 'Pat', role: 'merchant', password: TEST_PASSWORD });
+    for (let i = 0; i < 20; i++) await post(bff, '/auth/login', { username: `nobody${i}`, password: 'wrong-password' });
+    expect((await post(bff, '/auth/login', { username: 'pat', password: TEST_PASSWORD })).status).toBe(429);
+  });
+
+  it('refuses cross-site requests, even with a valid session', async () => {
+    const bff = gateway();
+    const cookie = await signIn(bff, 'admin');
+    const evil = await post(bff, '/op/selection.clear', {}, cookie, { origin: 'https://evil.example', host: 'desk.example' });
+    expect(evil.status).toBe(403);
+    expect(((await evil.json()) as { gateway: { reason: string } }).gateway.reason).toBe('cross_site');
+    const fetchMeta = await post(bff, '/op/selection.clear', {}, cookie, { 'sec-fetch-site': 'cross-site' });
+    expect(fetchMeta.status).toBe(403);
+    const same = await post(bff, '/op/source.list', {}, cookie, { origin: 'http://desk.example', host: 'desk.example' });
+    expect(same.status).toBe(200);
+  });
+
+  it('a disabled person cannot sign in, and loses their session', async () => {
+    const bff = gateway();
+    const admin = await signIn(bff, 'admin');
+    const user = await bff.users.create({ username: 'dana', displayName: 'Dana', role: 'support', password: TEST_PASSWORD });
+    const dana = /sd_session=[^;]+/.exec((await post(bff, '/auth/login', { username: 'dana', password: TEST_PASSWORD })).headers.get('set-cookie')!)![0];
+    const res = await bff.app.request(`/users/${user.id}`, { method: 'PATCH', body: JSON.stringify({ disabled: true }), headers: { 'content-type': 'application/json', cookie: admin } });
+    expect(res.status).toBe(200);
+    expect((await bff.app.request('/auth/me', { headers: { cookie: dana } })).status).toBe(401);
+    expect((await post(bff, '/auth/login', { username: 'dana', password: TEST_PASSWORD })).status).toBe(403);
+  });
+});
+
+describe('users and the audit log', () => {
+  it('an admin creates a user who can then sign in; bad input is refused and changes nothing', async () => {
+    const bff = gateway();
+    const admin = await signIn(bff, 'admin');
+    const send = (method: string, path: string, body: unknown) => bff.app.request(path, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie: admin } });
+    const created = await send('POST', '/users', { username: 'new.merchant', displayName: 'New Merchant', role: 'merchant', password: 'a-long-password' });
+    expect(created.status).toBe(200);
+    const { user } = (await created.json()) as { user: { id: number; role: string } };
+    expect((await post(bff, '/auth/login', { username: 'new.merchant', password: 'a-long-password' })).status).toBe(200);
+
+    const count = bff.users.count();
+    const short = await send('POST', '/users', { username: 'x2', displayName: 'X', role: 'merchant', password: 'short' });
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { msg: string }).msg).toMatch(/username must be 3–32[\s\S]*password must be at least 10/);
+    expect((await send('POST', '/users', { username: 'new.merchant', displayName: 'Again', role: 'merchant', password: 'a-long-password' })).status).toBe(409);
+    expect((await send('POST', '/users', { username: 'bad-role', displayName: 'B', role: 'king', password: 'a-long-password' })).status).toBe(400);
+    expect(bff.users.count()).toBe(count);
+
+    expect((await send('PATCH', `/users/${user.id}`, { role: 'support' })).status).toBe(200);
+    expect((await send('POST', `/users/${user.id}/password`, { password: 'another-long-password' })).status).toBe(200);
+    expect((await post(bff, '/auth/login', { username: 'new.merchant', password: 'a-long-password' })).status).toBe(401);
+    const me = await post(bff, '/auth/login', { username: 'new.merchant', password: 'another-long-password' });
+    expect(((await me.json()) as { user: { role: string } }).user.role).toBe('support');
+  });
+
+  it('records every write with who, what and the result, and never a password or the secret', async () => {
+    const bff = gateway();
+    const merchant = await signIn(bff, 'merchant', 'mira');
+    await post(bff, '/op/selection.add', SAMPLE['selection.add'], merchant);
+    await post(bff, '/op/source.list', {}, merchant); // a read: not audited
+    await post(bff, '/op/afterSale.apply', SAMPLE['afterSale.apply'], merchant); // refused: audited as such
+    const admin = await signIn(bff, 'admin', 'root');
+    await bff.app.request('/users', { method: 'POST', body: JSON.stringify({ username: 'zed', displayName: 'Zed', role: 'merchant', password: 'zed-secret-password' }), headers: { 'content-type': 'application/json', cookie: admin } });
+
+    const res = await bff.app.request('/audit?limit=100', { headers: { cookie: admin } });
+    const { list } = (await res.json()) as { list: { username: string; action: string; summary: string; code: number }[] };
+    const text = JSON.stringify(list);
+    expect(text).not.toContain('zed-secret-password');
+    expect(text).not.toContain(TEST_PASSWORD);
+    expect(text).not.toContain('the-app-secret-xyz');
+    expect(list.find((e) => e.action === 'selection.add')).toMatchObject({ username: 'mira', code: 1 });
+    expect(list.find((e) => e.action === 'selection.add')!.summary).toContain('10001');
+    expect(list.find((e) => e.action === 'afterSale.apply')).toMatchObject({ username: 'mira', code: 403 });
+    expect(list.some((e) => e.action === 'source.list')).toBe(false);
+    expect(list.find((e) => e.action === 'users.create')!.summary).toContain('[hidden]');
+
+    const filtered = (await (await bff.app.request('/audit?username=mira&action=selection', { headers: { cookie: admin } })).json()) as { list: { action: string }[] };
+    expect(filtered.list.map((e) => e.action)).toEqual(['selection.add']);
+    expect((await bff.app.request('/audit?limit=9999', { headers: { cookie: admin } })).status).toBe(400);
+  });
+});
