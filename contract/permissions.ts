@@ -18,7 +18,8 @@ const A = 'admin';
 
 /**
  * Who may call each upstream operation. Merchants browse, curate and order; support works orders,
- * logistics and all of after-sale; managers read everything and handle orders; admins do all.
+ * logistics and all of after-sale (and may look products up for a customer, read-only); managers
+ * read everything and handle orders; admins do all.
  */
 export const OP_PERMISSIONS: Record<OpId, readonly Role[]> = {
   'goods.detail': [M, S, G, A],
@@ -29,9 +30,9 @@ export const OP_PERMISSIONS: Record<OpId, readonly Role[]> = {
   'goods.list': [M, S, G, A],
   'goods.comments': [M, S, G, A],
   'source.list': [M, S, G, A],
-  'group.list': [M, G, A],
-  'selection.online': [M, G, A],
-  'group.goods': [M, G, A],
+  'group.list': [M, S, G, A],
+  'selection.online': [M, S, G, A],
+  'group.goods': [M, S, G, A],
   'selection.add': [M, A],
   'selection.list': [M, G, A],
   'selection.remove': [M, A],

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { signIn } from './sign-in';
 
 const secret = process.env.E2E_SECRET!;
 
@@ -11,7 +12,7 @@ test('the app secret never reaches the browser: not in the built SPA, not in /bf
     const type = res.headers()['content-type'] ?? '';
     if (/javascript|json|html|css/.test(type)) bodies.push(res.text().catch(() => ''));
   });
-  await page.goto('/catalogue');
+  await signIn(page, 'merchant', '/catalogue');
   await expect(page.getByTestId('goods-row').first()).toBeVisible();
   const seen = await Promise.all(bodies);
   // The page, its scripts and at least one /bff answer.
@@ -35,7 +36,10 @@ test('the app secret never reaches the browser: not in the built SPA, not in /bf
     ['goods.detail', { id: 'x' }],
     ['selection.online', { page: 1, limit: 5 }],
   ] as const) {
-    const res = await request.post(`/bff/op/${op}`, { data: input });
+    // With the page's session (its cookie) and without one.
+    const res = await page.request.post(`/bff/op/${op}`, { data: input });
     expect(await res.text()).not.toContain(secret);
+    const anonymous = await request.post(`/bff/op/${op}`, { data: input });
+    expect(anonymous.status()).toBe(401);
   }
 });

@@ -35,7 +35,9 @@ export async function ensureFirstUsers(db: DB, config: Pick<GatewayConfig, 'upst
     for (const d of DEMO_USERS) if (!users.credentials(d.username)) await users.create(d, { demo: true });
     log?.(`Sandbox mode: demo users ${DEMO_USERS.map((d) => `${d.username} / ${d.password}`).join(', ')}`);
   } else if (!config.firstAdmin) {
-    log?.('No users yet: create one with "npm run user:add -- <username> admin", or set ADMIN_USERNAME and ADMIN_PASSWORD for the first start.');
+    log?.(
+      'No users yet: create one with "npm run user:add -- <username> admin", or set ADMIN_USERNAME and ADMIN_PASSWORD for the first start.',
+    );
   }
 }
 
@@ -44,7 +46,10 @@ export async function ensureFirstUsers(db: DB, config: Pick<GatewayConfig, 'upst
  * configured, the embedded sandbox under /upstream (which the gateway then calls over loopback,
  * signed, exactly as it would call the real service).
  */
-export async function createAppServer(config: GatewayConfig, opts: { log?: (line: string) => void; env?: NodeJS.ProcessEnv } = {}): Promise<AppServer> {
+export async function createAppServer(
+  config: GatewayConfig,
+  opts: { log?: (line: string) => void; env?: NodeJS.ProcessEnv } = {},
+): Promise<AppServer> {
   const app = new Hono();
   const db = openDatabase(gatewayDbFile(config.dataDir), GATEWAY_MIGRATIONS);
   await ensureFirstUsers(db, config, opts.log);
@@ -53,10 +58,18 @@ export async function createAppServer(config: GatewayConfig, opts: { log?: (line
   if (config.upstream) {
     upstream = { ...config.upstream, timeoutMs: config.timeoutMs };
   } else {
-    const sbConfig = { ...sandboxConfigFromEnv({ ...(opts.env ?? process.env), PORT: String(config.port) }), dbFile: join(config.dataDir, 'sandbox.sqlite') };
+    const sbConfig = {
+      ...sandboxConfigFromEnv({ ...(opts.env ?? process.env), PORT: String(config.port) }),
+      dbFile: join(config.dataDir, 'sandbox.sqlite'),
+    };
     sandbox = createSandbox(sbConfig, { basePath: SANDBOX_MOUNT, log: opts.log });
     app.route(SANDBOX_MOUNT, sandbox.app);
-    upstream = { baseUrl: `http://127.0.0.1:${config.port}${SANDBOX_MOUNT}`, appKey: sbConfig.appKey, appSecret: sbConfig.appSecret, timeoutMs: config.timeoutMs };
+    upstream = {
+      baseUrl: `http://127.0.0.1:${config.port}${SANDBOX_MOUNT}`,
+      appKey: sbConfig.appKey,
+      appSecret: sbConfig.appSecret,
+      timeoutMs: config.timeoutMs,
+    };
   }
   app.use('*', securityHeaders);
   app.get('/healthz', (c) => c.json({ ok: true }));

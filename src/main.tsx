@@ -10,7 +10,14 @@ import { errorText } from './lib/use-error-text';
 
 const i18n = createI18n();
 document.documentElement.lang = i18n.language;
-const queryClient = createQueryClient((error) => enqueueSnackbar(errorText(i18n.t, error), { variant: 'error' }));
+const queryClient = createQueryClient(
+  (error) => enqueueSnackbar(errorText(i18n.t, error), { variant: 'error' }),
+  // The session ended while working: sign in again and come back to the same page.
+  () => {
+    if (window.location.pathname !== '/login')
+      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  },
+);
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(

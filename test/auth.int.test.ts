@@ -7,7 +7,15 @@ import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
 import { openDatabase } from '../server/lib/db';
 import { signIn, TEST_PASSWORD } from './bff-client';
 
-const address = { consignee: '张三', phone: '13800138000', province: '浙江省', city: '杭州市', area: '西湖区', street: '文三路', description: '100号' };
+const address = {
+  consignee: '张三',
+  phone: '13800138000',
+  province: '浙江省',
+  city: '杭州市',
+  area: '西湖区',
+  street: '文三路',
+  description: '100号',
+};
 /** A valid input for every operation of the table. */
 const SAMPLE: Record<OpId, Record<string, unknown>> = {
   'goods.detail': { id: 10001 },
@@ -40,7 +48,16 @@ const SAMPLE: Record<OpId, Record<string, unknown>> = {
   'logistic.firms': {},
   'afterSale.beforeCheck': { orderSn: 'SN-1', sku: 200001 },
   'afterSale.picture': { orderSn: 'SN-1', sku: 200001, pictures: ['iVBORw0KGgo='] },
-  'afterSale.apply': { orderSn: 'SN-1', sku: 200001, num: 1, goodsFee: 100, logisticFee: 0, serviceTypeCode: '40', reasonsTypeCode: '20006', reasonsDescription: 'x' },
+  'afterSale.apply': {
+    orderSn: 'SN-1',
+    sku: 200001,
+    num: 1,
+    goodsFee: 100,
+    logisticFee: 0,
+    serviceTypeCode: '40',
+    reasonsTypeCode: '20006',
+    reasonsDescription: 'x',
+  },
   'afterSale.list': { page: 1, limit: 10 },
   'afterSale.detail': { id: 1 },
   'afterSale.mail': { id: 1, sn: 'SF12345', company: 'SF' },
@@ -64,10 +81,19 @@ afterAll(() => upstream.server.close());
 
 function gateway(opts: { now?: () => number } = {}) {
   const db = openDatabase(':memory:', GATEWAY_MIGRATIONS);
-  return createBffApp({ upstream: { baseUrl: upstream.url, appKey: 'k', appSecret: 'the-app-secret-xyz', timeoutMs: 2000 }, mode: 'upstream', db, ...opts });
+  return createBffApp({
+    upstream: { baseUrl: upstream.url, appKey: 'k', appSecret: 'the-app-secret-xyz', timeoutMs: 2000 },
+    mode: 'upstream',
+    db,
+    ...opts,
+  });
 }
 const post = (bff: ReturnType<typeof gateway>, path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) =>
-  bff.app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers } });
+  bff.app.request(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+  });
 
 describe('the permission table, through the gateway', () => {
   it('covers every operation', () => {
@@ -161,7 +187,11 @@ describe('sessions', () => {
     const cookie = /sd_session=[^;]+/.exec(setCookie)![0];
     expect((await post(bff, '/auth/logout', {}, cookie)).status).toBe(200);
     expect((await bff.app.request('/auth/me', { headers: { cookie } })).status).toBe(401);
-    const https = await bff.app.request('https://desk.example/auth/login', { method: 'POST', body: JSON.stringify({ username: 'lee', password: TEST_PASSWORD }), headers: { 'content-type': 'application/json' } });
+    const https = await bff.app.request('https://desk.example/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'lee', password: TEST_PASSWORD }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(https.headers.get('set-cookie')).toMatch(/Secure/);
   });
 });
@@ -200,8 +230,14 @@ describe('sign-in protection', () => {
     const bff = gateway();
     const admin = await signIn(bff, 'admin');
     const user = await bff.users.create({ username: 'dana', displayName: 'Dana', role: 'support', password: TEST_PASSWORD });
-    const dana = /sd_session=[^;]+/.exec((await post(bff, '/auth/login', { username: 'dana', password: TEST_PASSWORD })).headers.get('set-cookie')!)![0];
-    const res = await bff.app.request(`/users/${user.id}`, { method: 'PATCH', body: JSON.stringify({ disabled: true }), headers: { 'content-type': 'application/json', cookie: admin } });
+    const dana = /sd_session=[^;]+/.exec(
+      (await post(bff, '/auth/login', { username: 'dana', password: TEST_PASSWORD })).headers.get('set-cookie')!,
+    )![0];
+    const res = await bff.app.request(`/users/${user.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ disabled: true }),
+      headers: { 'content-type': 'application/json', cookie: admin },
+    });
     expect(res.status).toBe(200);
     expect((await bff.app.request('/auth/me', { headers: { cookie: dana } })).status).toBe(401);
     expect((await post(bff, '/auth/login', { username: 'dana', password: TEST_PASSWORD })).status).toBe(403);
@@ -212,8 +248,14 @@ describe('users and the audit log', () => {
   it('an admin creates a user who can then sign in; bad input is refused and changes nothing', async () => {
     const bff = gateway();
     const admin = await signIn(bff, 'admin');
-    const send = (method: string, path: string, body: unknown) => bff.app.request(path, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie: admin } });
-    const created = await send('POST', '/users', { username: 'new.merchant', displayName: 'New Merchant', role: 'merchant', password: 'a-long-password' });
+    const send = (method: string, path: string, body: unknown) =>
+      bff.app.request(path, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie: admin } });
+    const created = await send('POST', '/users', {
+      username: 'new.merchant',
+      displayName: 'New Merchant',
+      role: 'merchant',
+      password: 'a-long-password',
+    });
     expect(created.status).toBe(200);
     const { user } = (await created.json()) as { user: { id: number; role: string } };
     expect((await post(bff, '/auth/login', { username: 'new.merchant', password: 'a-long-password' })).status).toBe(200);
@@ -222,8 +264,13 @@ describe('users and the audit log', () => {
     const short = await send('POST', '/users', { username: 'x2', displayName: 'X', role: 'merchant', password: 'short' });
     expect(short.status).toBe(400);
     expect(((await short.json()) as { msg: string }).msg).toMatch(/username must be 3–32[\s\S]*password must be at least 10/);
-    expect((await send('POST', '/users', { username: 'new.merchant', displayName: 'Again', role: 'merchant', password: 'a-long-password' })).status).toBe(409);
-    expect((await send('POST', '/users', { username: 'bad-role', displayName: 'B', role: 'king', password: 'a-long-password' })).status).toBe(400);
+    expect(
+      (await send('POST', '/users', { username: 'new.merchant', displayName: 'Again', role: 'merchant', password: 'a-long-password' }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await send('POST', '/users', { username: 'bad-role', displayName: 'B', role: 'king', password: 'a-long-password' })).status,
+    ).toBe(400);
     expect(bff.users.count()).toBe(count);
 
     expect((await send('PATCH', `/users/${user.id}`, { role: 'support' })).status).toBe(200);
@@ -240,7 +287,11 @@ describe('users and the audit log', () => {
     await post(bff, '/op/source.list', {}, merchant); // a read: not audited
     await post(bff, '/op/afterSale.apply', SAMPLE['afterSale.apply'], merchant); // refused: audited as such
     const admin = await signIn(bff, 'admin', 'root');
-    await bff.app.request('/users', { method: 'POST', body: JSON.stringify({ username: 'zed', displayName: 'Zed', role: 'merchant', password: 'zed-secret-password' }), headers: { 'content-type': 'application/json', cookie: admin } });
+    await bff.app.request('/users', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'zed', displayName: 'Zed', role: 'merchant', password: 'zed-secret-password' }),
+      headers: { 'content-type': 'application/json', cookie: admin },
+    });
 
     const res = await bff.app.request('/audit?limit=100', { headers: { cookie: admin } });
     const { list } = (await res.json()) as { list: { username: string; action: string; summary: string; code: number }[] };
@@ -254,7 +305,9 @@ describe('users and the audit log', () => {
     expect(list.some((e) => e.action === 'source.list')).toBe(false);
     expect(list.find((e) => e.action === 'users.create')!.summary).toContain('[hidden]');
 
-    const filtered = (await (await bff.app.request('/audit?username=mira&action=selection', { headers: { cookie: admin } })).json()) as { list: { action: string }[] };
+    const filtered = (await (await bff.app.request('/audit?username=mira&action=selection', { headers: { cookie: admin } })).json()) as {
+      list: { action: string }[];
+    };
     expect(filtered.list.map((e) => e.action)).toEqual(['selection.add']);
     expect((await bff.app.request('/audit?limit=9999', { headers: { cookie: admin } })).status).toBe(400);
   });

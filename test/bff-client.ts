@@ -6,7 +6,11 @@ import { openDatabase, type DB } from '../server/lib/db';
 export const TEST_PASSWORD = 'password-for-tests';
 
 /** Signs a new person of `role` in and returns the Cookie header value of their session. */
-export async function signIn(bff: ReturnType<typeof createBffApp>, role: Role, username = `${role}-${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
+export async function signIn(
+  bff: ReturnType<typeof createBffApp>,
+  role: Role,
+  username = `${role}-${Math.random().toString(36).slice(2, 8)}`,
+): Promise<string> {
   await bff.users.create({ username, displayName: username, role, password: TEST_PASSWORD });
   const res = await bff.app.request('/auth/login', {
     method: 'POST',
@@ -29,6 +33,9 @@ export async function bffAs(deps: Omit<GatewayDeps, 'db'> & { db?: DB }, role: R
     db,
     cookie,
     request: (path: string, init: RequestInit = {}) =>
-      bff.app.request(path, { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>), cookie } }),
+      bff.app.request(path, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>), cookie },
+      }),
   };
 }

@@ -65,12 +65,17 @@ export function createBffApp(deps: GatewayDeps) {
     c.json({
       mode: deps.mode,
       // Demo accounts exist only in sandbox mode; their passwords are public by design.
-      demoUsers: deps.mode === 'sandbox' ? users.demoUsers().map((u) => ({ username: u.username, role: u.role, password: demoPassword(u.username) })) : [],
+      demoUsers:
+        deps.mode === 'sandbox'
+          ? users.demoUsers().map((u) => ({ username: u.username, role: u.role, password: demoPassword(u.username) }))
+          : [],
     }),
   );
 
   app.post('/auth/login', async (c) => {
-    const body = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }).safeParse(await c.req.json().catch(() => null));
+    const body = z
+      .object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) })
+      .safeParse(await c.req.json().catch(() => null));
     if (!body.success) return fail(c, 400, 'invalid_input', 'Enter a username and a password.');
     const { username, password } = body.data;
     const ip = clientIp(c, trustProxy);
@@ -97,7 +102,7 @@ export function createBffApp(deps: GatewayDeps) {
       sameSite: 'Strict',
       secure: isHttps(c, trustProxy),
       path: '/',
-      maxAge: Math.floor((sessions.policy.absoluteMs) / 1000),
+      maxAge: Math.floor(sessions.policy.absoluteMs / 1000),
     });
     audit.record({ user: cred.user, action: 'auth.login', input: { username }, code: 1, msg: 'signed in', ip });
     return c.json({ user: publicUser(cred.user), permissions: permissionsOf(cred.user) });
@@ -155,7 +160,9 @@ export function createBffApp(deps: GatewayDeps) {
   app.patch('/users/:id', requireFeature('users.manage'), async (c) => {
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     const id = Number(c.req.param('id'));
-    return userAction(c, 'users.update', { id, ...body }, () => ({ user: users.update(id, userPatchSchema.parse(body), c.get('user').id) }));
+    return userAction(c, 'users.update', { id, ...body }, () => ({
+      user: users.update(id, userPatchSchema.parse(body), c.get('user').id),
+    }));
   });
   app.post('/users/:id/password', requireFeature('users.manage'), async (c) => {
     const body = (await c.req.json().catch(() => null)) as { password?: unknown } | null;

@@ -32,7 +32,8 @@ export function summarize(input: unknown, depth = 0): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(input)) {
       if (SECRET_KEYS.test(k)) out[k] = '[hidden]';
-      else if (k === 'pictures' && Array.isArray(v)) out[k] = `[${v.length} picture(s), ${Math.round(v.reduce((s: number, p: unknown) => s + String(p).length, 0) * 0.75 / 1024)} kB]`;
+      else if (k === 'pictures' && Array.isArray(v))
+        out[k] = `[${v.length} picture(s), ${Math.round((v.reduce((s: number, p: unknown) => s + String(p).length, 0) * 0.75) / 1024)} kB]`;
       else out[k] = summarize(v, depth + 1);
     }
     return out;
@@ -58,10 +59,28 @@ export class AuditLog {
     private readonly now: () => number = Date.now,
   ) {}
 
-  record(e: { user: Pick<User, 'id' | 'username' | 'role'> | null; username?: string; action: string; input: unknown; code: number; msg: string; ip: string }): void {
+  record(e: {
+    user: Pick<User, 'id' | 'username' | 'role'> | null;
+    username?: string;
+    action: string;
+    input: unknown;
+    code: number;
+    msg: string;
+    ip: string;
+  }): void {
     this.db
       .prepare('INSERT INTO audit (at, user_id, username, role, action, summary, code, msg, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(this.now(), e.user?.id ?? null, e.user?.username ?? e.username ?? '', e.user?.role ?? '', e.action, JSON.stringify(summarize(e.input) ?? {}), e.code, e.msg.slice(0, 500), e.ip);
+      .run(
+        this.now(),
+        e.user?.id ?? null,
+        e.user?.username ?? e.username ?? '',
+        e.user?.role ?? '',
+        e.action,
+        JSON.stringify(summarize(e.input) ?? {}),
+        e.code,
+        e.msg.slice(0, 500),
+        e.ip,
+      );
   }
 
   query(q: z.output<typeof auditQuerySchema>): { list: AuditEntry[]; total: number } {

@@ -13,8 +13,18 @@ export const gatewayEnvSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
-  SESSION_IDLE_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(7 * 24 * 60).default(120),
-  SESSION_MAX_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1, 'must be at least 1').max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(7 * 24 * 60)
+    .default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(24 * 30)
+    .default(12),
   UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
     .int('must be a whole number of milliseconds')
@@ -47,7 +57,9 @@ export interface GatewayConfig {
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const e = readEnv(gatewayEnvSchema, env);
   if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
-    throw new ConfigError('The configuration is not usable:\n  ADMIN_USERNAME and ADMIN_PASSWORD go together: set both (first start only) or neither');
+    throw new ConfigError(
+      'The configuration is not usable:\n  ADMIN_USERNAME and ADMIN_PASSWORD go together: set both (first start only) or neither',
+    );
   }
   if (e.UPSTREAM_URL) {
     const missing = (['UPSTREAM_APP_KEY', 'UPSTREAM_APP_SECRET'] as const).filter((k) => !e[k]);

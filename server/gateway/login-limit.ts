@@ -16,7 +16,8 @@ export class LoginLimiter {
   ) {}
 
   private failures(key: string): { failures: number; windowStart: number } {
-    const r = this.db.prepare('SELECT failures, window_start FROM login_failures WHERE key = ?').get(key) as { failures: number; window_start: number } | undefined;
+    const r = this.db.prepare('SELECT failures, window_start FROM login_failures WHERE key = ?').get(key) as
+      { failures: number; window_start: number } | undefined;
     if (!r || this.now() - r.window_start > this.limits.windowMs) return { failures: 0, windowStart: this.now() };
     return { failures: r.failures, windowStart: r.window_start };
   }
@@ -39,7 +40,9 @@ export class LoginLimiter {
     for (const key of [`user:${username.toLowerCase()}`, `ip:${ip}`]) {
       const f = this.failures(key);
       this.db
-        .prepare('INSERT INTO login_failures (key, window_start, failures) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, failures = excluded.failures')
+        .prepare(
+          'INSERT INTO login_failures (key, window_start, failures) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, failures = excluded.failures',
+        )
         .run(key, f.windowStart, f.failures + 1);
     }
   }

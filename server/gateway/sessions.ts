@@ -27,7 +27,9 @@ export class SessionStore {
     const token = randomBytes(32).toString('base64url');
     const at = this.now();
     this.db
-      .prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(hashToken(token), userId, at, at, at + this.policy.absoluteMs, meta.ip, meta.userAgent.slice(0, 200));
     this.db.prepare('DELETE FROM sessions WHERE expires_at < ? OR last_seen_at < ?').run(at, at - this.policy.idleMs);
     return token;
@@ -38,8 +40,7 @@ export class SessionStore {
     if (!token) return undefined;
     const h = hashToken(token);
     const s = this.db.prepare('SELECT user_id, last_seen_at, expires_at FROM sessions WHERE token_hash = ?').get(h) as
-      | { user_id: number; last_seen_at: number; expires_at: number }
-      | undefined;
+      { user_id: number; last_seen_at: number; expires_at: number } | undefined;
     if (!s) return undefined;
     const at = this.now();
     if (at > s.expires_at || at - s.last_seen_at > this.policy.idleMs) {

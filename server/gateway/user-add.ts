@@ -34,7 +34,12 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  const msg = e instanceof ConfigError || e instanceof UserError ? e.message : e instanceof Error && e.name === 'ZodError' ? (e as unknown as { issues: { message: string }[] }).issues.map((i) => i.message).join('; ') : null;
+  const msg =
+    e instanceof ConfigError || e instanceof UserError
+      ? e.message
+      : e instanceof Error && e.name === 'ZodError'
+        ? (e as unknown as { issues: { message: string }[] }).issues.map((i) => i.message).join('; ')
+        : null;
   if (msg) {
     console.error(msg);
     process.exit(1);

@@ -97,7 +97,9 @@ export class UserStore {
     const at = this.now();
     const id = Number(
       this.db
-        .prepare('INSERT INTO users (username, display_name, role, password_hash, demo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO users (username, display_name, role, password_hash, demo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(u.username, u.displayName, u.role, hash, opts.demo ? 1 : 0, at, at).lastInsertRowid,
     );
     return this.byId(id)!;
@@ -113,7 +115,9 @@ export class UserStore {
       throw new UserError('This is the last active admin; make another admin first.');
     }
     this.db
-      .prepare('UPDATE users SET display_name = coalesce(?, display_name), role = coalesce(?, role), disabled = coalesce(?, disabled), updated_at = ? WHERE id = ?')
+      .prepare(
+        'UPDATE users SET display_name = coalesce(?, display_name), role = coalesce(?, role), disabled = coalesce(?, disabled), updated_at = ? WHERE id = ?',
+      )
       .run(p.displayName ?? null, p.role ?? null, p.disabled === undefined ? null : p.disabled ? 1 : 0, this.now(), id);
     // A disabled person or a changed role starts over with a new session.
     if (p.disabled || p.role) this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
@@ -123,7 +127,9 @@ export class UserStore {
   async setPassword(id: number, password: string): Promise<void> {
     const pw = passwordSchema.parse(password);
     if (!this.byId(id)) fail('There is no such user.');
-    this.db.prepare('UPDATE users SET password_hash = ?, demo = 0, updated_at = ? WHERE id = ?').run(await hashPassword(pw), this.now(), id);
+    this.db
+      .prepare('UPDATE users SET password_hash = ?, demo = 0, updated_at = ? WHERE id = ?')
+      .run(await hashPassword(pw), this.now(), id);
     this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
   }
 

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
 import { catalogueLocales } from '../features/catalogue';
+import { accountLocales } from '../features/account';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -38,11 +39,11 @@ export function createI18n(lang: Language = initialLanguage()) {
     lng: lang,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
-    ns: ['app', 'catalogue'],
+    ns: ['app', 'catalogue', 'account'],
     defaultNS: 'app',
     resources: {
-      en: { app: appLocales.en, catalogue: catalogueLocales.en },
-      'zh-CN': { app: appLocales['zh-CN'], catalogue: catalogueLocales['zh-CN'] },
+      en: { app: appLocales.en, catalogue: catalogueLocales.en, account: accountLocales.en },
+      'zh-CN': { app: appLocales['zh-CN'], catalogue: catalogueLocales['zh-CN'], account: accountLocales['zh-CN'] },
     },
     interpolation: { escapeValue: false },
     initAsync: false,

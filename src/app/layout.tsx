@@ -26,7 +26,8 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { useColorMode } from './color-mode';
 import { LANGUAGES, rememberLanguage, type Language } from './i18n';
-import { NAV_ITEMS } from './nav';
+import { NAV_ITEMS, allowed } from './nav';
+import { UserMenu, useCan } from '../features/account';
 import { metaQuery } from './meta';
 
 const DRAWER_WIDTH = 232;
@@ -38,12 +39,14 @@ export function Layout() {
   const [open, setOpen] = useState(false);
   const { mode, toggle } = useColorMode();
   const meta = useQuery(metaQuery);
+  const can = useCan();
+  const items = NAV_ITEMS.filter((item) => allowed(item, can));
 
   const nav = (
     <Box component="nav" aria-label={t('appName')}>
       <Toolbar />
       <List>
-        {NAV_ITEMS.map((item) => (
+        {items.map((item) => (
           <ListItemButton
             key={item.to}
             component={NavLink}
@@ -107,6 +110,7 @@ export function Layout() {
               </MenuItem>
             ))}
           </TextField>
+          <UserMenu />
           <Tooltip title={mode === 'light' ? t('theme.dark') : t('theme.light')}>
             <IconButton onClick={toggle} aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}>
               {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}

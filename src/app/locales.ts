@@ -2,7 +2,13 @@
 export const appLocales = {
   en: {
     appName: 'Supply Desk',
-    nav: { catalogue: 'Catalogue', menu: 'Open navigation' },
+    nav: {
+      catalogue: 'Catalogue',
+      audit: 'Audit log',
+      users: 'Users',
+      menu: 'Open navigation',
+      nothing: 'Your role has no pages yet. Ask an admin.',
+    },
     mode: {
       sandbox: 'Sandbox',
       upstream: 'Live: {{host}}',
@@ -34,11 +40,19 @@ export const appLocales = {
       network: 'The Supply Desk server could not be reached. Check your connection.',
       unauthorized: 'Your session has ended. Sign in again.',
       forbidden: 'Your role does not allow this.',
+      rate_limited: 'Too many failed sign-ins. Try again later.',
+      cross_site: 'This request came from another site and was refused.',
     },
   },
   'zh-CN': {
     appName: '供货台',
-    nav: { catalogue: '商品选品', menu: '打开导航' },
+    nav: {
+      catalogue: '商品选品',
+      audit: '审计日志',
+      users: '用户管理',
+      menu: '打开导航',
+      nothing: '你的角色暂时没有可用页面，请联系管理员。',
+    },
     mode: { sandbox: '沙箱', upstream: '正式：{{host}}', sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。' },
     theme: { light: '切换到浅色主题', dark: '切换到深色主题' },
     language: { label: '语言', en: 'English', 'zh-CN': '中文' },
@@ -66,6 +80,8 @@ export const appLocales = {
       network: '无法连接供货台服务器，请检查网络。',
       unauthorized: '登录已失效，请重新登录。',
       forbidden: '你的角色无权执行此操作。',
+      rate_limited: '登录失败次数过多，请稍后再试。',
+      cross_site: '该请求来自其他网站，已被拒绝。',
     },
   },
 } as const;

@@ -1,7 +1,23 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import GroupIcon from '@mui/icons-material/Group';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import type { Feature, OpId } from '../../contract';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: SvgIconComponent;
+  /** Shown only to people who may use this operation or feature. */
+  needs: { op: OpId } | { feature: Feature };
+}
 
 /** Only pages that work are listed; each feature's route is added here when it lands. */
-export const NAV_ITEMS: { to: string; label: string; icon: SvgIconComponent }[] = [
-  { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon },
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon, needs: { op: 'selection.online' } },
+  { to: '/audit', label: 'nav.audit', icon: ReceiptLongIcon, needs: { feature: 'audit.read' } },
+  { to: '/users', label: 'nav.users', icon: GroupIcon, needs: { feature: 'users.manage' } },
 ];
+
+export const allowed = (item: NavItem, can: { op: (id: OpId) => boolean; feature: (f: Feature) => boolean }) =>
+  'op' in item.needs ? can.op(item.needs.op) : can.feature(item.needs.feature);

@@ -9,16 +9,19 @@ const NO_RETRY = new Set(['upstream', 'invalid_input', 'unknown_operation', 'una
  * `notify` gets failures nobody else shows: every failed write, and background refetches of data
  * already on screen (a first load shows its error in place instead).
  */
-export function createQueryClient(notify?: (error: unknown) => void) {
+export function createQueryClient(notify?: (error: unknown) => void, onSessionEnded?: () => void) {
+  const ended = (error: unknown) => error instanceof OpError && error.kind === 'unauthorized';
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.state.data !== undefined) notify?.(error);
+        if (ended(error) && query.queryKey[0] !== 'account') onSessionEnded?.();
+        else if (query.state.data !== undefined) notify?.(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
-        if (!mutation.options.onError) notify?.(error);
+        if (ended(error)) onSessionEnded?.();
+        else if (!mutation.options.onError) notify?.(error);
       },
     }),
     defaultOptions: {

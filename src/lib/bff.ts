@@ -13,7 +13,9 @@ export type FailureKind =
   | 'internal'
   | 'network' // the gateway itself could not be reached
   | 'unauthorized'
-  | 'forbidden';
+  | 'forbidden'
+  | 'rate_limited'
+  | 'cross_site';
 
 export class OpError extends Error {
   override name = 'OpError';
@@ -23,12 +25,14 @@ export class OpError extends Error {
     readonly opId: string,
     readonly field?: string,
     readonly code?: number,
+    /** Seconds to wait before trying again (sign-in limits). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
 }
 
-const KNOWN_KINDS = new Set<FailureKind>([
+const GATEWAY_KINDS = new Set<FailureKind>([
   'timeout',
   'unreachable',
   'bad_status',
@@ -36,39 +40,78 @@ const KNOWN_KINDS = new Set<FailureKind>([
   'invalid_input',
   'unknown_operation',
   'internal',
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+  'cross_site',
 ]);
+
+interface Answer {
+  code?: number;
+  msg?: string;
+  data?: unknown;
+  gateway?: { reason?: string; field?: string };
+}
+
+/**
+ * A JSON call to the gateway. Answers the gateway made itself (`gateway.reason`) and HTTP errors
+ * become an OpError; anything else is returned as parsed JSON.
+ */
+export async function bffFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  label = path,
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/bff${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal: init.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new OpError('network', 'The gateway could not be reached.', label);
+  }
+  let body: Answer | undefined;
+  try {
+    body = (await res.json()) as Answer;
+  } catch {
+    body = undefined;
+  }
+  const reason = body?.gateway?.reason as FailureKind | undefined;
+  if (reason || !res.ok) {
+    const kind: FailureKind =
+      reason && GATEWAY_KINDS.has(reason)
+        ? reason
+        : res.status === 401
+          ? 'unauthorized'
+          : res.status === 403
+            ? 'forbidden'
+            : 'bad_response';
+    const retry = Number(res.headers.get('retry-after'));
+    throw new OpError(
+      kind,
+      body?.msg ?? `HTTP ${res.status}`,
+      label,
+      body?.gateway?.field,
+      body?.code,
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
+  }
+  if (!body) throw new OpError('bad_response', `Unexpected answer (HTTP ${res.status}).`, label);
+  return body as T;
+}
 
 /**
  * Calls one upstream operation through the gateway. Resolves with `data` of a `code: 1` envelope;
  * anything else rejects with an OpError that carries the msg.
  */
 export async function callOp<K extends OpId>(id: K, input: OpInput<K>, init: { signal?: AbortSignal } = {}): Promise<OpData<K>> {
-  let res: Response;
-  try {
-    res = await fetch(`/bff/op/${id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(input ?? {}),
-      credentials: 'same-origin',
-      signal: init.signal,
-    });
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new OpError('network', 'The gateway could not be reached.', id);
-  }
-  let body: { code?: number; msg?: string; data?: unknown; gateway?: { reason?: string; field?: string } } | undefined;
-  try {
-    body = (await res.json()) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  if (res.status === 401) throw new OpError('unauthorized', body?.msg ?? 'Not signed in.', id);
-  if (res.status === 403) throw new OpError('forbidden', body?.msg ?? 'Not allowed.', id);
-  if (!body || typeof body.code !== 'number') throw new OpError('bad_response', `Unexpected answer (HTTP ${res.status}).`, id);
-  if (body.gateway?.reason) {
-    const kind = KNOWN_KINDS.has(body.gateway.reason as FailureKind) ? (body.gateway.reason as FailureKind) : 'internal';
-    throw new OpError(kind, body.msg ?? '', id, body.gateway.field, body.code);
-  }
+  const body = await bffFetch<Answer>(`/op/${id}`, { body: input ?? {}, signal: init.signal }, id);
+  if (typeof body.code !== 'number') throw new OpError('bad_response', 'Unexpected answer.', id);
   if (body.code !== SUCCESS_CODE) throw new OpError('upstream', body.msg || '', id, undefined, body.code);
   return body.data as OpData<K>;
 }

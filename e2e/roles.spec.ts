@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './sign-in';
+
+const NAV: Record<keyof typeof DEMO, string[]> = {
+  merchant: ['商品选品'],
+  support: ['商品选品'],
+  manager: ['商品选品', '审计日志'],
+  admin: ['商品选品', '审计日志', '用户管理'],
+};
+
+for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {
+  test(`${role} signs in and sees only the pages of the role`, async ({ page }) => {
+    await signIn(page, role);
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link')).toHaveCount(NAV[role].length);
+    for (const label of NAV[role]) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  });
+}
+
+test('without a session every page leads to sign-in, and back after it', async ({ page }) => {
+  await page.goto('/audit');
+  await expect(page).toHaveURL(/\/login\?next=%2Faudit/);
+  await page.getByRole('button', { name: '使用' }).nth(2).click(); // the manager demo account
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(page.getByRole('heading', { name: '审计日志' })).toBeVisible();
+});
+
+test('a wrong password is said in words and the typed username stays', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('merchant');
+  await page.getByLabel('密码').fill('not-the-password');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('alert')).toHaveText('用户名或密码错误。');
+  await expect(page.getByLabel('用户名')).toHaveValue('merchant');
+});
+
+test('an admin creates a user who can then sign in; the audit log shows it', async ({ page, browser }) => {
+  await signIn(page, 'admin', '/users');
+  await page.getByRole('button', { name: '新增用户' }).click();
+  const name = `e2e${Date.now().toString(36)}`;
+  await page.getByLabel('用户名').fill(name);
+  await page.getByLabel('姓名').fill('E2E Person');
+  await page.getByLabel('密码').fill('e2e-password-123');
+  await page.getByRole('button', { name: '创建' }).click();
+  await expect(page.getByTestId('user-row').filter({ hasText: name })).toBeVisible();
+
+  const other = await browser.newContext({ locale: 'zh-CN' });
+  const p2 = await other.newPage();
+  await p2.goto('/login');
+  await p2.getByLabel('用户名').fill(name);
+  await p2.getByLabel('密码').fill('e2e-password-123');
+  await p2.getByRole('button', { name: '登录' }).click();
+  await expect(p2.getByTestId('role-chip')).toHaveText('商户');
+  await other.close();
+
+  await page.getByRole('link', { name: '审计日志' }).click();
+  await expect(page.getByTestId('audit-row').filter({ hasText: 'users.create' }).first()).toBeVisible();
+  await expect(page.getByTestId('audit-row').first()).not.toContainText('e2e-password-123');
+});

@@ -1,0 +1,130 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { ROLES, type Role } from '../../../../contract/permissions';
+import { OpError } from '../../../lib/bff';
+import { useErrorText } from '../../../lib/use-error-text';
+
+const username = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{3,32}$/);
+const password = z.string().min(10).max(200);
+
+const newUser = z.object({ username, displayName: z.string().trim().min(1).max(64), role: z.enum(ROLES), password });
+export type NewUser = z.infer<typeof newUser>;
+
+/** The server's own check is the authority; this one only spares a round trip. */
+export function CreateUserDialog({
+  open,
+  onClose,
+  onSubmit,
+  pending,
+  error,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (v: NewUser) => void;
+  pending: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation('account');
+  const text = useErrorText();
+  const form = useForm<NewUser>({
+    resolver: zodResolver(newUser),
+    defaultValues: { username: '', displayName: '', role: 'merchant', password: '' },
+  });
+  const { errors } = form.formState;
+  const serverField = error instanceof OpError ? error.field : undefined;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <DialogTitle>{t('users.add')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error != null && <Alert severity="error">{text(error)}</Alert>}
+            <TextField
+              label={t('users.username')}
+              {...form.register('username')}
+              error={!!errors.username || serverField === 'username'}
+              helperText={t('users.usernameRule')}
+              autoComplete="off"
+            />
+            <TextField label={t('users.displayName')} {...form.register('displayName')} error={!!errors.displayName} />
+            <TextField select label={t('users.role')} defaultValue="merchant" {...form.register('role')}>
+              {ROLES.map((r: Role) => (
+                <MenuItem key={r} value={r}>
+                  {t(`roles.${r}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="password"
+              label={t('users.password')}
+              {...form.register('password')}
+              error={!!errors.password || serverField === 'password'}
+              helperText={t('users.passwordRule')}
+              autoComplete="new-password"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('users.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={pending}>
+            {t('users.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+export function PasswordDialog({
+  open,
+  name,
+  onClose,
+  onSubmit,
+  pending,
+  error,
+}: {
+  open: boolean;
+  name: string;
+  onClose: () => void;
+  onSubmit: (pw: string) => void;
+  pending: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation('account');
+  const text = useErrorText();
+  const form = useForm<{ password: string }>({ resolver: zodResolver(z.object({ password })), defaultValues: { password: '' } });
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={form.handleSubmit((v) => onSubmit(v.password))}>
+        <DialogTitle>
+          {t('users.resetPassword')}: {name}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error != null && <Alert severity="error">{text(error)}</Alert>}
+            <TextField
+              type="password"
+              label={t('users.newPassword')}
+              {...form.register('password')}
+              error={!!form.formState.errors.password}
+              helperText={t('users.passwordRule')}
+              autoComplete="new-password"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('users.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={pending}>
+            {t('users.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import {
+  Button,
+  Chip,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { ROLES, type Role } from '../../../../contract/permissions';
+import { ErrorState } from '../../../components/error-state';
+import { bffFetch } from '../../../lib/bff';
+import { formatMillis } from '../../../lib/time';
+import { useLang } from '../../../lib/use-lang';
+import { useErrorText } from '../../../lib/use-error-text';
+import { accountKeys, usersQuery, type ManagedUser } from '../api/queries';
+import { CreateUserDialog, PasswordDialog, type NewUser } from '../components/user-dialogs';
+import { useSession } from '../session';
+
+export function UsersPage() {
+  const { t } = useTranslation('account');
+  const lang = useLang();
+  const text = useErrorText();
+  const me = useSession().user;
+  const queryClient = useQueryClient();
+  const users = useQuery(usersQuery);
+  const [creating, setCreating] = useState(false);
+  const [resetting, setResetting] = useState<ManagedUser | null>(null);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: accountKeys.users() });
+
+  const create = useMutation({
+    mutationFn: (v: NewUser) => bffFetch<{ user: ManagedUser }>('/users', { body: v }),
+    onSuccess: ({ user }) => {
+      setCreating(false);
+      enqueueSnackbar(t('users.created_ok', { name: user.username }), { variant: 'success' });
+      void invalidate();
+    },
+    // Shown in the dialog, with what was typed kept.
+    onError: () => undefined,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: { role?: Role; disabled?: boolean } }) =>
+      bffFetch(`/users/${id}`, { method: 'PATCH', body: patch }),
+    onSuccess: () => {
+      enqueueSnackbar(t('users.updated_ok'), { variant: 'success' });
+      void invalidate();
+    },
+    onError: (e) => enqueueSnackbar(text(e), { variant: 'error' }),
+  });
+  const reset = useMutation({
+    mutationFn: ({ id, password }: { id: number; password: string }) => bffFetch(`/users/${id}/password`, { body: { password } }),
+    onSuccess: () => {
+      setResetting(null);
+      enqueueSnackbar(t('users.password_ok'), { variant: 'success' });
+      void invalidate();
+    },
+    onError: () => undefined,
+  });
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
+        <div>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {t('users.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('users.subtitle')}</Typography>
+        </div>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddIcon />}
+          onClick={() => {
+            create.reset();
+            setCreating(true);
+          }}
+        >
+          {t('users.add')}
+        </Button>
+      </Stack>
+      {users.isError ? (
+        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label={t('users.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('users.username')}</TableCell>
+                  <TableCell>{t('users.displayName')}</TableCell>
+                  <TableCell>{t('users.role')}</TableCell>
+                  <TableCell>{t('users.status')}</TableCell>
+                  <TableCell>{t('users.created')}</TableCell>
+                  <TableCell align="right">{t('users.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(users.data?.list ?? []).map((u) => (
+                  <TableRow key={u.id} data-testid="user-row">
+                    <TableCell>
+                      <code>{u.username}</code> {u.id === me.id && <Chip size="small" label={t('users.you')} />}{' '}
+                      {u.demo && <Chip size="small" variant="outlined" label={t('users.demo')} />}
+                    </TableCell>
+                    <TableCell>{u.displayName}</TableCell>
+                    <TableCell>
+                      <TextField
+                        select
+                        size="small"
+                        value={u.role}
+                        disabled={u.id === me.id}
+                        onChange={(e) => update.mutate({ id: u.id, patch: { role: e.target.value as Role } })}
+                        slotProps={{ htmlInput: { 'aria-label': `${t('users.role')}: ${u.username}` } }}
+                      >
+                        {ROLES.map((r) => (
+                          <MenuItem key={r} value={r}>
+                            {t(`roles.${r}`)}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    </TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        color={u.disabled ? 'default' : 'success'}
+                        label={u.disabled ? t('users.disabledStatus') : t('users.active')}
+                      />
+                    </TableCell>
+                    <TableCell>{formatMillis(u.createdAt, lang)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          reset.reset();
+                          setResetting(u);
+                        }}
+                      >
+                        {t('users.resetPassword')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color={u.disabled ? 'primary' : 'warning'}
+                        disabled={u.id === me.id}
+                        onClick={() => update.mutate({ id: u.id, patch: { disabled: !u.disabled } })}
+                      >
+                        {u.disabled ? t('users.enable') : t('users.disable')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
+      {creating && (
+        <CreateUserDialog
+          open
+          onClose={() => setCreating(false)}
+          onSubmit={(v) => create.mutate(v)}
+          pending={create.isPending}
+          error={create.error}
+        />
+      )}
+      {resetting && (
+        <PasswordDialog
+          open
+          name={resetting.username}
+          onClose={() => setResetting(null)}
+          onSubmit={(password) => reset.mutate({ id: resetting.id, password })}
+          pending={reset.isPending}
+          error={reset.error}
+        />
+      )}
+    </Stack>
+  );
+}
