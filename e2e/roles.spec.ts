@@ -58,3 +58,11 @@ test('an admin creates a user who can then sign in; the audit log shows it', asy
   await expect(page.getByTestId('audit-row').filter({ hasText: 'users.create' }).first()).toBeVisible();
   await expect(page.getByTestId('audit-row').first()).not.toContainText('e2e-password-123');
 });
+
+test('a page of another role says so in words, and the gateway refuses its data', async ({ page }) => {
+  await signIn(page, 'support', '/users');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByText('你的角色无权执行此操作。')).toBeVisible();
+  const res = await page.request.get('/bff/users');
+  expect(res.status()).toBe(403);
+});
