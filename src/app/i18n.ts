@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
 import { catalogueLocales } from '../features/catalogue';
 import { accountLocales } from '../features/account';
+import { selectionLocales } from '../features/selection';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -39,11 +40,16 @@ export function createI18n(lang: Language = initialLanguage()) {
     lng: lang,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
-    ns: ['app', 'catalogue', 'account'],
+    ns: ['app', 'catalogue', 'account', 'selection'],
     defaultNS: 'app',
     resources: {
-      en: { app: appLocales.en, catalogue: catalogueLocales.en, account: accountLocales.en },
-      'zh-CN': { app: appLocales['zh-CN'], catalogue: catalogueLocales['zh-CN'], account: accountLocales['zh-CN'] },
+      en: { app: appLocales.en, catalogue: catalogueLocales.en, account: accountLocales.en, selection: selectionLocales.en },
+      'zh-CN': {
+        app: appLocales['zh-CN'],
+        catalogue: catalogueLocales['zh-CN'],
+        account: accountLocales['zh-CN'],
+        selection: selectionLocales['zh-CN'],
+      },
     },
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import GroupIcon from '@mui/icons-material/Group';
+import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { Feature, OpId } from '../../contract';
 
@@ -15,6 +16,7 @@ export interface NavItem {
 /** Only pages that work are listed; each feature's route is added here when it lands. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon, needs: { op: 'selection.online' } },
+  { to: '/library', label: 'nav.library', icon: CollectionsBookmarkIcon, needs: { op: 'selection.list' } },
   { to: '/audit', label: 'nav.audit', icon: ReceiptLongIcon, needs: { feature: 'audit.read' } },
   { to: '/users', label: 'nav.users', icon: GroupIcon, needs: { feature: 'users.manage' } },
 ];

@@ -55,6 +55,7 @@ export function createRouter() {
       children: [
         { index: true, element: <Home /> },
         page('/catalogue', async () => ({ Component: (await import('../features/catalogue/routes/catalogue-page')).CataloguePage })),
+        page('/library', async () => ({ Component: (await import('../features/selection/routes/library-page')).LibraryPage })),
         page('/users', async () => ({ Component: (await import('../features/account/routes/users-page')).UsersPage })),
         page('/audit', async () => ({ Component: (await import('../features/account/routes/audit-page')).AuditPage })),
         { path: '*', element: <NotFound /> },

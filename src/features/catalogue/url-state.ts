@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MAX_PAGE, type SortKey } from '../../../contract/constants';
+import { PAGE_SIZES } from '../../components/goods-table';
 
-export const PAGE_SIZES = [20, 50, 100] as const;
 export const SORT_OPTIONS = [
   'created_time:desc',
   'real_month_sale:desc',

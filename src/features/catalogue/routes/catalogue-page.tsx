@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, InputAdornment, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, InputAdornment, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
+import { enqueueSnackbar } from 'notistack';
 import SearchIcon from '@mui/icons-material/Search';
 import { MAX_PAGE } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,7 +12,9 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useLang } from '../../../lib/use-lang';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { onlineListQuery, sourcesQuery } from '../api/queries';
-import { CatalogueTable } from '../components/catalogue-table';
+import { GoodsTable } from '../../../components/goods-table';
+import { useAddToLibrary } from '../../selection';
+import { useCan } from '../../account';
 import { SORT_OPTIONS, useCatalogueView, viewToFilters } from '../url-state';
 
 export function CataloguePage() {
@@ -26,6 +30,16 @@ export function CataloguePage() {
   }, [debouncedQ]);
   useEffect(() => setQ(view.q), [view.q]);
 
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const canAdd = useCan().op('selection.add');
+  const add = useAddToLibrary();
+  const addIds = (ids: number[]) =>
+    add.mutate(ids, {
+      onSuccess: () => {
+        enqueueSnackbar(t('added', { count: ids.length }), { variant: 'success' });
+        setSelected(new Set());
+      },
+    });
   const sources = useQuery(sourcesQuery());
   const list = useQuery(onlineListQuery(viewToFilters(view)));
   const count = list.data?.count ?? 0;
@@ -98,13 +112,37 @@ export function CataloguePage() {
               {t('results', { count })}
             </Typography>
           )}
+          {canAdd && selected.size > 0 && (
+            <Paper variant="outlined" sx={{ p: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2" sx={{ px: 1 }}>
+                {t('app:goods.selected', { count: selected.size })}
+              </Typography>
+              <Button variant="contained" startIcon={<LibraryAddIcon />} loading={add.isPending} onClick={() => addIds([...selected])}>
+                {t('addSelected', { count: selected.size })}
+              </Button>
+              <Button onClick={() => setSelected(new Set())}>{t('app:goods.clearSelection')}</Button>
+            </Paper>
+          )}
           {count > capRows && view.page >= MAX_PAGE && (
             <Alert severity="info">{t('pageCap', { max: MAX_PAGE, rows: capRows, count })}</Alert>
           )}
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
           ) : (
-            <CatalogueTable
+            <GoodsTable
+              label={t('title')}
+              selection={canAdd ? { selected, onChange: setSelected } : undefined}
+              trailing={{
+                header: t('library'),
+                cell: (row) =>
+                  row.is_selected === 1 ? (
+                    <Chip size="small" color="success" variant="outlined" label={t('inLibrary')} data-testid="in-library" />
+                  ) : canAdd ? (
+                    <Button size="small" onClick={() => addIds([row.id])} disabled={add.isPending}>
+                      {t('add')}
+                    </Button>
+                  ) : null,
+              }}
               rows={list.data?.list}
               rowCount={Math.min(count, capRows)}
               loading={list.isFetching}

@@ -1,0 +1,193 @@
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import {
+  Box,
+  Checkbox,
+  LinearProgress,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { GoodsListItem } from '../../contract';
+import { SourceChip } from './source-chip';
+import { formatFen, formatRate } from '../lib/money';
+import { useLang } from '../lib/use-lang';
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+
+/** The list columns every goods list shares (catalogue, library, groups). */
+type GoodsRow = Pick<
+  GoodsListItem,
+  | 'id'
+  | 'title'
+  | 'cover'
+  | 'source'
+  | 'third_brand_name'
+  | 'third_category_name'
+  | 'agreement_price'
+  | 'guide_price'
+  | 'activity_price'
+  | 'promotion_rate'
+  | 'stock'
+  | 'real_month_sale'
+  | 'is_free_shipping'
+>;
+
+interface Props<R extends GoodsRow> {
+  label: string;
+  rows: R[] | undefined;
+  rowCount: number;
+  loading: boolean;
+  page: number;
+  size: number;
+  onPage: (page: number, size: number) => void;
+  /** Checkboxes for bulk actions; the selection survives paging. */
+  selection?: { selected: ReadonlySet<number>; onChange: (next: Set<number>) => void };
+  /** One more cell at the end of each row: status, "in library", a row action. */
+  trailing?: { header: string; cell: (row: R) => ReactNode };
+}
+
+const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } };
+
+/**
+ * A goods list as a plain MUI table with server-side paging: the data grid would add about 150 kB
+ * gzip to the first page for features this list does not need.
+ */
+export function GoodsTable<R extends GoodsRow>({ label, rows, rowCount, loading, page, size, onPage, selection, trailing }: Props<R>) {
+  const { t } = useTranslation('app');
+  const lang = useLang();
+  const pageIds = (rows ?? []).map((r) => r.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection?.selected.has(id));
+  const someOnPage = pageIds.some((id) => selection?.selected.has(id));
+  const toggle = (ids: number[], on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    selection.onChange(next);
+  };
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ height: 4 }}>{loading && rows && <LinearProgress aria-label={label} />}</Box>
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allOnPage}
+                    indeterminate={someOnPage && !allOnPage}
+                    onChange={(e) => toggle(pageIds, e.target.checked)}
+                    slotProps={{ input: { 'aria-label': t('goods.selectPage') } }}
+                  />
+                </TableCell>
+              )}
+              <TableCell sx={{ width: 72 }}>{t('goods.columns.image')}</TableCell>
+              <TableCell>{t('goods.columns.title')}</TableCell>
+              <TableCell>{t('goods.columns.source')}</TableCell>
+              <TableCell {...num}>{t('goods.columns.agreementPrice')}</TableCell>
+              <TableCell {...num}>{t('goods.columns.guidePrice')}</TableCell>
+              <TableCell {...num}>{t('goods.columns.activityPrice')}</TableCell>
+              <TableCell {...num}>{t('goods.columns.promotionRate')}</TableCell>
+              <TableCell {...num}>{t('goods.columns.stock')}</TableCell>
+              <TableCell {...num}>{t('goods.columns.monthSale')}</TableCell>
+              <TableCell>{t('goods.columns.shipping')}</TableCell>
+              {trailing && <TableCell>{trailing.header}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows
+              ? rows.map((row) => (
+                  <TableRow
+                    key={row.id}
+                    hover
+                    data-testid="goods-row"
+                    data-goods-id={row.id}
+                    selected={selection?.selected.has(row.id) ?? false}
+                  >
+                    {selection && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={selection.selected.has(row.id)}
+                          onChange={(e) => toggle([row.id], e.target.checked)}
+                          slotProps={{ input: { 'aria-label': t('goods.select', { title: row.title }) } }}
+                        />
+                      </TableCell>
+                    )}
+                    <TableCell>
+                      <Box
+                        component="img"
+                        src={row.cover}
+                        alt={t('goods.imageAlt', { title: row.title })}
+                        loading="lazy"
+                        width={56}
+                        height={56}
+                        sx={{ borderRadius: 1, objectFit: 'cover', display: 'block' }}
+                      />
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 240 }}>
+                      <Stack>
+                        <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="goods-title">
+                          {row.title}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {[row.third_brand_name, row.third_category_name?.split(',').join(' › ')].filter(Boolean).join(' · ')}
+                        </Typography>
+                      </Stack>
+                    </TableCell>
+                    <TableCell>
+                      <SourceChip source={row.source} />
+                    </TableCell>
+                    <TableCell {...num} data-testid="agreement-price">
+                      {formatFen(row.agreement_price, lang)}
+                    </TableCell>
+                    <TableCell {...num}>{formatFen(row.guide_price, lang)}</TableCell>
+                    <TableCell {...num}>{formatFen(row.activity_price, lang)}</TableCell>
+                    <TableCell {...num} data-testid="promotion-rate" data-value={row.promotion_rate}>
+                      {formatRate(row.promotion_rate, lang)}
+                    </TableCell>
+                    <TableCell {...num}>{row.stock.toLocaleString(lang)}</TableCell>
+                    <TableCell {...num}>{(row.real_month_sale ?? 0).toLocaleString(lang)}</TableCell>
+                    <TableCell>{row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}</TableCell>
+                    {trailing && <TableCell>{trailing.cell(row)}</TableCell>}
+                  </TableRow>
+                ))
+              : Array.from({ length: 8 }, (_, i) => (
+                  <TableRow key={i} aria-hidden>
+                    <TableCell>
+                      <Skeleton variant="rounded" width={56} height={56} />
+                    </TableCell>
+                    <TableCell colSpan={9 + (selection ? 1 : 0) + (trailing ? 1 : 0)}>
+                      <Skeleton width="60%" />
+                      <Skeleton width="30%" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={rowCount}
+        page={Math.max(0, Math.min(page - 1, Math.ceil(rowCount / size) - 1))}
+        rowsPerPage={size}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_e, p) => onPage(p + 1, size)}
+        onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
+        labelRowsPerPage={t('goods.perPage')}
+        labelDisplayedRows={({ from, to, count }) => t('goods.displayedRows', { from, to, count })}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OpInput } from '../../../../contract';
+import { callOp } from '../../../lib/bff';
+import { STALE } from '../../../lib/stale';
+
+export type LibraryFilters = OpInput<'selection.list'>;
+
+export const selectionKeys = {
+  all: ['selection'] as const,
+  library: (f: LibraryFilters) => [...selectionKeys.all, 'library', f] as const,
+};
+
+export const libraryQuery = (f: LibraryFilters) =>
+  queryOptions({
+    queryKey: selectionKeys.library(f),
+    queryFn: ({ signal }) => callOp('selection.list', f, { signal }),
+    staleTime: STALE.catalogue,
+    placeholderData: keepPreviousData,
+  });
+
+/** Add and remove change the library and every list's "in library" flag: refresh both families. */
+function useInvalidateLists() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: selectionKeys.all }), qc.invalidateQueries({ queryKey: ['catalogue'] })]);
+}
+
+export function useAddToLibrary() {
+  const invalidate = useInvalidateLists();
+  return useMutation({
+    mutationFn: (ids: number[]) => callOp('selection.add', { goods_ids: ids.join(',') }),
+    onSettled: invalidate,
+  });
+}
+
+export function useRemoveFromLibrary() {
+  const invalidate = useInvalidateLists();
+  return useMutation({
+    mutationFn: (ids: number[]) => callOp('selection.remove', { goods_ids: ids.join(',') }),
+    onSettled: invalidate,
+  });
+}
+
+export function useClearLibrary() {
+  const invalidate = useInvalidateLists();
+  return useMutation({ mutationFn: () => callOp('selection.clear', {}), onSettled: invalidate });
+}
+
+/** GetBulkGoodsMessage takes at most 50 ids a call: larger selections go in batches, with progress. */
+export const REFRESH_BATCH = 50;
+export async function refreshGoods(ids: number[], onProgress: (done: number) => void): Promise<void> {
+  for (let i = 0; i < ids.length; i += REFRESH_BATCH) {
+    await callOp('goods.refresh', { goodsIds: ids.slice(i, i + REFRESH_BATCH).join(',') });
+    onProgress(Math.min(ids.length, i + REFRESH_BATCH));
+  }
+}

@@ -1,0 +1,288 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import { Button, Chip, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { MAX_PAGE, rangeUnit, RANGE_TYPES, type RangeType } from '../../../../contract/constants';
+import { source as sourceEnum } from '../../../../contract/enums/source';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { GoodsTable } from '../../../components/goods-table';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useLang } from '../../../lib/use-lang';
+import { useCan } from '../../account';
+import { libraryQuery, refreshGoods, useAddToLibrary, useClearLibrary, useRemoveFromLibrary } from '../api/queries';
+import { ClearDialog } from '../components/clear-dialog';
+import { libraryViewToFilters, useLibraryView } from '../url-state';
+
+export function LibraryPage() {
+  const { t } = useTranslation('selection');
+  const lang = useLang();
+  const text = useErrorText();
+  const can = useCan();
+  const [view, update] = useLibraryView();
+  const [q, setQ] = useState(view.q);
+  const [from, setFrom] = useState(view.from);
+  const [to, setTo] = useState(view.to);
+  const typed = useDebounced({ q, from, to });
+  const rangeInvalid = from !== '' && to !== '' && Number(from) > Number(to);
+  useEffect(() => {
+    if (rangeInvalid) return;
+    if (typed.q !== view.q || typed.from !== view.from || typed.to !== view.to) update({ q: typed.q, from: typed.from, to: typed.to });
+    // Only a settled change of what was typed moves the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  useEffect(() => {
+    setQ(view.q);
+    setFrom(view.from);
+    setTo(view.to);
+  }, [view.q, view.from, view.to]);
+
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [refreshing, setRefreshing] = useState<{ done: number; total: number } | null>(null);
+  const [clearing, setClearing] = useState(false);
+  const list = useQuery(libraryQuery(libraryViewToFilters(view)));
+  const add = useAddToLibrary();
+  const remove = useRemoveFromLibrary();
+  const clear = useClearLibrary();
+  const count = list.data?.count ?? 0;
+  const unit = view.rangeType ? (rangeUnit(view.rangeType) === 'yuan' ? '¥' : '%') : '';
+
+  const removeSelected = () => {
+    const ids = [...selected];
+    remove.mutate(ids, {
+      onSuccess: () => {
+        setSelected(new Set());
+        // Removing is cheap to reverse: offer an undo instead of asking first.
+        const key = enqueueSnackbar(t('removed', { count: ids.length }), {
+          variant: 'info',
+          autoHideDuration: 8000,
+          action: (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                closeSnackbar(key);
+                add.mutate(ids, { onSuccess: () => enqueueSnackbar(t('restored'), { variant: 'success' }) });
+              }}
+            >
+              {t('undo')}
+            </Button>
+          ),
+        });
+      },
+    });
+  };
+
+  const refreshSelected = async () => {
+    const ids = [...selected];
+    setRefreshing({ done: 0, total: ids.length });
+    try {
+      await refreshGoods(ids, (done) => setRefreshing({ done, total: ids.length }));
+      enqueueSnackbar(t('refreshed', { count: ids.length }), { variant: 'success' });
+    } catch (e) {
+      enqueueSnackbar(text(e), { variant: 'error' });
+    } finally {
+      setRefreshing(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+        <div>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary">{t('subtitle')}</Typography>
+        </div>
+        {can.op('selection.clear') && (
+          <Button color="error" variant="outlined" onClick={() => setClearing(true)} disabled={count === 0}>
+            {t('clear')}
+          </Button>
+        )}
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField
+              size="small"
+              label={t('search')}
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              sx={{ flex: 1 }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('source')}
+              value={view.source}
+              onChange={(e) => update({ source: Number(e.target.value) })}
+              sx={{ minWidth: 150 }}
+            >
+              <MenuItem value={0}>{t('allSources')}</MenuItem>
+              {[1, 2, 6, 7].map((s) => (
+                <MenuItem key={s} value={s}>
+                  {sourceEnum.label(s, lang)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('shipping')}
+              value={view.free}
+              onChange={(e) => update({ free: e.target.value as '' | '0' | '1' })}
+              sx={{ minWidth: 140 }}
+            >
+              <MenuItem value="">{t('any')}</MenuItem>
+              <MenuItem value="1">{t('free')}</MenuItem>
+              <MenuItem value="0">{t('charged')}</MenuItem>
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('agent')}
+              value={view.agent}
+              onChange={(e) => update({ agent: e.target.value as '' | '0' | '1' })}
+              sx={{ minWidth: 180 }}
+            >
+              <MenuItem value="">{t('any')}</MenuItem>
+              <MenuItem value="0">{t('agentNo')}</MenuItem>
+              <MenuItem value="1">{t('agentYes')}</MenuItem>
+            </TextField>
+          </Stack>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField
+              select
+              size="small"
+              label={t('rangeType')}
+              value={view.rangeType}
+              onChange={(e) => update({ rangeType: e.target.value as RangeType | '' })}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value="">{t('noRange')}</MenuItem>
+              {RANGE_TYPES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {t(`ranges.${r}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {(['from', 'to'] as const).map((k) => (
+              <TextField
+                key={k}
+                size="small"
+                label={t(k)}
+                value={k === 'from' ? from : to}
+                disabled={!view.rangeType}
+                onChange={(e) => {
+                  const v = e.target.value.replace(/[^\d.]/g, '');
+                  if (k === 'from') setFrom(v);
+                  else setTo(v);
+                }}
+                error={rangeInvalid}
+                helperText={rangeInvalid && k === 'to' ? t('rangeError') : ' '}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal' },
+                  input:
+                    unit === '¥'
+                      ? { startAdornment: <InputAdornment position="start">¥</InputAdornment> }
+                      : unit === '%'
+                        ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+                        : {},
+                }}
+                sx={{ width: 160 }}
+              />
+            ))}
+          </Stack>
+        </Stack>
+      </Paper>
+      {list.isError && !list.data ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          {list.data && (
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+              {t('results', { count })}
+            </Typography>
+          )}
+          {selected.size > 0 && (
+            <Paper variant="outlined" sx={{ p: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2" sx={{ px: 1 }}>
+                {t('app:goods.selected', { count: selected.size })}
+              </Typography>
+              {can.op('selection.remove') && (
+                <Button color="warning" variant="contained" loading={remove.isPending} onClick={removeSelected}>
+                  {t('remove', { count: selected.size })}
+                </Button>
+              )}
+              {can.op('goods.refresh') && (
+                <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
+                  {t('refresh', { count: selected.size })}
+                </Button>
+              )}
+              <Button onClick={() => setSelected(new Set())}>{t('app:goods.clearSelection')}</Button>
+              {refreshing && (
+                <Stack sx={{ flex: 1, minWidth: 200 }}>
+                  <Typography variant="caption">{t('refreshing', refreshing)}</Typography>
+                  <LinearProgress variant="determinate" value={(refreshing.done / refreshing.total) * 100} />
+                </Stack>
+              )}
+            </Paper>
+          )}
+          {list.data && count === 0 ? (
+            <EmptyState title={t('empty')} />
+          ) : (
+            <GoodsTable
+              label={t('title')}
+              rows={list.data?.list}
+              rowCount={Math.min(count, MAX_PAGE * view.size)}
+              loading={list.isFetching}
+              page={view.page}
+              size={view.size}
+              onPage={(page, size) => update(size !== view.size ? { size } : { page })}
+              selection={{ selected, onChange: setSelected }}
+              trailing={{
+                header: t('status'),
+                cell: (row) => (
+                  <Chip
+                    size="small"
+                    color={row.status === 1 ? 'success' : 'default'}
+                    label={row.status === 1 ? t('onSale') : t('offSale')}
+                  />
+                ),
+              }}
+            />
+          )}
+        </>
+      )}
+      {clearing && (
+        <ClearDialog
+          count={count}
+          pending={clear.isPending}
+          onClose={() => setClearing(false)}
+          onConfirm={() =>
+            clear.mutate(undefined, {
+              onSuccess: () => {
+                setClearing(false);
+                setSelected(new Set());
+                enqueueSnackbar(t('cleared'), { variant: 'success' });
+              },
+            })
+          }
+        />
+      )}
+    </Stack>
+  );
+}
