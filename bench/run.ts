@@ -18,6 +18,8 @@ if (process.env.BENCH_SKIP_SANDBOX !== '1') {
     `\nSandbox list operations over loopback HTTP, ${lists.goods.toLocaleString('en')} goods (seeded in ${(lists.seedMs / 1000).toFixed(1)} s), ${lists.rounds} calls each (target p95 <= 10 ms)`,
   );
   for (const r of lists.results) {
-    console.log(`  ${r.name.padEnd(56)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.count} matches)`);
+    console.log(
+      `  ${r.name.padEnd(56)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.count} matches)`,
+    );
   }
 }

@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './sign-in';
 
 const NAV: Record<keyof typeof DEMO, string[]> = {
-  merchant: ['商品选品'],
+  merchant: ['商品选品', '选品库'],
   support: ['商品选品'],
-  manager: ['商品选品', '审计日志'],
-  admin: ['商品选品', '审计日志', '用户管理'],
+  manager: ['商品选品', '选品库', '审计日志'],
+  admin: ['商品选品', '选品库', '审计日志', '用户管理'],
 };
 
 for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {
@@ -20,7 +20,7 @@ for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {
 test('without a session every page leads to sign-in, and back after it', async ({ page }) => {
   await page.goto('/audit');
   await expect(page).toHaveURL(/\/login\?next=%2Faudit/);
-  await page.getByRole('button', { name: '使用' }).nth(2).click(); // the manager demo account
+  await page.getByRole('listitem').filter({ hasText: 'manager-demo' }).getByRole('button', { name: '使用' }).click();
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/audit$/);
   await expect(page.getByRole('heading', { name: '审计日志' })).toBeVisible();

@@ -51,7 +51,11 @@ test('filter the library by a profit-rate range: every row is inside it; the fil
   await expect(page).toHaveURL(/range=promotion_rate&from=40&to=60/);
   const rates = page.getByTestId('promotion-rate');
   await expect(rates.first()).toBeVisible();
+  const read = () => rates.evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
+  // The list shows the previous rows until the filtered ones arrive.
+  const settle = () => expect.poll(async () => (await read()).every((v) => v >= 40 && v <= 60)).toBe(true);
   const check = async () => {
+    await settle();
     const values = (await rates.evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))))) as number[];
     expect(values.length).toBeGreaterThan(0);
     for (const v of values) {
@@ -73,4 +77,69 @@ test('filter the library by a profit-rate range: every row is inside it; the fil
   await page.getByLabel('到', { exact: true }).fill('10');
   await expect(page.getByText('"从" 不能大于 "到"。')).toBeVisible();
   await expect(page).toHaveURL(/from=40&to=60/); // nothing changed
+});
+
+test('open a product from the list: prices in yuan, the SKU matrix, a sanitized description, and whether it sells to a province', async ({
+  page,
+}) => {
+  await page.goto('/catalogue?source=2');
+  const title = await page.getByTestId('goods-title').first().innerText();
+  await page.getByTestId('goods-title').first().click();
+  await expect(page).toHaveURL(/goods=\d+/);
+  const detail = page.getByTestId('goods-detail');
+  await expect(detail.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(detail.getByTestId('detail-rate')).toHaveText(/^\d+(\.\d)?%$/);
+  await expect(detail.getByTestId('sku-cell').first()).toContainText('¥');
+  await expect(detail.getByTestId('goods-description').locator('img').first()).toBeVisible();
+  await expect(detail.getByTestId('goods-description').locator('script')).toHaveCount(0);
+
+  const form = detail.locator('form');
+  await form.getByLabel('收货人').fill('张三');
+  await form.getByLabel('手机号').fill('1380013');
+  await form.getByLabel('省').fill('浙江省');
+  await form.getByLabel('市', { exact: true }).fill('杭州市');
+  await form.getByLabel('区/县').fill('西湖区');
+  await form.getByLabel('街道').fill('文三路');
+  await form.getByLabel('详细地址').fill('100 号');
+  await form.getByRole('button', { name: '检测' }).click();
+  await expect(form.getByText('11 位手机号')).toBeVisible();
+  await form.getByLabel('手机号').fill('13800138000');
+  await form.getByRole('button', { name: '检测' }).click();
+  await expect(detail.getByTestId('availability-result')).toBeVisible();
+
+  // The drawer's own page.
+  await page.getByRole('link', { name: '在单独页面打开' }).click();
+  await expect(page).toHaveURL(/\/catalogue\/goods\/\d+$/);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+});
+
+test('category level by level and a profit range narrow the catalogue; card view shows the same goods', async ({ page }) => {
+  await page.goto('/catalogue?source=2');
+  await page.getByLabel('1 级分类').click();
+  await page.getByRole('option', { name: '食品饮料' }).click();
+  await page.getByLabel('2 级分类').click();
+  await page.getByRole('option', { name: '休闲零食' }).click();
+  await expect(page).toHaveURL(/cat=\d+%2C\d+|cat=\d+,\d+/);
+  await expect(page.getByTestId('goods-row').first()).toContainText('休闲零食');
+  await expect(page.getByTestId('goods-row').last()).toContainText('休闲零食');
+  for (const text of await page.getByTestId('goods-row').allInnerTexts()) expect(text).toContain('休闲零食');
+  await page.getByRole('button', { name: '区间筛选' }).click();
+  await page.getByLabel('利润率 从', { exact: true }).fill('50');
+  await expect(page).toHaveURL(/pr=50-/);
+  await expect(page.getByText(/^共 \d+ 件商品$/)).toBeVisible();
+  await expect
+    .poll(async () =>
+      Math.min(
+        ...(await page.getByTestId('promotion-rate').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))))),
+      ),
+    )
+    .toBeGreaterThanOrEqual(50);
+  const rates = await page.getByTestId('promotion-rate').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
+  for (const r of rates) expect(r).toBeGreaterThanOrEqual(50);
+  const ids = await page.getByTestId('goods-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-goods-id')));
+  await page.getByRole('button', { name: '卡片视图' }).click();
+  await expect(page).toHaveURL(/view=cards/);
+  await expect
+    .poll(() => page.getByTestId('goods-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-goods-id'))))
+    .toEqual(ids);
 });

@@ -4,6 +4,7 @@ export const appLocales = {
     appName: 'Supply Desk',
     nav: {
       catalogue: 'Catalogue',
+      library: 'Selection library',
       audit: 'Audit log',
       users: 'Users',
       menu: 'Open navigation',
@@ -72,6 +73,7 @@ export const appLocales = {
     appName: '供货台',
     nav: {
       catalogue: '商品选品',
+      library: '选品库',
       audit: '审计日志',
       users: '用户管理',
       menu: '打开导航',

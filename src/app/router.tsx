@@ -55,6 +55,10 @@ export function createRouter() {
       children: [
         { index: true, element: <Home /> },
         page('/catalogue', async () => ({ Component: (await import('../features/catalogue/routes/catalogue-page')).CataloguePage })),
+        {
+          path: 'catalogue/goods/:id',
+          lazy: async () => ({ Component: (await import('../features/catalogue/routes/goods-page')).GoodsPage }),
+        },
         page('/library', async () => ({ Component: (await import('../features/selection/routes/library-page')).LibraryPage })),
         page('/users', async () => ({ Component: (await import('../features/account/routes/users-page')).UsersPage })),
         page('/audit', async () => ({ Component: (await import('../features/account/routes/audit-page')).AuditPage })),

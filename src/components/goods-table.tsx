@@ -4,6 +4,7 @@ import {
   Box,
   Checkbox,
   LinearProgress,
+  Link,
   Paper,
   Skeleton,
   Stack,
@@ -51,6 +52,8 @@ interface Props<R extends GoodsRow> {
   onPage: (page: number, size: number) => void;
   /** Checkboxes for bulk actions; the selection survives paging. */
   selection?: { selected: ReadonlySet<number>; onChange: (next: Set<number>) => void };
+  /** Opens the product (the title becomes a button). */
+  onOpen?: (row: R) => void;
   /** One more cell at the end of each row: status, "in library", a row action. */
   trailing?: { header: string; cell: (row: R) => ReactNode };
 }
@@ -61,7 +64,18 @@ const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums',
  * A goods list as a plain MUI table with server-side paging: the data grid would add about 150 kB
  * gzip to the first page for features this list does not need.
  */
-export function GoodsTable<R extends GoodsRow>({ label, rows, rowCount, loading, page, size, onPage, selection, trailing }: Props<R>) {
+export function GoodsTable<R extends GoodsRow>({
+  label,
+  rows,
+  rowCount,
+  loading,
+  page,
+  size,
+  onPage,
+  selection,
+  trailing,
+  onOpen,
+}: Props<R>) {
   const { t } = useTranslation('app');
   const lang = useLang();
   const pageIds = (rows ?? []).map((r) => r.id);
@@ -138,9 +152,23 @@ export function GoodsTable<R extends GoodsRow>({ label, rows, rowCount, loading,
                     </TableCell>
                     <TableCell sx={{ minWidth: 240 }}>
                       <Stack>
-                        <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="goods-title">
-                          {row.title}
-                        </Typography>
+                        {onOpen ? (
+                          <Link
+                            component="button"
+                            type="button"
+                            variant="body2"
+                            underline="hover"
+                            onClick={() => onOpen(row)}
+                            sx={{ fontWeight: 500, textAlign: 'left' }}
+                            data-testid="goods-title"
+                          >
+                            {row.title}
+                          </Link>
+                        ) : (
+                          <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="goods-title">
+                            {row.title}
+                          </Typography>
+                        )}
                         <Typography variant="caption" color="text.secondary">
                           {[row.third_brand_name, row.third_category_name?.split(',').join(' › ')].filter(Boolean).join(' · ')}
                         </Typography>
@@ -159,7 +187,9 @@ export function GoodsTable<R extends GoodsRow>({ label, rows, rowCount, loading,
                     </TableCell>
                     <TableCell {...num}>{row.stock.toLocaleString(lang)}</TableCell>
                     <TableCell {...num}>{(row.real_month_sale ?? 0).toLocaleString(lang)}</TableCell>
-                    <TableCell>{row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}
+                    </TableCell>
                     {trailing && <TableCell>{trailing.cell(row)}</TableCell>}
                   </TableRow>
                 ))

@@ -1,72 +1,87 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { MAX_PAGE, type SortKey } from '../../../contract/constants';
+import { MAX_PAGE, SORT_KEYS, type SortKey } from '../../../contract/constants';
 import { PAGE_SIZES } from '../../components/goods-table';
+import { rangeParam, read, useUrlView, type Range } from '../../lib/url-view';
+import type { OnlineListFilters } from './api/queries';
 
-export const SORT_OPTIONS = [
-  'created_time:desc',
-  'real_month_sale:desc',
-  'promotion_rate:desc',
-  'agreement_price:asc',
-  'agreement_price:desc',
+export const SORT_OPTIONS = SORT_KEYS.flatMap((k) => [`${k}:desc`, `${k}:asc`] as const);
+/** NewList sections the catalogue offers, with the unit people type them in. */
+export const RANGES = [
+  { key: 'agreement_price', param: 'ap', unit: 'yuan' },
+  { key: 'guide_price', param: 'gp', unit: 'yuan' },
+  { key: 'activity_price', param: 'acp', unit: 'yuan' },
+  { key: 'promotion_rate', param: 'pr', unit: 'percent' },
+  { key: 'activity_rate', param: 'ar', unit: 'percent' },
+  { key: 'profits', param: 'pf', unit: 'yuan' },
 ] as const;
+export type RangeKey = (typeof RANGES)[number]['key'];
 
 export interface CatalogueView {
   page: number;
   size: number;
   source: number;
+  /** The category path picked level by level, top first. */
+  cats: number[];
   q: string;
+  shop: string;
+  free: '' | '0' | '1';
   sort: string;
+  view: 'table' | 'cards';
+  ranges: Record<RangeKey, Range>;
 }
 
-/** The list's filters, sort and page live in the URL, so a view can be reloaded and shared. */
-export function parseView(params: URLSearchParams): CatalogueView {
-  const int = (key: string, fallback: number) => {
-    const n = Number(params.get(key));
-    return Number.isInteger(n) && n > 0 ? n : fallback;
-  };
-  const size = int('size', 20);
-  const sort = params.get('sort') ?? '';
+/** The list's filters, sort, page and view live in the URL, so a view can be reloaded and shared. */
+export function parseView(p: URLSearchParams): CatalogueView {
   return {
-    page: Math.min(int('page', 1), MAX_PAGE),
-    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
-    source: int('source', 0),
-    q: params.get('q') ?? '',
-    sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? sort : '',
+    page: Math.min(read.int(p, 'page', 1), MAX_PAGE),
+    size: read.oneOf(p, 'size', PAGE_SIZES, 20),
+    source: read.int(p, 'source', 0),
+    cats: (p.get('cat') ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
+      .slice(0, 3),
+    q: p.get('q') ?? '',
+    shop: p.get('shop') ?? '',
+    free: read.oneOf(p, 'free', ['', '0', '1'] as const, ''),
+    sort: read.oneOf(p, 'sort', ['', ...SORT_OPTIONS], ''),
+    view: read.oneOf(p, 'view', ['table', 'cards'] as const, 'table'),
+    ranges: Object.fromEntries(RANGES.map((r) => [r.key, read.range(p, r.param)])) as Record<RangeKey, Range>,
   };
 }
 
-export function viewToParams(view: CatalogueView): URLSearchParams {
+export function viewToParams(v: CatalogueView): URLSearchParams {
   const p = new URLSearchParams();
-  if (view.q) p.set('q', view.q);
-  if (view.source) p.set('source', String(view.source));
-  if (view.sort) p.set('sort', view.sort);
-  if (view.size !== 20) p.set('size', String(view.size));
-  if (view.page !== 1) p.set('page', String(view.page));
+  if (v.q) p.set('q', v.q);
+  if (v.source) p.set('source', String(v.source));
+  if (v.cats.length) p.set('cat', v.cats.join(','));
+  if (v.shop) p.set('shop', v.shop);
+  if (v.free) p.set('free', v.free);
+  for (const r of RANGES) if (rangeParam(v.ranges[r.key])) p.set(r.param, rangeParam(v.ranges[r.key]));
+  if (v.sort) p.set('sort', v.sort);
+  if (v.view !== 'table') p.set('view', v.view);
+  if (v.size !== 20) p.set('size', String(v.size));
+  if (v.page !== 1) p.set('page', String(v.page));
   return p;
 }
 
-export function viewToFilters(view: CatalogueView) {
-  const [type, sort] = view.sort ? (view.sort.split(':') as [SortKey, 'asc' | 'desc']) : [undefined, undefined];
+export function viewToFilters(v: CatalogueView): OnlineListFilters {
+  const [type, sort] = v.sort ? (v.sort.split(':') as [SortKey, 'asc' | 'desc']) : [undefined, undefined];
+  const sections: Partial<Record<RangeKey, { from?: number; to?: number }>> = {};
+  for (const r of RANGES) {
+    const { from, to } = v.ranges[r.key];
+    if (from || to) sections[r.key] = { ...(from ? { from: Number(from) } : {}), ...(to ? { to: Number(to) } : {}) };
+  }
   return {
-    page: view.page,
-    limit: view.size,
-    ...(view.source ? { source: view.source } : {}),
-    ...(view.q.trim() ? { search_words: view.q.trim() } : {}),
+    page: v.page,
+    limit: v.size,
+    ...(v.source ? { source: v.source } : {}),
+    ...(v.cats.length ? { category_id: v.cats[v.cats.length - 1] } : {}),
+    ...(v.q.trim() ? { search_words: v.q.trim() } : {}),
+    ...(v.shop.trim() ? { shop_words: v.shop.trim() } : {}),
+    ...(v.free ? { is_free_shipping: Number(v.free) } : {}),
     ...(type ? { type, sort } : {}),
+    ...sections,
   };
 }
 
-export function useCatalogueView() {
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => parseView(params), [params]);
-  const update = useCallback(
-    (patch: Partial<CatalogueView>) => {
-      // Any change other than paging starts again at page 1.
-      const resetPage = Object.keys(patch).some((k) => k !== 'page');
-      setParams(viewToParams({ ...view, ...(resetPage ? { page: 1 } : {}), ...patch }), { replace: false });
-    },
-    [view, setParams],
-  );
-  return [view, update] as const;
-}
+export const useCatalogueView = () => useUrlView(parseView, viewToParams);

@@ -10,7 +10,32 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   sources: () => [...catalogueKeys.all, 'sources'] as const,
   online: (filters: OnlineListFilters) => [...catalogueKeys.all, 'online', filters] as const,
+  categories: (source: number, parent: number) => [...catalogueKeys.all, 'categories', source, parent] as const,
+  detail: (id: number) => [...catalogueKeys.all, 'detail', id] as const,
+  comments: (sku: number, page: number) => [...catalogueKeys.all, 'comments', sku, page] as const,
 };
+
+export const categoryChildrenQuery = (source: number, parent: number) =>
+  queryOptions({
+    queryKey: catalogueKeys.categories(source, parent),
+    queryFn: ({ signal }) => callOp('category.children', { source, parent_id: parent }, { signal }),
+    staleTime: STALE.reference,
+    enabled: source > 0,
+  });
+
+export const goodsDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: catalogueKeys.detail(id),
+    queryFn: ({ signal }) => callOp('goods.detail', { id }, { signal }),
+    staleTime: STALE.catalogue,
+  });
+
+export const commentsQuery = (sku: number, page = 1) =>
+  queryOptions({
+    queryKey: catalogueKeys.comments(sku, page),
+    queryFn: ({ signal }) => callOp('goods.comments', { sku, page, limit: 10 }, { signal }),
+    staleTime: STALE.catalogue,
+  });
 
 export const sourcesQuery = () =>
   queryOptions({

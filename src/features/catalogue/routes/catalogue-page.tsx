@@ -1,34 +1,70 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Chip, InputAdornment, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import { enqueueSnackbar } from 'notistack';
+import {
+  Alert,
+  Button,
+  Chip,
+  Collapse,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import GridViewIcon from '@mui/icons-material/GridView';
+import TuneIcon from '@mui/icons-material/Tune';
 import { MAX_PAGE } from '../../../../contract/constants';
+import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { GoodsCards } from '../../../components/goods-cards';
+import { GoodsTable } from '../../../components/goods-table';
+import { RangeField } from '../../../components/range-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useLang } from '../../../lib/use-lang';
-import { source as sourceEnum } from '../../../../contract/enums/source';
-import { onlineListQuery, sourcesQuery } from '../api/queries';
-import { GoodsTable } from '../../../components/goods-table';
-import { useAddToLibrary } from '../../selection';
+import { rangeValid, type Range } from '../../../lib/url-view';
 import { useCan } from '../../account';
-import { SORT_OPTIONS, useCatalogueView, viewToFilters } from '../url-state';
+import { useAddToLibrary } from '../../selection';
+import { onlineListQuery, sourcesQuery } from '../api/queries';
+import { CategoryPicker } from '../components/category-picker';
+import { GoodsDrawer } from '../components/goods-drawer';
+import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type RangeKey } from '../url-state';
+
+const EMPTY = parseView(new URLSearchParams());
 
 export function CataloguePage() {
   const { t } = useTranslation('catalogue');
   const lang = useLang();
   const [view, update] = useCatalogueView();
-  const [q, setQ] = useState(view.q);
-  const debouncedQ = useDebounced(q);
+  const [params, setParams] = useSearchParams();
+  const openId = Number(params.get('goods')) || null;
+  const setOpen = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('goods', String(id));
+    else next.delete('goods');
+    setParams(next);
+  };
+
+  // Text and range inputs settle before they move the URL.
+  const [typed, setTyped] = useState({ q: view.q, shop: view.shop, ranges: view.ranges });
+  const settled = useDebounced(typed);
+  const rangesOk = Object.values(typed.ranges).every(rangeValid);
   useEffect(() => {
-    if (debouncedQ !== view.q) update({ q: debouncedQ });
-    // Only a settled change of the typed text moves the URL.
+    if (!Object.values(settled.ranges).every(rangeValid)) return;
+    if (JSON.stringify(settled) !== JSON.stringify({ q: view.q, shop: view.shop, ranges: view.ranges })) update(settled);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedQ]);
-  useEffect(() => setQ(view.q), [view.q]);
+  }, [settled]);
+  useEffect(() => setTyped({ q: view.q, shop: view.shop, ranges: view.ranges }), [view.q, view.shop, view.ranges]);
+  const [showRanges, setShowRanges] = useState(RANGES.some((r) => view.ranges[r.key].from || view.ranges[r.key].to));
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const canAdd = useCan().op('selection.add');
@@ -44,6 +80,14 @@ export function CataloguePage() {
   const list = useQuery(onlineListQuery(viewToFilters(view)));
   const count = list.data?.count ?? 0;
   const capRows = MAX_PAGE * view.size;
+  const libraryCell = (row: { id: number; is_selected?: number }) =>
+    row.is_selected === 1 ? (
+      <Chip size="small" color="success" variant="outlined" label={t('inLibrary')} data-testid="in-library" />
+    ) : canAdd ? (
+      <Button size="small" onClick={() => addIds([row.id])} disabled={add.isPending}>
+        {t('add')}
+      </Button>
+    ) : null;
 
   return (
     <Stack spacing={2}>
@@ -54,53 +98,120 @@ export function CataloguePage() {
         <Typography color="text.secondary">{t('subtitle')}</Typography>
       </div>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label={t('search')}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            size="small"
-            sx={{ flex: 1 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('source')}
-            value={view.source}
-            onChange={(e) => update({ source: Number(e.target.value) })}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value={0}>{t('allSources')}</MenuItem>
-            {(sources.data ?? []).map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {sourceEnum.has(s.id) ? sourceEnum.label(s.id, lang) : s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('sort')}
-            value={view.sort}
-            onChange={(e) => update({ sort: e.target.value })}
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">{t('sortDefault')}</MenuItem>
-            {SORT_OPTIONS.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`sorts.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField
+              label={t('search')}
+              value={typed.q}
+              onChange={(e) => setTyped({ ...typed, q: e.target.value })}
+              size="small"
+              sx={{ flex: 1 }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('source')}
+              value={view.source}
+              onChange={(e) => update({ source: Number(e.target.value), cats: [] })}
+              sx={{ minWidth: 150 }}
+            >
+              <MenuItem value={0}>{t('allSources')}</MenuItem>
+              {(sources.data ?? []).map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {sourceEnum.has(s.id) ? sourceEnum.label(s.id, lang) : s.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('sort')}
+              value={view.sort}
+              onChange={(e) => update({ sort: e.target.value })}
+              sx={{ minWidth: 230 }}
+            >
+              <MenuItem value="">{t('sortDefault')}</MenuItem>
+              {SORT_OPTIONS.map((s) => {
+                const [key, dir] = s.split(':') as [string, 'asc' | 'desc'];
+                return (
+                  <MenuItem key={s} value={s}>
+                    {t(`sortKeys.${key}`)} · {t(dir)}
+                  </MenuItem>
+                );
+              })}
+            </TextField>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view.view}
+              onChange={(_e, v: 'table' | 'cards' | null) => v && update({ view: v })}
+            >
+              <ToggleButton value="table" aria-label={t('tableView')}>
+                <TableRowsIcon fontSize="small" />
+              </ToggleButton>
+              <ToggleButton value="cards" aria-label={t('cardView')}>
+                <GridViewIcon fontSize="small" />
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
+            <TextField
+              size="small"
+              label={t('shop')}
+              value={typed.shop}
+              onChange={(e) => setTyped({ ...typed, shop: e.target.value })}
+              sx={{ minWidth: 180 }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('shipping')}
+              value={view.free}
+              onChange={(e) => update({ free: e.target.value as '' | '0' | '1' })}
+              sx={{ minWidth: 120 }}
+            >
+              <MenuItem value="">{t('any')}</MenuItem>
+              <MenuItem value="1">{t('app:goods.freeShipping')}</MenuItem>
+              <MenuItem value="0">{t('app:goods.paidShipping')}</MenuItem>
+            </TextField>
+            <Button startIcon={<TuneIcon />} onClick={() => setShowRanges((s) => !s)} aria-expanded={showRanges}>
+              {t('moreFilters')}
+            </Button>
+            <Button
+              onClick={() => {
+                setTyped({ q: '', shop: '', ranges: EMPTY.ranges });
+                update({ ...EMPTY, view: view.view, size: view.size });
+              }}
+            >
+              {t('resetFilters')}
+            </Button>
+          </Stack>
+          <Collapse in={showRanges}>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+              {RANGES.map((r) => (
+                <RangeField
+                  key={r.key}
+                  label={t(`ranges.${r.key}`)}
+                  unit={r.unit}
+                  value={typed.ranges[r.key]}
+                  onChange={(next: Range) => setTyped({ ...typed, ranges: { ...typed.ranges, [r.key as RangeKey]: next } })}
+                  fromLabel={t('from')}
+                  toLabel={t('to')}
+                  error={rangeValid(typed.ranges[r.key]) ? undefined : t('rangeError')}
+                />
+              ))}
+            </Stack>
+          </Collapse>
         </Stack>
       </Paper>
       {list.isError && !list.data ? (
@@ -110,6 +221,7 @@ export function CataloguePage() {
           {list.data && (
             <Typography variant="body2" color="text.secondary" aria-live="polite">
               {t('results', { count })}
+              {!rangesOk && ` · ${t('rangeError')}`}
             </Typography>
           )}
           {canAdd && selected.size > 0 && (
@@ -128,21 +240,19 @@ export function CataloguePage() {
           )}
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
+          ) : view.view === 'cards' ? (
+            <GoodsCards
+              rows={list.data?.list}
+              onOpen={(row) => setOpen(row.id)}
+              selection={canAdd ? { selected, onChange: setSelected } : undefined}
+              footer={libraryCell}
+            />
           ) : (
             <GoodsTable
               label={t('title')}
               selection={canAdd ? { selected, onChange: setSelected } : undefined}
-              trailing={{
-                header: t('library'),
-                cell: (row) =>
-                  row.is_selected === 1 ? (
-                    <Chip size="small" color="success" variant="outlined" label={t('inLibrary')} data-testid="in-library" />
-                  ) : canAdd ? (
-                    <Button size="small" onClick={() => addIds([row.id])} disabled={add.isPending}>
-                      {t('add')}
-                    </Button>
-                  ) : null,
-              }}
+              onOpen={(row) => setOpen(row.id)}
+              trailing={{ header: t('library'), cell: libraryCell }}
               rows={list.data?.list}
               rowCount={Math.min(count, capRows)}
               loading={list.isFetching}
@@ -151,8 +261,25 @@ export function CataloguePage() {
               onPage={(page, size) => update(size !== view.size ? { size } : { page })}
             />
           )}
+          {view.view === 'cards' && list.data && count > 0 && (
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+              <Button disabled={view.page <= 1} onClick={() => update({ page: view.page - 1 })}>
+                ‹
+              </Button>
+              <Typography sx={{ alignSelf: 'center' }}>
+                {view.page} / {Math.min(MAX_PAGE, Math.ceil(count / view.size))}
+              </Typography>
+              <Button
+                disabled={view.page >= Math.min(MAX_PAGE, Math.ceil(count / view.size))}
+                onClick={() => update({ page: view.page + 1 })}
+              >
+                ›
+              </Button>
+            </Stack>
+          )}
         </>
       )}
+      <GoodsDrawer id={openId} onClose={() => setOpen(null)} />
     </Stack>
   );
 }

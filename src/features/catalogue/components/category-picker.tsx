@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { categoryChildrenQuery } from '../api/queries';
+
+function Level({
+  source,
+  parent,
+  level,
+  value,
+  onPick,
+}: {
+  source: number;
+  parent: number;
+  level: number;
+  value: number | undefined;
+  onPick: (id: number | undefined) => void;
+}) {
+  const { t } = useTranslation('catalogue');
+  const q = useQuery(categoryChildrenQuery(source, parent));
+  const options = q.data ?? [];
+  if (q.isSuccess && options.length === 0) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('categoryLevel', { level })}
+      value={value !== undefined && options.some((o) => o.id === value) ? value : ''}
+      onChange={(e) => onPick(e.target.value === '' ? undefined : Number(e.target.value))}
+      sx={{ minWidth: 150 }}
+      disabled={q.isPending}
+    >
+      <MenuItem value="">{t('anyCategory')}</MenuItem>
+      {options.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.title}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Categories picked level by level (GetCategory), deepest last; each level appears once its parent is picked. */
+export function CategoryPicker({ source, path, onChange }: { source: number; path: number[]; onChange: (path: number[]) => void }) {
+  const { t } = useTranslation('catalogue');
+  if (!source) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+        {t('pickChannel')}
+      </Typography>
+    );
+  }
+  const parents = [0, ...path].slice(0, 3);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      {parents.map((parent, i) => (
+        <Level
+          key={`${i}-${parent}`}
+          source={source}
+          parent={parent}
+          level={i + 1}
+          value={path[i]}
+          onPick={(id) => onChange(id === undefined ? path.slice(0, i) : [...path.slice(0, i), id])}
+        />
+      ))}
+    </Stack>
+  );
+}

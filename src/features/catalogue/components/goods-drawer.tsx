@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Drawer, IconButton, Stack, Tooltip } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { GoodsDetailView } from './goods-detail';
+
+/** The product detail over any list, so the list keeps its place; the address carries `goods=<id>`. */
+export function GoodsDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Drawer
+      anchor="right"
+      open={id !== null}
+      onClose={onClose}
+      // Above the app bar, which sits above the navigation drawer.
+      sx={{ zIndex: (th) => th.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', md: 880 } } } }}
+    >
+      {id !== null && (
+        <Box sx={{ p: { xs: 2, md: 3 } }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+            <Button component={RouterLink} to={`/catalogue/goods/${id}`} startIcon={<OpenInNewIcon />} size="small">
+              {t('detail.openPage')}
+            </Button>
+            <Tooltip title={t('detail.close')}>
+              <IconButton onClick={onClose} aria-label={t('detail.close')}>
+                <CloseIcon />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+          <GoodsDetailView id={id} />
+        </Box>
+      )}
+    </Drawer>
+  );
+}
