@@ -3,7 +3,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Drawer, IconButton, Stack, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { GoodsDetailView } from './goods-detail';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@mui/material';
+
+// The detail brings forms, validation and an HTML sanitizer: loaded when a product is opened, not with the list.
+const GoodsDetailView = lazy(async () => ({ default: (await import('./goods-detail')).GoodsDetailView }));
 
 /** The product detail over any list, so the list keeps its place; the address carries `goods=<id>`. */
 export function GoodsDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -29,7 +33,9 @@ export function GoodsDrawer({ id, onClose }: { id: number | null; onClose: () =>
               </IconButton>
             </Tooltip>
           </Stack>
-          <GoodsDetailView id={id} />
+          <Suspense fallback={<Skeleton variant="rounded" height={400} />}>
+            <GoodsDetailView id={id} />
+          </Suspense>
         </Box>
       )}
     </Drawer>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +26,7 @@ import { MAX_PAGE } from '../../../../contract/constants';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
-import { GoodsCards } from '../../../components/goods-cards';
+
 import { GoodsTable } from '../../../components/goods-table';
 import { RangeField } from '../../../components/range-field';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -40,6 +40,8 @@ import { GoodsDrawer } from '../components/goods-drawer';
 import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type RangeKey } from '../url-state';
 
 const EMPTY = parseView(new URLSearchParams());
+// Most people stay in the table: the card grid loads when asked for.
+const GoodsCards = lazy(async () => ({ default: (await import('../../../components/goods-cards')).GoodsCards }));
 
 export function CataloguePage() {
   const { t } = useTranslation('catalogue');
