@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './sign-in';
 
 const NAV: Record<keyof typeof DEMO, string[]> = {
-  merchant: ['商品选品', '选品库'],
-  support: ['商品选品'],
-  manager: ['商品选品', '选品库', '审计日志'],
-  admin: ['商品选品', '选品库', '审计日志', '用户管理'],
+  merchant: ['商品选品', '选品库', '选品分组'],
+  support: ['商品选品', '选品分组'],
+  manager: ['商品选品', '选品库', '选品分组', '审计日志'],
+  admin: ['商品选品', '选品库', '选品分组', '审计日志', '用户管理'],
 };
 
 for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {

@@ -120,9 +120,10 @@ test('category level by level and a profit range narrow the catalogue; card view
   await page.getByLabel('2 级分类').click();
   await page.getByRole('option', { name: '休闲零食' }).click();
   await expect(page).toHaveURL(/cat=\d+%2C\d+|cat=\d+,\d+/);
-  await expect(page.getByTestId('goods-row').first()).toContainText('休闲零食');
-  await expect(page.getByTestId('goods-row').last()).toContainText('休闲零食');
-  for (const text of await page.getByTestId('goods-row').allInnerTexts()) expect(text).toContain('休闲零食');
+  // The previous rows stay until the filtered ones arrive.
+  await expect
+    .poll(async () => (await page.getByTestId('goods-row').allInnerTexts()).every((text) => text.includes('休闲零食')))
+    .toBe(true);
   await page.getByRole('button', { name: '区间筛选' }).click();
   await page.getByLabel('利润率 从', { exact: true }).fill('50');
   await expect(page).toHaveURL(/pr=50-/);
@@ -142,4 +143,22 @@ test('category level by level and a profit range narrow the catalogue; card view
   await expect
     .poll(() => page.getByTestId('goods-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-goods-id'))))
     .toEqual(ids);
+});
+
+test('selection groups list their goods, filtered', async ({ page }) => {
+  await page.goto('/groups');
+  await page.getByRole('button', { name: '包邮专区' }).click();
+  await expect(page).toHaveURL(/group=\d+/);
+  await expect(page.getByText(/“包邮专区” 中共 \d+ 件商品/)).toBeVisible();
+  await expect(page.getByTestId('goods-row').first()).toContainText('包邮');
+  for (const text of await page.getByTestId('goods-row').allInnerTexts()) expect(text).not.toContain('不包邮');
+  await page.getByLabel('利润率 从', { exact: true }).fill('60');
+  await expect(page).toHaveURL(/pr=60-/);
+  await expect
+    .poll(async () =>
+      Math.min(
+        ...(await page.getByTestId('promotion-rate').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))))),
+      ),
+    )
+    .toBeGreaterThanOrEqual(60);
 });

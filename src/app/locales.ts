@@ -5,6 +5,7 @@ export const appLocales = {
     nav: {
       catalogue: 'Catalogue',
       library: 'Selection library',
+      groups: 'Selection groups',
       audit: 'Audit log',
       users: 'Users',
       menu: 'Open navigation',
@@ -74,6 +75,7 @@ export const appLocales = {
     nav: {
       catalogue: '商品选品',
       library: '选品库',
+      groups: '选品分组',
       audit: '审计日志',
       users: '用户管理',
       menu: '打开导航',

@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import GroupIcon from '@mui/icons-material/Group';
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
+import CategoryIcon from '@mui/icons-material/Category';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { Feature, OpId } from '../../contract';
 
@@ -17,6 +18,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon, needs: { op: 'selection.online' } },
   { to: '/library', label: 'nav.library', icon: CollectionsBookmarkIcon, needs: { op: 'selection.list' } },
+  { to: '/groups', label: 'nav.groups', icon: CategoryIcon, needs: { op: 'group.goods' } },
   { to: '/audit', label: 'nav.audit', icon: ReceiptLongIcon, needs: { feature: 'audit.read' } },
   { to: '/users', label: 'nav.users', icon: GroupIcon, needs: { feature: 'users.manage' } },
 ];

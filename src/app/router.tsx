@@ -60,6 +60,7 @@ export function createRouter() {
           lazy: async () => ({ Component: (await import('../features/catalogue/routes/goods-page')).GoodsPage }),
         },
         page('/library', async () => ({ Component: (await import('../features/selection/routes/library-page')).LibraryPage })),
+        page('/groups', async () => ({ Component: (await import('../features/selection/routes/groups-page')).GroupsPage })),
         page('/users', async () => ({ Component: (await import('../features/account/routes/users-page')).UsersPage })),
         page('/audit', async () => ({ Component: (await import('../features/account/routes/audit-page')).AuditPage })),
         { path: '*', element: <NotFound /> },

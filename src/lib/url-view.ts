@@ -45,3 +45,30 @@ export function useUrlView<V extends { page: number }>(parse: (p: URLSearchParam
   );
   return [view, update] as const;
 }
+
+/** A set of named ranges kept in the URL, each under a short parameter. */
+export interface RangeDef<K extends string> {
+  key: K;
+  param: string;
+  unit: 'yuan' | 'percent';
+}
+
+export const readRanges = <K extends string>(p: URLSearchParams, defs: readonly RangeDef<K>[]) =>
+  Object.fromEntries(defs.map((d) => [d.key, read.range(p, d.param)])) as Record<K, Range>;
+
+export function writeRanges<K extends string>(p: URLSearchParams, ranges: Record<K, Range>, defs: readonly RangeDef<K>[]): void {
+  for (const d of defs) if (rangeParam(ranges[d.key])) p.set(d.param, rangeParam(ranges[d.key]));
+}
+
+/** The ranges people filled in, as upstream `{from, to}` sections (yuan and percent as typed). */
+export function rangeSections<K extends string>(
+  ranges: Record<K, Range>,
+  defs: readonly RangeDef<K>[],
+): Partial<Record<K, { from?: number; to?: number }>> {
+  const out: Partial<Record<K, { from?: number; to?: number }>> = {};
+  for (const d of defs) {
+    const { from, to } = ranges[d.key];
+    if (from || to) out[d.key] = { ...(from ? { from: Number(from) } : {}), ...(to ? { to: Number(to) } : {}) };
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { MAX_PAGE, SORT_KEYS, type SortKey } from '../../../contract/constants';
 import { PAGE_SIZES } from '../../components/goods-table';
-import { rangeParam, read, useUrlView, type Range } from '../../lib/url-view';
+import { rangeSections, read, readRanges, useUrlView, writeRanges, type Range } from '../../lib/url-view';
 import type { OnlineListFilters } from './api/queries';
 
 export const SORT_OPTIONS = SORT_KEYS.flatMap((k) => [`${k}:desc`, `${k}:asc`] as const);
@@ -45,7 +45,7 @@ export function parseView(p: URLSearchParams): CatalogueView {
     free: read.oneOf(p, 'free', ['', '0', '1'] as const, ''),
     sort: read.oneOf(p, 'sort', ['', ...SORT_OPTIONS], ''),
     view: read.oneOf(p, 'view', ['table', 'cards'] as const, 'table'),
-    ranges: Object.fromEntries(RANGES.map((r) => [r.key, read.range(p, r.param)])) as Record<RangeKey, Range>,
+    ranges: readRanges(p, RANGES),
   };
 }
 
@@ -56,7 +56,7 @@ export function viewToParams(v: CatalogueView): URLSearchParams {
   if (v.cats.length) p.set('cat', v.cats.join(','));
   if (v.shop) p.set('shop', v.shop);
   if (v.free) p.set('free', v.free);
-  for (const r of RANGES) if (rangeParam(v.ranges[r.key])) p.set(r.param, rangeParam(v.ranges[r.key]));
+  writeRanges(p, v.ranges, RANGES);
   if (v.sort) p.set('sort', v.sort);
   if (v.view !== 'table') p.set('view', v.view);
   if (v.size !== 20) p.set('size', String(v.size));
@@ -66,11 +66,6 @@ export function viewToParams(v: CatalogueView): URLSearchParams {
 
 export function viewToFilters(v: CatalogueView): OnlineListFilters {
   const [type, sort] = v.sort ? (v.sort.split(':') as [SortKey, 'asc' | 'desc']) : [undefined, undefined];
-  const sections: Partial<Record<RangeKey, { from?: number; to?: number }>> = {};
-  for (const r of RANGES) {
-    const { from, to } = v.ranges[r.key];
-    if (from || to) sections[r.key] = { ...(from ? { from: Number(from) } : {}), ...(to ? { to: Number(to) } : {}) };
-  }
   return {
     page: v.page,
     limit: v.size,
@@ -80,7 +75,7 @@ export function viewToFilters(v: CatalogueView): OnlineListFilters {
     ...(v.shop.trim() ? { shop_words: v.shop.trim() } : {}),
     ...(v.free ? { is_free_shipping: Number(v.free) } : {}),
     ...(type ? { type, sort } : {}),
-    ...sections,
+    ...rangeSections(v.ranges, RANGES),
   };
 }
 

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import {
   Alert,
+  Skeleton,
   Button,
   Chip,
   Collapse,
@@ -243,12 +244,14 @@ export function CataloguePage() {
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
           ) : view.view === 'cards' ? (
-            <GoodsCards
-              rows={list.data?.list}
-              onOpen={(row) => setOpen(row.id)}
-              selection={canAdd ? { selected, onChange: setSelected } : undefined}
-              footer={libraryCell}
-            />
+            <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+              <GoodsCards
+                rows={list.data?.list}
+                onOpen={(row) => setOpen(row.id)}
+                selection={canAdd ? { selected, onChange: setSelected } : undefined}
+                footer={libraryCell}
+              />
+            </Suspense>
           ) : (
             <GoodsTable
               label={t('title')}

@@ -5,10 +5,29 @@ import { STALE } from '../../../lib/stale';
 
 export type LibraryFilters = OpInput<'selection.list'>;
 
+export type GroupGoodsFilters = OpInput<'group.goods'>;
+
 export const selectionKeys = {
   all: ['selection'] as const,
   library: (f: LibraryFilters) => [...selectionKeys.all, 'library', f] as const,
+  groups: () => [...selectionKeys.all, 'groups'] as const,
+  groupGoods: (f: GroupGoodsFilters) => [...selectionKeys.all, 'group-goods', f] as const,
 };
+
+export const groupsQuery = () =>
+  queryOptions({
+    queryKey: selectionKeys.groups(),
+    queryFn: ({ signal }) => callOp('group.list', { page: 1, limit: 100 }, { signal }),
+    staleTime: STALE.reference,
+  });
+
+export const groupGoodsQuery = (f: GroupGoodsFilters) =>
+  queryOptions({
+    queryKey: selectionKeys.groupGoods(f),
+    queryFn: ({ signal }) => callOp('group.goods', f, { signal }),
+    staleTime: STALE.catalogue,
+    placeholderData: keepPreviousData,
+  });
 
 export const libraryQuery = (f: LibraryFilters) =>
   queryOptions({

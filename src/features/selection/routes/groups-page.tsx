@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Grid,
+  InputAdornment,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { MAX_PAGE } from '../../../../contract/constants';
+import { source as sourceEnum } from '../../../../contract/enums/source';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { GoodsTable } from '../../../components/goods-table';
+import { RangeField } from '../../../components/range-field';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useLang } from '../../../lib/use-lang';
+import { rangeValid } from '../../../lib/url-view';
+import { groupGoodsQuery, groupsQuery } from '../api/queries';
+import { GROUP_RANGES, GROUP_SORTS, groupsViewToFilters, useGroupsView } from '../groups-url';
+
+/** Selection groups (ApiLists) and their goods (ApiGoodsList) with every filter the operation has. */
+export function GroupsPage() {
+  const { t } = useTranslation('selection');
+  const lang = useLang();
+  const [view, update] = useGroupsView();
+  const groups = useQuery(groupsQuery());
+  const list = groups.data?.list ?? [];
+  const current = list.find((g) => g.id === view.group) ?? list[0];
+  const [typed, setTyped] = useState({ q: view.q, ranges: view.ranges });
+  const settled = useDebounced(typed);
+  useEffect(() => {
+    if (!Object.values(settled.ranges).every(rangeValid)) return;
+    if (JSON.stringify(settled) !== JSON.stringify({ q: view.q, ranges: view.ranges })) update(settled);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  useEffect(() => setTyped({ q: view.q, ranges: view.ranges }), [view.q, view.ranges]);
+
+  const goods = useQuery({ ...groupGoodsQuery(groupsViewToFilters({ ...view, group: current?.id ?? 0 })), enabled: !!current });
+  const count = goods.data?.count ?? 0;
+
+  return (
+    <Stack spacing={2}>
+      <div>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('groups.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('groups.subtitle')}</Typography>
+      </div>
+      {groups.isError ? (
+        <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : groups.data && list.length === 0 ? (
+        <EmptyState title={t('groups.noGroups')} />
+      ) : (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <Paper variant="outlined">
+              <List dense aria-label={t('groups.list')}>
+                {groups.isPending
+                  ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} sx={{ mx: 2, my: 1 }} />)
+                  : list.map((g) => (
+                      <ListItemButton key={g.id} selected={g.id === current?.id} onClick={() => update({ group: g.id })}>
+                        <ListItemText primary={g.name} />
+                      </ListItemButton>
+                    ))}
+              </List>
+            </Paper>
+          </Grid>
+          <Grid size={{ xs: 12, md: 9 }}>
+            <Stack spacing={2}>
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <Stack spacing={2}>
+                  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+                    <TextField
+                      size="small"
+                      label={t('search')}
+                      value={typed.q}
+                      onChange={(e) => setTyped({ ...typed, q: e.target.value })}
+                      sx={{ flex: 1 }}
+                      slotProps={{
+                        input: {
+                          startAdornment: (
+                            <InputAdornment position="start">
+                              <SearchIcon fontSize="small" />
+                            </InputAdornment>
+                          ),
+                        },
+                      }}
+                    />
+                    <TextField
+                      select
+                      size="small"
+                      label={t('source')}
+                      value={view.source}
+                      onChange={(e) => update({ source: Number(e.target.value) })}
+                      sx={{ minWidth: 140 }}
+                    >
+                      <MenuItem value={0}>{t('allSources')}</MenuItem>
+                      {[1, 2, 6, 7].map((s) => (
+                        <MenuItem key={s} value={s}>
+                          {sourceEnum.label(s, lang)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                    <TextField
+                      select
+                      size="small"
+                      label={t('shipping')}
+                      value={view.free}
+                      onChange={(e) => update({ free: e.target.value as '' | '0' | '1' })}
+                      sx={{ minWidth: 120 }}
+                    >
+                      <MenuItem value="">{t('any')}</MenuItem>
+                      <MenuItem value="1">{t('free')}</MenuItem>
+                      <MenuItem value="0">{t('charged')}</MenuItem>
+                    </TextField>
+                    <TextField
+                      select
+                      size="small"
+                      label={t('groups.sort')}
+                      value={view.sort}
+                      onChange={(e) => update({ sort: e.target.value })}
+                      sx={{ minWidth: 200 }}
+                    >
+                      <MenuItem value="">{t('groups.sortDefault')}</MenuItem>
+                      {GROUP_SORTS.map((s) => {
+                        const [key, dir] = s.split(':') as [string, 'asc' | 'desc'];
+                        return (
+                          <MenuItem key={s} value={s}>
+                            {t(`catalogue:sortKeys.${key}`)} · {t(`catalogue:${dir}`)}
+                          </MenuItem>
+                        );
+                      })}
+                    </TextField>
+                  </Stack>
+                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+                    {GROUP_RANGES.map((r) => (
+                      <RangeField
+                        key={r.key}
+                        label={t(`groups.ranges.${r.key}`)}
+                        unit={r.unit}
+                        value={typed.ranges[r.key]}
+                        onChange={(next) => setTyped({ ...typed, ranges: { ...typed.ranges, [r.key]: next } })}
+                        fromLabel={t('from')}
+                        toLabel={t('to')}
+                        error={rangeValid(typed.ranges[r.key]) ? undefined : t('rangeError')}
+                      />
+                    ))}
+                  </Stack>
+                </Stack>
+              </Paper>
+              {goods.isError && !goods.data ? (
+                <ErrorState error={goods.error} onRetry={() => void goods.refetch()} />
+              ) : goods.data && count === 0 ? (
+                <EmptyState title={t('groups.empty')} />
+              ) : (
+                <>
+                  {goods.data && current && (
+                    <Typography variant="body2" color="text.secondary" aria-live="polite">
+                      {t('groups.results', { count, name: current.name })}
+                    </Typography>
+                  )}
+                  <GoodsTable
+                    label={current?.name ?? t('groups.title')}
+                    rows={goods.data?.list}
+                    rowCount={Math.min(count, MAX_PAGE * view.size)}
+                    loading={goods.isFetching}
+                    page={view.page}
+                    size={view.size}
+                    onPage={(page, size) => update(size !== view.size ? { size } : { page })}
+                  />
+                </>
+              )}
+            </Stack>
+          </Grid>
+        </Grid>
+      )}
+    </Stack>
+  );
+}
