@@ -162,3 +162,36 @@ test('selection groups list their goods, filtered', async ({ page }) => {
     )
     .toBeGreaterThanOrEqual(60);
 });
+
+test('the library exports its current filter as CSV, remembers the columns, and keeps named views', async ({ page }) => {
+  await page.goto('/library?range=promotion_rate&from=20&to=90&size=100');
+  await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  const rows = await page.getByTestId('goods-row').count();
+
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 CSV' }).click()]);
+  expect(file.suggestedFilename()).toMatch(/^selection-library-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
+  expect(csv.startsWith('\uFEFF')).toBe(true); // so spreadsheet programs read UTF-8
+  const lines = csv.slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe('商品 ID,标题,渠道,品牌,分类,协议价（元）,指导价（元）,营销价（元）,利润率（%）,库存,本月销量,状态');
+  expect(lines.length - 1).toBe(rows);
+  await expect(page.getByText(`已导出 ${rows} 件商品。`)).toBeVisible();
+
+  await page.getByRole('button', { name: '显示列' }).click();
+  await page.getByRole('menuitem', { name: '指导价' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: '指导价' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '指导价' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: '营销价' })).toBeVisible();
+
+  await page.getByRole('button', { name: '常用视图' }).click();
+  await page.getByRole('menuitem', { name: '保存当前视图…' }).click();
+  await page.getByLabel('视图名称').fill('高利润 & 坚果');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await page.goto('/library');
+  await page.getByRole('button', { name: '常用视图' }).click();
+  await page.getByRole('menuitem', { name: '高利润 & 坚果' }).click();
+  await expect(page).toHaveURL(/range=promotion_rate&from=20&to=90&size=100/);
+});

@@ -30,6 +30,16 @@ export const appLocales = {
       crashBody: 'The error has been noted. Reload the page or go back; what you were doing is not lost on the server.',
       reload: 'Reload',
     },
+    views: {
+      title: 'Saved views',
+      none: 'No saved views yet.',
+      save: 'Save this view…',
+      name: 'Name of the view',
+      confirm: 'Save',
+      cancel: 'Cancel',
+      delete: 'Delete {{name}}',
+    },
+    columnsMenu: 'Columns',
     goods: {
       columns: {
         image: 'Image',
@@ -96,6 +106,16 @@ export const appLocales = {
       crashBody: '错误已记录。请刷新页面或返回；服务器上的数据不会丢失。',
       reload: '刷新',
     },
+    views: {
+      title: '常用视图',
+      none: '还没有保存的视图。',
+      save: '保存当前视图…',
+      name: '视图名称',
+      confirm: '保存',
+      cancel: '取消',
+      delete: '删除 {{name}}',
+    },
+    columnsMenu: '显示列',
     goods: {
       columns: {
         image: '图片',

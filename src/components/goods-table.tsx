@@ -24,6 +24,20 @@ import { useLang } from '../lib/use-lang';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 
+/** Columns a person may hide; the product title always shows. */
+export const GOODS_COLUMNS = [
+  'image',
+  'source',
+  'agreementPrice',
+  'guidePrice',
+  'activityPrice',
+  'promotionRate',
+  'stock',
+  'monthSale',
+  'shipping',
+] as const;
+export type GoodsColumn = (typeof GOODS_COLUMNS)[number];
+
 /** The list columns every goods list shares (catalogue, library, groups). */
 type GoodsRow = Pick<
   GoodsListItem,
@@ -52,6 +66,8 @@ interface Props<R extends GoodsRow> {
   onPage: (page: number, size: number) => void;
   /** Checkboxes for bulk actions; the selection survives paging. */
   selection?: { selected: ReadonlySet<number>; onChange: (next: Set<number>) => void };
+  /** Which optional columns show (all when not given). */
+  columns?: ReadonlySet<GoodsColumn>;
   /** Opens the product (the title becomes a button). */
   onOpen?: (row: R) => void;
   /** One more cell at the end of each row: status, "in library", a row action. */
@@ -75,7 +91,9 @@ export function GoodsTable<R extends GoodsRow>({
   selection,
   trailing,
   onOpen,
+  columns,
 }: Props<R>) {
+  const show = (c: GoodsColumn) => !columns || columns.has(c);
   const { t } = useTranslation('app');
   const lang = useLang();
   const pageIds = (rows ?? []).map((r) => r.id);
@@ -107,16 +125,16 @@ export function GoodsTable<R extends GoodsRow>({
                   />
                 </TableCell>
               )}
-              <TableCell sx={{ width: 72 }}>{t('goods.columns.image')}</TableCell>
+              {show('image') && <TableCell sx={{ width: 72 }}>{t('goods.columns.image')}</TableCell>}
               <TableCell>{t('goods.columns.title')}</TableCell>
-              <TableCell>{t('goods.columns.source')}</TableCell>
-              <TableCell {...num}>{t('goods.columns.agreementPrice')}</TableCell>
-              <TableCell {...num}>{t('goods.columns.guidePrice')}</TableCell>
-              <TableCell {...num}>{t('goods.columns.activityPrice')}</TableCell>
-              <TableCell {...num}>{t('goods.columns.promotionRate')}</TableCell>
-              <TableCell {...num}>{t('goods.columns.stock')}</TableCell>
-              <TableCell {...num}>{t('goods.columns.monthSale')}</TableCell>
-              <TableCell>{t('goods.columns.shipping')}</TableCell>
+              {show('source') && <TableCell>{t('goods.columns.source')}</TableCell>}
+              {show('agreementPrice') && <TableCell {...num}>{t('goods.columns.agreementPrice')}</TableCell>}
+              {show('guidePrice') && <TableCell {...num}>{t('goods.columns.guidePrice')}</TableCell>}
+              {show('activityPrice') && <TableCell {...num}>{t('goods.columns.activityPrice')}</TableCell>}
+              {show('promotionRate') && <TableCell {...num}>{t('goods.columns.promotionRate')}</TableCell>}
+              {show('stock') && <TableCell {...num}>{t('goods.columns.stock')}</TableCell>}
+              {show('monthSale') && <TableCell {...num}>{t('goods.columns.monthSale')}</TableCell>}
+              {show('shipping') && <TableCell>{t('goods.columns.shipping')}</TableCell>}
               {trailing && <TableCell>{trailing.header}</TableCell>}
             </TableRow>
           </TableHead>
@@ -139,17 +157,19 @@ export function GoodsTable<R extends GoodsRow>({
                         />
                       </TableCell>
                     )}
-                    <TableCell>
-                      <Box
-                        component="img"
-                        src={row.cover}
-                        alt={t('goods.imageAlt', { title: row.title })}
-                        loading="lazy"
-                        width={56}
-                        height={56}
-                        sx={{ borderRadius: 1, objectFit: 'cover', display: 'block' }}
-                      />
-                    </TableCell>
+                    {show('image') && (
+                      <TableCell>
+                        <Box
+                          component="img"
+                          src={row.cover}
+                          alt={t('goods.imageAlt', { title: row.title })}
+                          loading="lazy"
+                          width={56}
+                          height={56}
+                          sx={{ borderRadius: 1, objectFit: 'cover', display: 'block' }}
+                        />
+                      </TableCell>
+                    )}
                     <TableCell sx={{ minWidth: 240 }}>
                       <Stack>
                         {onOpen ? (
@@ -174,22 +194,30 @@ export function GoodsTable<R extends GoodsRow>({
                         </Typography>
                       </Stack>
                     </TableCell>
-                    <TableCell>
-                      <SourceChip source={row.source} />
-                    </TableCell>
-                    <TableCell {...num} data-testid="agreement-price">
-                      {formatFen(row.agreement_price, lang)}
-                    </TableCell>
-                    <TableCell {...num}>{formatFen(row.guide_price, lang)}</TableCell>
-                    <TableCell {...num}>{formatFen(row.activity_price, lang)}</TableCell>
-                    <TableCell {...num} data-testid="promotion-rate" data-value={row.promotion_rate}>
-                      {formatRate(row.promotion_rate, lang)}
-                    </TableCell>
-                    <TableCell {...num}>{row.stock.toLocaleString(lang)}</TableCell>
-                    <TableCell {...num}>{(row.real_month_sale ?? 0).toLocaleString(lang)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}
-                    </TableCell>
+                    {show('source') && (
+                      <TableCell>
+                        <SourceChip source={row.source} />
+                      </TableCell>
+                    )}
+                    {show('agreementPrice') && (
+                      <TableCell {...num} data-testid="agreement-price">
+                        {formatFen(row.agreement_price, lang)}
+                      </TableCell>
+                    )}
+                    {show('guidePrice') && <TableCell {...num}>{formatFen(row.guide_price, lang)}</TableCell>}
+                    {show('activityPrice') && <TableCell {...num}>{formatFen(row.activity_price, lang)}</TableCell>}
+                    {show('promotionRate') && (
+                      <TableCell {...num} data-testid="promotion-rate" data-value={row.promotion_rate}>
+                        {formatRate(row.promotion_rate, lang)}
+                      </TableCell>
+                    )}
+                    {show('stock') && <TableCell {...num}>{row.stock.toLocaleString(lang)}</TableCell>}
+                    {show('monthSale') && <TableCell {...num}>{(row.real_month_sale ?? 0).toLocaleString(lang)}</TableCell>}
+                    {show('shipping') && (
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}
+                      </TableCell>
+                    )}
                     {trailing && <TableCell>{trailing.cell(row)}</TableCell>}
                   </TableRow>
                 ))
@@ -198,7 +226,7 @@ export function GoodsTable<R extends GoodsRow>({
                     <TableCell>
                       <Skeleton variant="rounded" width={56} height={56} />
                     </TableCell>
-                    <TableCell colSpan={9 + (selection ? 1 : 0) + (trailing ? 1 : 0)}>
+                    <TableCell colSpan={10 + (selection ? 1 : 0) + (trailing ? 1 : 0)}>
                       <Skeleton width="60%" />
                       <Skeleton width="30%" />
                     </TableCell>

@@ -30,6 +30,8 @@ import { ErrorState } from '../../../components/error-state';
 
 import { GoodsTable } from '../../../components/goods-table';
 import { RangeField } from '../../../components/range-field';
+import { SavedViews } from '../../../components/saved-views';
+import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useLang } from '../../../lib/use-lang';
 import { rangeValid, type Range } from '../../../lib/url-view';
@@ -70,6 +72,7 @@ export function CataloguePage() {
   const [showRanges, setShowRanges] = useState(RANGES.some((r) => view.ranges[r.key].from || view.ranges[r.key].to));
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [columns, setColumns] = useRememberedColumns('catalogue');
   const canAdd = useCan().op('selection.add');
   const add = useAddToLibrary();
   const addIds = (ids: number[]) =>
@@ -198,6 +201,8 @@ export function CataloguePage() {
             >
               {t('resetFilters')}
             </Button>
+            <SavedViews storageKey="catalogue" />
+            <ColumnsMenu columns={columns} onChange={setColumns} />
           </Stack>
           <Collapse in={showRanges}>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
@@ -257,6 +262,7 @@ export function CataloguePage() {
               label={t('title')}
               selection={canAdd ? { selected, onChange: setSelected } : undefined}
               onOpen={(row) => setOpen(row.id)}
+              columns={columns}
               trailing={{ header: t('library'), cell: libraryCell }}
               rows={list.data?.list}
               rowCount={Math.min(count, capRows)}

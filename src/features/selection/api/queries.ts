@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../../../contract';
+import { MAX_PAGE } from '../../../../contract/constants';
 import { callOp } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 
@@ -71,4 +72,18 @@ export async function refreshGoods(ids: number[], onProgress: (done: number) => 
     await callOp('goods.refresh', { goodsIds: ids.slice(i, i + REFRESH_BATCH).join(',') });
     onProgress(Math.min(ids.length, i + REFRESH_BATCH));
   }
+}
+
+/** Every page of the library under a filter, up to the upstream's page cap, 500 rows a call. */
+export async function fetchAllLibrary(f: LibraryFilters, onProgress: (done: number, total: number) => void) {
+  const limit = 500;
+  const first = await callOp('selection.list', { ...f, page: 1, limit });
+  const pages = Math.min(MAX_PAGE, Math.max(1, Math.ceil(first.count / limit)));
+  const rows = [...first.list];
+  onProgress(1, pages);
+  for (let page = 2; page <= pages; page++) {
+    rows.push(...(await callOp('selection.list', { ...f, page, limit })).list);
+    onProgress(page, pages);
+  }
+  return rows;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
-import { Button, Chip, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { MAX_PAGE, rangeUnit, RANGE_TYPES, type RangeType } from '../../../../contract/constants';
 import { source as sourceEnum } from '../../../../contract/enums/source';
@@ -13,7 +13,10 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
-import { libraryQuery, refreshGoods, useAddToLibrary, useClearLibrary, useRemoveFromLibrary } from '../api/queries';
+import { fetchAllLibrary, libraryQuery, refreshGoods, useAddToLibrary, useClearLibrary, useRemoveFromLibrary } from '../api/queries';
+import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
+import { SavedViews } from '../../../components/saved-views';
+import { download, toCsv } from '../../../lib/csv';
 import { ClearDialog } from '../components/clear-dialog';
 import { libraryViewToFilters, useLibraryView } from '../url-state';
 
@@ -43,6 +46,39 @@ export function LibraryPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [refreshing, setRefreshing] = useState<{ done: number; total: number } | null>(null);
   const [clearing, setClearing] = useState(false);
+  const [columns, setColumns] = useRememberedColumns('library');
+  const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
+  const exportCsv = async () => {
+    setExporting({ done: 0, total: 1 });
+    try {
+      const rows = await fetchAllLibrary(libraryViewToFilters(view), (done, total) => setExporting({ done, total }));
+      const h = (k: string) => t(`csv.${k}`);
+      const yuan = (fen: number) => (fen / 100).toFixed(2);
+      const csv = toCsv(
+        ['id', 'title', 'source', 'brand', 'category', 'agreement', 'guide', 'activity', 'rate', 'stock', 'monthSale', 'status'].map(h),
+        rows.map((r) => [
+          r.id,
+          r.title,
+          sourceEnum.label(r.source, lang),
+          r.third_brand_name ?? '',
+          (r.third_category_name ?? '').split(',').join(' / '),
+          yuan(r.agreement_price),
+          yuan(r.guide_price),
+          yuan(r.activity_price),
+          r.promotion_rate,
+          r.stock,
+          r.real_month_sale ?? 0,
+          r.status === 1 ? t('onSale') : t('offSale'),
+        ]),
+      );
+      download(`selection-library-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      enqueueSnackbar(t('exported', { count: rows.length }), { variant: 'success' });
+    } catch (e) {
+      enqueueSnackbar(text(e), { variant: 'error' });
+    } finally {
+      setExporting(null);
+    }
+  };
   const list = useQuery(libraryQuery(libraryViewToFilters(view)));
   const add = useAddToLibrary();
   const remove = useRemoveFromLibrary();
@@ -98,11 +134,18 @@ export function LibraryPage() {
           </Typography>
           <Typography color="text.secondary">{t('subtitle')}</Typography>
         </div>
-        {can.op('selection.clear') && (
-          <Button color="error" variant="outlined" onClick={() => setClearing(true)} disabled={count === 0}>
-            {t('clear')}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <SavedViews storageKey="library" />
+          <ColumnsMenu columns={columns} onChange={setColumns} />
+          <Button variant="outlined" onClick={() => void exportCsv()} loading={exporting !== null} disabled={count === 0}>
+            {t('export')}
           </Button>
-        )}
+          {can.op('selection.clear') && (
+            <Button color="error" variant="outlined" onClick={() => setClearing(true)} disabled={count === 0}>
+              {t('clear')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
@@ -217,6 +260,13 @@ export function LibraryPage() {
               {t('results', { count })}
             </Typography>
           )}
+          {exporting && (
+            <Stack>
+              <Typography variant="caption">{t('exporting', exporting)}</Typography>
+              <LinearProgress variant="determinate" value={(exporting.done / exporting.total) * 100} />
+            </Stack>
+          )}
+          {count > MAX_PAGE * view.size && view.page >= MAX_PAGE && <Alert severity="info">{t('pageCap', { max: MAX_PAGE })}</Alert>}
           {selected.size > 0 && (
             <Paper variant="outlined" sx={{ p: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" sx={{ px: 1 }}>
@@ -253,6 +303,7 @@ export function LibraryPage() {
               size={view.size}
               onPage={(page, size) => update(size !== view.size ? { size } : { page })}
               selection={{ selected, onChange: setSelected }}
+              columns={columns}
               trailing={{
                 header: t('status'),
                 cell: (row) => (
