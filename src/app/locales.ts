@@ -30,6 +30,7 @@ export const appLocales = {
       crashBody: 'The error has been noted. Reload the page or go back; what you were doing is not lost on the server.',
       reload: 'Reload',
     },
+    category: { level: 'Level {{level}}', any: 'Any', pickChannel: 'Pick a channel to browse its categories.' },
     views: {
       title: 'Saved views',
       none: 'No saved views yet.',
@@ -106,6 +107,7 @@ export const appLocales = {
       crashBody: '错误已记录。请刷新页面或返回；服务器上的数据不会丢失。',
       reload: '刷新',
     },
+    category: { level: '{{level}} 级分类', any: '不限', pickChannel: '先选择渠道，再逐级选择分类。' },
     views: {
       title: '常用视图',
       none: '还没有保存的视图。',

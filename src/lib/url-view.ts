@@ -15,6 +15,14 @@ export const read = {
   bound(v: string | null | undefined): string {
     return v != null && /^\d+(\.\d{1,2})?$/.test(v) ? v : '';
   },
+  /** A category path "1079,1080,1081" (top first, at most three levels). */
+  categoryPath(p: URLSearchParams, key: string): number[] {
+    return (p.get(key) ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
+      .slice(0, 3);
+  },
   /** "10-50", "10-" or "-50" -> { from, to } (bounds are never negative, and "-" needs no escaping). */
   range(p: URLSearchParams, key: string): Range {
     const [from, to] = (p.get(key) ?? '').split('-');

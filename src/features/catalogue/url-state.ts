@@ -21,6 +21,7 @@ export interface CatalogueView {
   source: number;
   /** The category path picked level by level, top first. */
   cats: number[];
+  brands: number[];
   q: string;
   shop: string;
   free: '' | '0' | '1';
@@ -35,11 +36,12 @@ export function parseView(p: URLSearchParams): CatalogueView {
     page: Math.min(read.int(p, 'page', 1), MAX_PAGE),
     size: read.oneOf(p, 'size', PAGE_SIZES, 20),
     source: read.int(p, 'source', 0),
-    cats: (p.get('cat') ?? '')
+    cats: read.categoryPath(p, 'cat'),
+    brands: (p.get('brand') ?? '')
       .split(',')
       .map(Number)
       .filter((n) => Number.isInteger(n) && n > 0)
-      .slice(0, 3),
+      .slice(0, 50),
     q: p.get('q') ?? '',
     shop: p.get('shop') ?? '',
     free: read.oneOf(p, 'free', ['', '0', '1'] as const, ''),
@@ -54,6 +56,7 @@ export function viewToParams(v: CatalogueView): URLSearchParams {
   if (v.q) p.set('q', v.q);
   if (v.source) p.set('source', String(v.source));
   if (v.cats.length) p.set('cat', v.cats.join(','));
+  if (v.brands.length) p.set('brand', v.brands.join(','));
   if (v.shop) p.set('shop', v.shop);
   if (v.free) p.set('free', v.free);
   writeRanges(p, v.ranges, RANGES);
@@ -71,6 +74,7 @@ export function viewToFilters(v: CatalogueView): OnlineListFilters {
     limit: v.size,
     ...(v.source ? { source: v.source } : {}),
     ...(v.cats.length ? { category_id: v.cats[v.cats.length - 1] } : {}),
+    ...(v.brands.length ? { brand_ids: v.brands } : {}),
     ...(v.q.trim() ? { search_words: v.q.trim() } : {}),
     ...(v.shop.trim() ? { shop_words: v.shop.trim() } : {}),
     ...(v.free ? { is_free_shipping: Number(v.free) } : {}),

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MAX_PAGE, RANGE_TYPES, type RangeType } from '../../../contract/constants';
+import { read } from '../../lib/url-view';
 import type { LibraryFilters } from './api/queries';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
@@ -9,6 +10,8 @@ export interface LibraryView {
   page: number;
   size: number;
   source: number;
+  /** Category path picked level by level, top first. */
+  cats: number[];
   q: string;
   free: '' | '0' | '1';
   agent: '' | '0' | '1';
@@ -17,7 +20,7 @@ export interface LibraryView {
   to: string;
 }
 
-const DEFAULTS: LibraryView = { page: 1, size: 20, source: 0, q: '', free: '', agent: '', rangeType: '', from: '', to: '' };
+const DEFAULTS: LibraryView = { page: 1, size: 20, source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' };
 
 /** A range bound as typed: a non-negative number, or nothing. */
 const bound = (v: string | null) => (v !== null && /^\d+(\.\d{1,2})?$/.test(v) ? v : '');
@@ -34,6 +37,7 @@ export function parseLibraryView(p: URLSearchParams): LibraryView {
     page: Math.min(int('page', 1), MAX_PAGE),
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
     source: int('source', 0),
+    cats: read.categoryPath(p, 'cat'),
     q: p.get('q') ?? '',
     free: flag('free'),
     agent: flag('agent'),
@@ -57,6 +61,7 @@ export function libraryViewToParams(v: LibraryView): URLSearchParams {
     ['page', 'page'],
   ];
   for (const [k, name] of keys) if (v[k] !== DEFAULTS[k]) p.set(name, String(v[k]));
+  if (v.cats.length) p.set('cat', v.cats.join(','));
   return p;
 }
 
@@ -66,6 +71,7 @@ export function libraryViewToFilters(v: LibraryView): LibraryFilters {
     page: v.page,
     limit: v.size,
     source: v.source,
+    ...(v.cats.length ? { category_id: v.cats[v.cats.length - 1] } : {}),
     ...(v.q.trim() ? { search_words: v.q.trim() } : {}),
     ...(v.free ? { is_free_shipping: Number(v.free) } : {}),
     ...(v.agent ? { commission_agent: Number(v.agent) } : {}),

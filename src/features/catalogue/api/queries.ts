@@ -10,18 +10,9 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   sources: () => [...catalogueKeys.all, 'sources'] as const,
   online: (filters: OnlineListFilters) => [...catalogueKeys.all, 'online', filters] as const,
-  categories: (source: number, parent: number) => [...catalogueKeys.all, 'categories', source, parent] as const,
   detail: (id: number) => [...catalogueKeys.all, 'detail', id] as const,
   comments: (sku: number, page: number) => [...catalogueKeys.all, 'comments', sku, page] as const,
 };
-
-export const categoryChildrenQuery = (source: number, parent: number) =>
-  queryOptions({
-    queryKey: catalogueKeys.categories(source, parent),
-    queryFn: ({ signal }) => callOp('category.children', { source, parent_id: parent }, { signal }),
-    staleTime: STALE.reference,
-    enabled: source > 0,
-  });
 
 export const goodsDetailQuery = (id: number) =>
   queryOptions({

@@ -38,7 +38,7 @@ import { rangeValid, type Range } from '../../../lib/url-view';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
 import { onlineListQuery, sourcesQuery } from '../api/queries';
-import { CategoryPicker } from '../components/category-picker';
+import { CategoryPicker } from '../../../components/category-picker';
 import { GoodsDrawer } from '../components/goods-drawer';
 import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type RangeKey } from '../url-state';
 
@@ -85,6 +85,16 @@ export function CataloguePage() {
   const sources = useQuery(sourcesQuery());
   const list = useQuery(onlineListQuery(viewToFilters(view)));
   const count = list.data?.count ?? 0;
+  // There is no brand list operation: the brands of the goods on screen (and those picked) are offered.
+  const [brandNames, setBrandNames] = useState<Map<number, string>>(new Map());
+  useEffect(() => {
+    const rows = list.data?.list ?? [];
+    if (rows.some((r) => r.brand_id && !brandNames.has(r.brand_id)))
+      setBrandNames(
+        (m) =>
+          new Map([...m, ...rows.filter((r) => r.brand_id).map((r) => [r.brand_id!, r.third_brand_name ?? String(r.brand_id)] as const)]),
+      );
+  }, [list.data, brandNames]);
   const capRows = MAX_PAGE * view.size;
   const libraryCell = (row: { id: number; is_selected?: number }) =>
     row.is_selected === 1 ? (
@@ -171,6 +181,29 @@ export function CataloguePage() {
           </Stack>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
+            <TextField
+              select
+              size="small"
+              label={t('brand')}
+              value={view.brands}
+              onChange={(e) => {
+                const v = e.target.value as unknown as number[] | string;
+                update({ brands: (typeof v === 'string' ? v.split(',') : v).map(Number).filter(Boolean) });
+              }}
+              slotProps={{
+                select: { multiple: true, renderValue: (ids) => (ids as number[]).map((id) => brandNames.get(id) ?? id).join('、') },
+              }}
+              helperText={t('brandHint')}
+              sx={{ minWidth: 160, maxWidth: 260 }}
+            >
+              {[...brandNames]
+                .sort((a, b) => a[1].localeCompare(b[1], 'zh-CN'))
+                .map(([id, name]) => (
+                  <MenuItem key={id} value={id}>
+                    {name}
+                  </MenuItem>
+                ))}
+            </TextField>
             <TextField
               size="small"
               label={t('shop')}

@@ -18,6 +18,7 @@ import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-m
 import { SavedViews } from '../../../components/saved-views';
 import { download, toCsv } from '../../../lib/csv';
 import { ClearDialog } from '../components/clear-dialog';
+import { CategoryPicker } from '../../../components/category-picker';
 import { libraryViewToFilters, useLibraryView } from '../url-state';
 
 export function LibraryPage() {
@@ -206,6 +207,7 @@ export function LibraryPage() {
               <MenuItem value="1">{t('agentYes')}</MenuItem>
             </TextField>
           </Stack>
+          <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <TextField
               select

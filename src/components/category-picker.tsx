@@ -1,7 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { categoryChildrenQuery } from '../api/queries';
+import { queryOptions } from '@tanstack/react-query';
+import { callOp } from '../lib/bff';
+import { STALE } from '../lib/stale';
+
+/** Children of a category (parent 0 = the top level) of one channel, from GetCategory. */
+export const categoryChildrenQuery = (source: number, parent: number) =>
+  queryOptions({
+    queryKey: ['categories', source, parent] as const,
+    queryFn: ({ signal }) => callOp('category.children', { source, parent_id: parent }, { signal }),
+    staleTime: STALE.reference,
+    enabled: source > 0,
+  });
 
 function Level({
   source,
@@ -16,7 +27,7 @@ function Level({
   value: number | undefined;
   onPick: (id: number | undefined) => void;
 }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('app');
   const q = useQuery(categoryChildrenQuery(source, parent));
   const options = q.data ?? [];
   if (q.isSuccess && options.length === 0) return null;
@@ -24,13 +35,13 @@ function Level({
     <TextField
       select
       size="small"
-      label={t('categoryLevel', { level })}
+      label={t('category.level', { level })}
       value={value !== undefined && options.some((o) => o.id === value) ? value : ''}
       onChange={(e) => onPick(e.target.value === '' ? undefined : Number(e.target.value))}
       sx={{ minWidth: 150 }}
       disabled={q.isPending}
     >
-      <MenuItem value="">{t('anyCategory')}</MenuItem>
+      <MenuItem value="">{t('category.any')}</MenuItem>
       {options.map((c) => (
         <MenuItem key={c.id} value={c.id}>
           {c.title}
@@ -42,11 +53,11 @@ function Level({
 
 /** Categories picked level by level (GetCategory), deepest last; each level appears once its parent is picked. */
 export function CategoryPicker({ source, path, onChange }: { source: number; path: number[]; onChange: (path: number[]) => void }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('app');
   if (!source) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-        {t('pickChannel')}
+        {t('category.pickChannel')}
       </Typography>
     );
   }
