@@ -48,6 +48,8 @@ const rule = {
         return;
       }
       const target = path.resolve(path.dirname(file), source);
+      // Tests may use the shared test helpers (src/test), which render with the whole app's setup.
+      if (/\.test\.tsx?$/.test(file) && path.relative(root, target).split(path.sep).join('/').startsWith('src/test/')) return;
       const to = layerOf(target);
       const allowed = ALLOWED[from.layer];
       let why = '';
