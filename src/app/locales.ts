@@ -31,6 +31,7 @@ export const appLocales = {
       reload: 'Reload',
     },
     category: { level: 'Level {{level}}', any: 'Any', pickChannel: 'Pick a channel to browse its categories.' },
+    filters: { source: 'Channel', allSources: 'All channels', shipping: 'Shipping', any: 'Any' },
     views: {
       title: 'Saved views',
       none: 'No saved views yet.',
@@ -108,6 +109,7 @@ export const appLocales = {
       reload: '刷新',
     },
     category: { level: '{{level}} 级分类', any: '不限', pickChannel: '先选择渠道，再逐级选择分类。' },
+    filters: { source: '渠道', allSources: '全部渠道', shipping: '运费', any: '不限' },
     views: {
       title: '常用视图',
       none: '还没有保存的视图。',

@@ -1,3 +1,3 @@
 /** The face of the catalogue feature: what other parts of the app may use. */
 export { catalogueLocales } from './locales';
-export { catalogueKeys, sourcesQuery, onlineListQuery } from './api/queries';
+export { catalogueKeys, onlineListQuery } from './api/queries';

@@ -8,7 +8,6 @@ export type OnlineListFilters = OpInput<'selection.online'>;
 /** Query keys from general to specific, so one prefix invalidates a whole family. */
 export const catalogueKeys = {
   all: ['catalogue'] as const,
-  sources: () => [...catalogueKeys.all, 'sources'] as const,
   online: (filters: OnlineListFilters) => [...catalogueKeys.all, 'online', filters] as const,
   detail: (id: number) => [...catalogueKeys.all, 'detail', id] as const,
   comments: (sku: number, page: number) => [...catalogueKeys.all, 'comments', sku, page] as const,
@@ -26,13 +25,6 @@ export const commentsQuery = (sku: number, page = 1) =>
     queryKey: catalogueKeys.comments(sku, page),
     queryFn: ({ signal }) => callOp('goods.comments', { sku, page, limit: 10 }, { signal }),
     staleTime: STALE.catalogue,
-  });
-
-export const sourcesQuery = () =>
-  queryOptions({
-    queryKey: catalogueKeys.sources(),
-    queryFn: ({ signal }) => callOp('source.list', {}, { signal }),
-    staleTime: STALE.reference,
   });
 
 export const onlineListQuery = (filters: OnlineListFilters) =>

@@ -9,7 +9,6 @@ import {
   Button,
   Chip,
   Collapse,
-  InputAdornment,
   MenuItem,
   Paper,
   Stack,
@@ -18,26 +17,24 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TuneIcon from '@mui/icons-material/Tune';
 import { MAX_PAGE } from '../../../../contract/constants';
-import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 
 import { GoodsTable } from '../../../components/goods-table';
 import { RangeField } from '../../../components/range-field';
+import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { SavedViews } from '../../../components/saved-views';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useLang } from '../../../lib/use-lang';
 import { rangeValid, type Range } from '../../../lib/url-view';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
-import { onlineListQuery, sourcesQuery } from '../api/queries';
+import { onlineListQuery } from '../api/queries';
 import { CategoryPicker } from '../../../components/category-picker';
 import { GoodsDrawer } from '../components/goods-drawer';
 import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type RangeKey } from '../url-state';
@@ -48,7 +45,6 @@ const GoodsCards = lazy(async () => ({ default: (await import('../../../componen
 
 export function CataloguePage() {
   const { t } = useTranslation('catalogue');
-  const lang = useLang();
   const [view, update] = useCatalogueView();
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('goods')) || null;
@@ -82,7 +78,6 @@ export function CataloguePage() {
         setSelected(new Set());
       },
     });
-  const sources = useQuery(sourcesQuery());
   const list = useQuery(onlineListQuery(viewToFilters(view)));
   const count = list.data?.count ?? 0;
   // There is no brand list operation: the brands of the goods on screen (and those picked) are offered.
@@ -116,37 +111,8 @@ export function CataloguePage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <TextField
-              label={t('search')}
-              value={typed.q}
-              onChange={(e) => setTyped({ ...typed, q: e.target.value })}
-              size="small"
-              sx={{ flex: 1 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <TextField
-              select
-              size="small"
-              label={t('source')}
-              value={view.source}
-              onChange={(e) => update({ source: Number(e.target.value), cats: [] })}
-              sx={{ minWidth: 150 }}
-            >
-              <MenuItem value={0}>{t('allSources')}</MenuItem>
-              {(sources.data ?? []).map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {sourceEnum.has(s.id) ? sourceEnum.label(s.id, lang) : s.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            <SearchField label={t('search')} value={typed.q} onChange={(q) => setTyped({ ...typed, q })} />
+            <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
             <TextField
               select
               size="small"
@@ -211,18 +177,7 @@ export function CataloguePage() {
               onChange={(e) => setTyped({ ...typed, shop: e.target.value })}
               sx={{ minWidth: 180 }}
             />
-            <TextField
-              select
-              size="small"
-              label={t('shipping')}
-              value={view.free}
-              onChange={(e) => update({ free: e.target.value as '' | '0' | '1' })}
-              sx={{ minWidth: 120 }}
-            >
-              <MenuItem value="">{t('any')}</MenuItem>
-              <MenuItem value="1">{t('app:goods.freeShipping')}</MenuItem>
-              <MenuItem value="0">{t('app:goods.paidShipping')}</MenuItem>
-            </TextField>
+            <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
             <Button startIcon={<TuneIcon />} onClick={() => setShowRanges((s) => !s)} aria-expanded={showRanges}>
               {t('moreFilters')}
             </Button>

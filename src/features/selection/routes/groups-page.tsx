@@ -1,28 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Grid,
-  InputAdornment,
-  List,
-  ListItemButton,
-  ListItemText,
-  MenuItem,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
+import { Grid, List, ListItemButton, ListItemText, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { MAX_PAGE } from '../../../../contract/constants';
-import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { GoodsTable } from '../../../components/goods-table';
 import { RangeField } from '../../../components/range-field';
+import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useLang } from '../../../lib/use-lang';
 import { rangeValid } from '../../../lib/url-view';
 import { groupGoodsQuery, groupsQuery } from '../api/queries';
 import { GROUP_RANGES, GROUP_SORTS, groupsViewToFilters, useGroupsView } from '../groups-url';
@@ -30,7 +16,6 @@ import { GROUP_RANGES, GROUP_SORTS, groupsViewToFilters, useGroupsView } from '.
 /** Selection groups (ApiLists) and their goods (ApiGoodsList) with every filter the operation has. */
 export function GroupsPage() {
   const { t } = useTranslation('selection');
-  const lang = useLang();
   const [view, update] = useGroupsView();
   const groups = useQuery(groupsQuery());
   const list = groups.data?.list ?? [];
@@ -79,49 +64,9 @@ export function GroupsPage() {
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Stack spacing={2}>
                   <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-                    <TextField
-                      size="small"
-                      label={t('search')}
-                      value={typed.q}
-                      onChange={(e) => setTyped({ ...typed, q: e.target.value })}
-                      sx={{ flex: 1 }}
-                      slotProps={{
-                        input: {
-                          startAdornment: (
-                            <InputAdornment position="start">
-                              <SearchIcon fontSize="small" />
-                            </InputAdornment>
-                          ),
-                        },
-                      }}
-                    />
-                    <TextField
-                      select
-                      size="small"
-                      label={t('source')}
-                      value={view.source}
-                      onChange={(e) => update({ source: Number(e.target.value) })}
-                      sx={{ minWidth: 140 }}
-                    >
-                      <MenuItem value={0}>{t('allSources')}</MenuItem>
-                      {[1, 2, 6, 7].map((s) => (
-                        <MenuItem key={s} value={s}>
-                          {sourceEnum.label(s, lang)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <TextField
-                      select
-                      size="small"
-                      label={t('shipping')}
-                      value={view.free}
-                      onChange={(e) => update({ free: e.target.value as '' | '0' | '1' })}
-                      sx={{ minWidth: 120 }}
-                    >
-                      <MenuItem value="">{t('any')}</MenuItem>
-                      <MenuItem value="1">{t('free')}</MenuItem>
-                      <MenuItem value="0">{t('charged')}</MenuItem>
-                    </TextField>
+                    <SearchField label={t('search')} value={typed.q} onChange={(q) => setTyped({ ...typed, q })} />
+                    <SourceSelect value={view.source} onChange={(source) => update({ source })} />
+                    <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
                     <TextField
                       select
                       size="small"

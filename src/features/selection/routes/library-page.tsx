@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
 import { Alert, Button, Chip, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
 import { MAX_PAGE, rangeUnit, RANGE_TYPES, type RangeType } from '../../../../contract/constants';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
@@ -18,6 +17,7 @@ import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-m
 import { SavedViews } from '../../../components/saved-views';
 import { download, toCsv } from '../../../lib/csv';
 import { ClearDialog } from '../components/clear-dialog';
+import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { CategoryPicker } from '../../../components/category-picker';
 import { libraryViewToFilters, useLibraryView } from '../url-state';
 
@@ -151,49 +151,9 @@ export function LibraryPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <TextField
-              size="small"
-              label={t('search')}
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-              sx={{ flex: 1 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <TextField
-              select
-              size="small"
-              label={t('source')}
-              value={view.source}
-              onChange={(e) => update({ source: Number(e.target.value) })}
-              sx={{ minWidth: 150 }}
-            >
-              <MenuItem value={0}>{t('allSources')}</MenuItem>
-              {[1, 2, 6, 7].map((s) => (
-                <MenuItem key={s} value={s}>
-                  {sourceEnum.label(s, lang)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('shipping')}
-              value={view.free}
-              onChange={(e) => update({ free: e.target.value as '' | '0' | '1' })}
-              sx={{ minWidth: 140 }}
-            >
-              <MenuItem value="">{t('any')}</MenuItem>
-              <MenuItem value="1">{t('free')}</MenuItem>
-              <MenuItem value="0">{t('charged')}</MenuItem>
-            </TextField>
+            <SearchField label={t('search')} value={q} onChange={setQ} />
+            <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
+            <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
             <TextField
               select
               size="small"
