@@ -16,7 +16,6 @@ import {
   MenuItem,
   TextField,
   Toolbar,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -82,14 +81,14 @@ export function Layout() {
             {t('appName')}
           </Typography>
           {meta.data && (
-            <Tooltip title={meta.data.mode === 'sandbox' ? t('mode.sandboxHint') : ''}>
-              <Chip
-                size="small"
-                color={meta.data.mode === 'sandbox' ? 'warning' : 'success'}
-                variant="outlined"
-                label={meta.data.mode === 'sandbox' ? t('mode.sandbox') : t('mode.upstream', { host: meta.data.upstream })}
-              />
-            </Tooltip>
+            <Chip
+              size="small"
+              color={meta.data.mode === 'sandbox' ? 'warning' : 'success'}
+              variant="outlined"
+              // A native title, not MUI's Tooltip: the shell stays free of the popper engine.
+              title={meta.data.mode === 'sandbox' ? t('mode.sandboxHint') : undefined}
+              label={meta.data.mode === 'sandbox' ? t('mode.sandbox') : t('mode.upstream', { host: meta.data.upstream })}
+            />
           )}
           <Box sx={{ flexGrow: 1 }} />
           <TextField
@@ -111,11 +110,13 @@ export function Layout() {
             ))}
           </TextField>
           <UserMenu />
-          <Tooltip title={mode === 'light' ? t('theme.dark') : t('theme.light')}>
-            <IconButton onClick={toggle} aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}>
-              {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
-            </IconButton>
-          </Tooltip>
+          <IconButton
+            onClick={toggle}
+            aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}
+            title={mode === 'light' ? t('theme.dark') : t('theme.light')}
+          >
+            {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+          </IconButton>
         </Toolbar>
       </AppBar>
       {wide ? (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Drawer, IconButton, Stack, Tooltip } from '@mui/material';
+import { Box, Button, Drawer, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { lazy, Suspense } from 'react';
@@ -27,11 +27,9 @@ export function GoodsDrawer({ id, onClose }: { id: number | null; onClose: () =>
             <Button component={RouterLink} to={`/catalogue/goods/${id}`} startIcon={<OpenInNewIcon />} size="small">
               {t('detail.openPage')}
             </Button>
-            <Tooltip title={t('detail.close')}>
-              <IconButton onClick={onClose} aria-label={t('detail.close')}>
-                <CloseIcon />
-              </IconButton>
-            </Tooltip>
+            <IconButton onClick={onClose} aria-label={t('detail.close')} title={t('detail.close')}>
+              <CloseIcon />
+            </IconButton>
           </Stack>
           <Suspense fallback={<Skeleton variant="rounded" height={400} />}>
             <GoodsDetailView id={id} />
