@@ -30,7 +30,7 @@ import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { SavedViews } from '../../../components/saved-views';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
-import { useDebounced } from '../../../lib/use-debounced';
+import { useSettledState } from '../../../lib/use-settled-state';
 import { rangeValid, type Range } from '../../../lib/url-view';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
@@ -56,15 +56,10 @@ export function CataloguePage() {
   };
 
   // Text and range inputs settle before they move the URL.
-  const [typed, setTyped] = useState({ q: view.q, shop: view.shop, ranges: view.ranges });
-  const settled = useDebounced(typed);
+  const [typed, setTyped] = useSettledState({ q: view.q, shop: view.shop, ranges: view.ranges }, update, (v) =>
+    Object.values(v.ranges).every(rangeValid),
+  );
   const rangesOk = Object.values(typed.ranges).every(rangeValid);
-  useEffect(() => {
-    if (!Object.values(settled.ranges).every(rangeValid)) return;
-    if (JSON.stringify(settled) !== JSON.stringify({ q: view.q, shop: view.shop, ranges: view.ranges })) update(settled);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  useEffect(() => setTyped({ q: view.q, shop: view.shop, ranges: view.ranges }), [view.q, view.shop, view.ranges]);
   const [showRanges, setShowRanges] = useState(RANGES.some((r) => view.ranges[r.key].from || view.ranges[r.key].to));
 
   const [selected, setSelected] = useState<Set<number>>(new Set());

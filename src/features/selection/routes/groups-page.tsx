@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Grid, List, ListItemButton, ListItemText, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
@@ -8,7 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { GoodsTable } from '../../../components/goods-table';
 import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
-import { useDebounced } from '../../../lib/use-debounced';
+import { useSettledState } from '../../../lib/use-settled-state';
 import { rangeValid } from '../../../lib/url-view';
 import { groupGoodsQuery, groupsQuery } from '../api/queries';
 import { GROUP_RANGES, GROUP_SORTS, groupsViewToFilters, useGroupsView } from '../groups-url';
@@ -20,14 +19,7 @@ export function GroupsPage() {
   const groups = useQuery(groupsQuery());
   const list = groups.data?.list ?? [];
   const current = list.find((g) => g.id === view.group) ?? list[0];
-  const [typed, setTyped] = useState({ q: view.q, ranges: view.ranges });
-  const settled = useDebounced(typed);
-  useEffect(() => {
-    if (!Object.values(settled.ranges).every(rangeValid)) return;
-    if (JSON.stringify(settled) !== JSON.stringify({ q: view.q, ranges: view.ranges })) update(settled);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  useEffect(() => setTyped({ q: view.q, ranges: view.ranges }), [view.q, view.ranges]);
+  const [typed, setTyped] = useSettledState({ q: view.q, ranges: view.ranges }, update, (v) => Object.values(v.ranges).every(rangeValid));
 
   const goods = useQuery({ ...groupGoodsQuery(groupsViewToFilters({ ...view, group: current?.id ?? 0 })), enabled: !!current });
   const count = goods.data?.count ?? 0;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
@@ -8,7 +8,8 @@ import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { GoodsTable } from '../../../components/goods-table';
-import { useDebounced } from '../../../lib/use-debounced';
+import { useSettledState } from '../../../lib/use-settled-state';
+import { rangeValid } from '../../../lib/url-view';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
@@ -27,22 +28,9 @@ export function LibraryPage() {
   const text = useErrorText();
   const can = useCan();
   const [view, update] = useLibraryView();
-  const [q, setQ] = useState(view.q);
-  const [from, setFrom] = useState(view.from);
-  const [to, setTo] = useState(view.to);
-  const typed = useDebounced({ q, from, to });
-  const rangeInvalid = from !== '' && to !== '' && Number(from) > Number(to);
-  useEffect(() => {
-    if (rangeInvalid) return;
-    if (typed.q !== view.q || typed.from !== view.from || typed.to !== view.to) update({ q: typed.q, from: typed.from, to: typed.to });
-    // Only a settled change of what was typed moves the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-  useEffect(() => {
-    setQ(view.q);
-    setFrom(view.from);
-    setTo(view.to);
-  }, [view.q, view.from, view.to]);
+  const [typed, setTyped] = useSettledState({ q: view.q, from: view.from, to: view.to }, update, (v) => rangeValid(v));
+  const { q, from, to } = typed;
+  const rangeInvalid = !rangeValid(typed);
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [refreshing, setRefreshing] = useState<{ done: number; total: number } | null>(null);
@@ -151,7 +139,7 @@ export function LibraryPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <SearchField label={t('search')} value={q} onChange={setQ} />
+            <SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />
             <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
             <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
             <TextField
@@ -193,8 +181,7 @@ export function LibraryPage() {
                 disabled={!view.rangeType}
                 onChange={(e) => {
                   const v = e.target.value.replace(/[^\d.]/g, '');
-                  if (k === 'from') setFrom(v);
-                  else setTo(v);
+                  setTyped({ ...typed, [k]: v });
                 }}
                 error={rangeInvalid}
                 helperText={rangeInvalid && k === 'to' ? t('rangeError') : ' '}
