@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './permissions';
+export type * from './gateway';
 export * from './units';
 export * from './envelope';
 export * from './operations';

@@ -2,7 +2,17 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { FEATURE_PERMISSIONS, OP_IDS, getOperation, mayCall, mayUse, type Feature, type OpId } from '../../contract';
+import {
+  FEATURE_PERMISSIONS,
+  OP_IDS,
+  getOperation,
+  mayCall,
+  mayUse,
+  type Feature,
+  type OpId,
+  type Session,
+  type SessionUser,
+} from '../../contract';
 import type { DB } from '../lib/db';
 import { formatIssues } from '../lib/issues';
 import { AuditLog, auditQuerySchema } from './audit';
@@ -31,14 +41,14 @@ export interface GatewayDeps {
 type Env = { Variables: { user: User } };
 
 /** What a person may do, for the SPA to show only that. */
-export function permissionsOf(user: User) {
+export function permissionsOf(user: User): Session['permissions'] {
   return {
     ops: OP_IDS.filter((id) => mayCall(user.role, id)),
     features: (Object.keys(FEATURE_PERMISSIONS) as Feature[]).filter((f) => mayUse(user.role, f)),
   };
 }
 
-const publicUser = (u: User) => ({ id: u.id, username: u.username, displayName: u.displayName, role: u.role });
+const publicUser = (u: User): SessionUser => ({ id: u.id, username: u.username, displayName: u.displayName, role: u.role });
 
 /** The `/bff` API: sign-in, the only door from the browser to the upstream, users and the audit log. */
 export function createBffApp(deps: GatewayDeps) {

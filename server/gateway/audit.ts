@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import type { DB } from '../lib/db';
 import { Where } from '../lib/sql-where';
+import type { AuditEntry } from '../../contract';
 import type { User } from './users';
-
-export interface AuditEntry {
-  id: number;
-  at: number;
-  username: string;
-  role: string;
-  action: string;
-  summary: string;
-  code: number;
-  msg: string;
-  ip: string;
-}
 
 const SECRET_KEYS = /pass(word)?|secret|token|sign/i;
 

@@ -56,7 +56,7 @@ export function CategoryPicker({ source, path, onChange }: { source: number; pat
   const { t } = useTranslation('app');
   if (!source) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
         {t('category.pickChannel')}
       </Typography>
     );

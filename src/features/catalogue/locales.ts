@@ -3,8 +3,6 @@ export const catalogueLocales = {
     title: 'Catalogue',
     subtitle: 'Online selection: every product the supplier offers you.',
     search: 'Search products',
-    source: 'Channel',
-    allSources: 'All channels',
     sort: 'Sort by',
     sortDefault: 'Default',
     sortKeys: {
@@ -22,8 +20,6 @@ export const catalogueLocales = {
     shop: 'Shop (id or name)',
     brand: 'Brand',
     brandHint: 'Brands of the goods listed',
-    shipping: 'Shipping',
-    any: 'Any',
     moreFilters: 'Ranges',
     ranges: {
       agreement_price: 'Cost',
@@ -88,8 +84,6 @@ export const catalogueLocales = {
     title: '商品选品',
     subtitle: '在线选品：供应商向你开放的全部商品。',
     search: '搜索商品',
-    source: '渠道',
-    allSources: '全部渠道',
     sort: '排序',
     sortDefault: '默认',
     sortKeys: {
@@ -107,8 +101,6 @@ export const catalogueLocales = {
     shop: '店铺（ID 或名称）',
     brand: '品牌',
     brandHint: '当前列表中的品牌',
-    shipping: '运费',
-    any: '不限',
     moreFilters: '区间筛选',
     ranges: {
       agreement_price: '成本',

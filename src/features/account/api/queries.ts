@@ -1,18 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Feature, OpId, Role } from '../../../../contract';
+import type { AuditEntry, Role, Session, SessionUser } from '../../../../contract';
+
+export type { AuditEntry, Session, SessionUser };
 import { bffFetch } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  displayName: string;
-  role: Role;
-}
-export interface Session {
-  user: SessionUser;
-  permissions: { ops: OpId[]; features: Feature[] };
-}
 export interface LoginInfo {
   mode: 'sandbox' | 'upstream';
   demoUsers: { username: string; role: Role; password: string }[];
@@ -22,17 +14,6 @@ export interface ManagedUser extends SessionUser {
   demo: boolean;
   createdAt: number;
   updatedAt: number;
-}
-export interface AuditEntry {
-  id: number;
-  at: number;
-  username: string;
-  role: string;
-  action: string;
-  summary: string;
-  code: number;
-  msg: string;
-  ip: string;
 }
 export interface AuditFilters {
   username?: string;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -64,12 +65,7 @@ export function AuditPage() {
 
   return (
     <Stack spacing={2}>
-      <div>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('audit.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('audit.subtitle')}</Typography>
-      </div>
+      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <TextField size="small" label={t('audit.user')} value={username} onChange={(e) => (setUsername(e.target.value), setPage(1))} />

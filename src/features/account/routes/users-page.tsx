@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -15,7 +16,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { ROLES, type Role } from '../../../../contract/permissions';
@@ -70,24 +70,22 @@ export function UsersPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
-        <div>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            {t('users.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('users.subtitle')}</Typography>
-        </div>
-        <Button
-          variant="contained"
-          startIcon={<PersonAddIcon />}
-          onClick={() => {
-            create.reset();
-            setCreating(true);
-          }}
-        >
-          {t('users.add')}
-        </Button>
-      </Stack>
+      <PageHeader
+        title={t('users.title')}
+        subtitle={t('users.subtitle')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddIcon />}
+            onClick={() => {
+              create.reset();
+              setCreating(true);
+            }}
+          >
+            {t('users.add')}
+          </Button>
+        }
+      />
       {users.isError ? (
         <ErrorState error={users.error} onRetry={() => void users.refetch()} />
       ) : (

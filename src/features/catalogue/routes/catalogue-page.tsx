@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { SelectionBar } from '../../../components/selection-bar';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -97,12 +99,7 @@ export function CataloguePage() {
 
   return (
     <Stack spacing={2}>
-      <div>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('title')}
-        </Typography>
-        <Typography color="text.secondary">{t('subtitle')}</Typography>
-      </div>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -215,16 +212,12 @@ export function CataloguePage() {
               {!rangesOk && ` · ${t('rangeError')}`}
             </Typography>
           )}
-          {canAdd && selected.size > 0 && (
-            <Paper variant="outlined" sx={{ p: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography variant="body2" sx={{ px: 1 }}>
-                {t('app:goods.selected', { count: selected.size })}
-              </Typography>
+          {canAdd && (
+            <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
               <Button variant="contained" startIcon={<LibraryAddIcon />} loading={add.isPending} onClick={() => addIds([...selected])}>
                 {t('addSelected', { count: selected.size })}
               </Button>
-              <Button onClick={() => setSelected(new Set())}>{t('app:goods.clearSelection')}</Button>
-            </Paper>
+            </SelectionBar>
           )}
           {count > capRows && view.page >= MAX_PAGE && (
             <Alert severity="info">{t('pageCap', { max: MAX_PAGE, rows: capRows, count })}</Alert>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Grid, List, ListItemButton, ListItemText, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { PageHeader } from '../../../components/page-header';
 import { MAX_PAGE } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -26,12 +27,7 @@ export function GroupsPage() {
 
   return (
     <Stack spacing={2}>
-      <div>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('groups.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('groups.subtitle')}</Typography>
-      </div>
+      <PageHeader title={t('groups.title')} subtitle={t('groups.subtitle')} />
       {groups.isError ? (
         <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
       ) : groups.data && list.length === 0 ? (

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
 import { Alert, Button, Chip, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { PageHeader } from '../../../components/page-header';
+import { SelectionBar } from '../../../components/selection-bar';
 import { MAX_PAGE, rangeUnit, RANGE_TYPES, type RangeType } from '../../../../contract/constants';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
@@ -116,26 +118,24 @@ export function LibraryPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
-        <div>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
-        </div>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          <SavedViews storageKey="library" />
-          <ColumnsMenu columns={columns} onChange={setColumns} />
-          <Button variant="outlined" onClick={() => void exportCsv()} loading={exporting !== null} disabled={count === 0}>
-            {t('export')}
-          </Button>
-          {can.op('selection.clear') && (
-            <Button color="error" variant="outlined" onClick={() => setClearing(true)} disabled={count === 0}>
-              {t('clear')}
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <>
+            <SavedViews storageKey="library" />
+            <ColumnsMenu columns={columns} onChange={setColumns} />
+            <Button variant="outlined" onClick={() => void exportCsv()} loading={exporting !== null} disabled={count === 0}>
+              {t('export')}
             </Button>
-          )}
-        </Stack>
-      </Stack>
+            {can.op('selection.clear') && (
+              <Button color="error" variant="outlined" onClick={() => setClearing(true)} disabled={count === 0}>
+                {t('clear')}
+              </Button>
+            )}
+          </>
+        }
+      />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -216,30 +216,24 @@ export function LibraryPage() {
             </Stack>
           )}
           {count > MAX_PAGE * view.size && view.page >= MAX_PAGE && <Alert severity="info">{t('pageCap', { max: MAX_PAGE })}</Alert>}
-          {selected.size > 0 && (
-            <Paper variant="outlined" sx={{ p: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography variant="body2" sx={{ px: 1 }}>
-                {t('app:goods.selected', { count: selected.size })}
-              </Typography>
-              {can.op('selection.remove') && (
-                <Button color="warning" variant="contained" loading={remove.isPending} onClick={removeSelected}>
-                  {t('remove', { count: selected.size })}
-                </Button>
-              )}
-              {can.op('goods.refresh') && (
-                <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
-                  {t('refresh', { count: selected.size })}
-                </Button>
-              )}
-              <Button onClick={() => setSelected(new Set())}>{t('app:goods.clearSelection')}</Button>
-              {refreshing && (
-                <Stack sx={{ flex: 1, minWidth: 200 }}>
-                  <Typography variant="caption">{t('refreshing', refreshing)}</Typography>
-                  <LinearProgress variant="determinate" value={(refreshing.done / refreshing.total) * 100} />
-                </Stack>
-              )}
-            </Paper>
-          )}
+          <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
+            {can.op('selection.remove') && (
+              <Button color="warning" variant="contained" loading={remove.isPending} onClick={removeSelected}>
+                {t('remove', { count: selected.size })}
+              </Button>
+            )}
+            {can.op('goods.refresh') && (
+              <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
+                {t('refresh', { count: selected.size })}
+              </Button>
+            )}
+            {refreshing && (
+              <Stack sx={{ flex: 1, minWidth: 200 }}>
+                <Typography variant="caption">{t('refreshing', refreshing)}</Typography>
+                <LinearProgress variant="determinate" value={(refreshing.done / refreshing.total) * 100} />
+              </Stack>
+            )}
+          </SelectionBar>
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
           ) : (

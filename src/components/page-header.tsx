@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Stack, Typography } from '@mui/material';
+
+/** The title (the page's one h1), a line saying what the page is for, and the page's own actions. */
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+      <div>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {subtitle && <Typography color="text.secondary">{subtitle}</Typography>}
+      </div>
+      {actions && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          {actions}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
