@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { enqueueSnackbar } from 'notistack';
 import { Providers } from './app/providers';
 import { createI18n } from './app/i18n';
 import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { errorText } from './lib/use-error-text';
 
 const i18n = createI18n();
@@ -18,12 +17,11 @@ const queryClient = createQueryClient(
       window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   },
 );
-const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </Providers>
   </StrictMode>,
 );

@@ -1,4 +1,8 @@
-import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 
 export function CrashScreen({ onReset }: { onReset?: () => void }) {

@@ -65,6 +65,14 @@ export const appLocales = {
       selected: '{{count}} selected',
       clearSelection: 'Clear selection',
     },
+    pager: {
+      label: 'Pages',
+      first: 'First page',
+      previous: 'Previous page',
+      next: 'Next page',
+      last: 'Last page',
+      page: 'Page {{page}} of {{pages}}',
+    },
     errors: {
       upstream: 'The supplier refused: {{msg}}',
       upstreamNoMsg: 'The supplier refused the request without saying why.',
@@ -142,6 +150,14 @@ export const appLocales = {
       select: '选择 {{title}}',
       selected: '已选 {{count}} 件',
       clearSelection: '取消选择',
+    },
+    pager: {
+      label: '分页',
+      first: '第一页',
+      previous: '上一页',
+      next: '下一页',
+      last: '最后一页',
+      page: '第 {{page}} / {{pages}} 页',
     },
     errors: {
       upstream: '供应商拒绝了请求：{{msg}}',

@@ -1,5 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { CssBaseline, ThemeProvider, type PaletteMode } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { PaletteMode } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { SnackbarProvider } from 'notistack';

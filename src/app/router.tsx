@@ -1,9 +1,12 @@
-import { createBrowserRouter, Link, Navigate, Outlet } from 'react-router-dom';
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Link, Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
-import { CrashScreen } from './crash-screen';
 import { NAV_ITEMS, allowed } from './nav';
 import { SessionGate, useCan } from '../features/account';
 
@@ -31,40 +34,59 @@ function Guard({ to }: { to: string }) {
   );
 }
 
-const page = (to: string, load: () => Promise<{ Component: React.ComponentType }>) => ({
-  path: to.slice(1),
-  element: <Guard to={to} />,
-  children: [{ index: true, lazy: load }],
-});
+const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
 
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      path: '/login',
-      errorElement: <CrashScreen />,
-      lazy: async () => ({ Component: (await import('../features/account/routes/sign-in-page')).SignInPage }),
-    },
-    {
-      path: '/',
-      element: (
-        <SessionGate>
-          <Layout />
-        </SessionGate>
-      ),
-      errorElement: <CrashScreen />,
-      children: [
-        { index: true, element: <Home /> },
-        page('/catalogue', async () => ({ Component: (await import('../features/catalogue/routes/catalogue-page')).CataloguePage })),
-        {
-          path: 'catalogue/goods/:id',
-          lazy: async () => ({ Component: (await import('../features/catalogue/routes/goods-page')).GoodsPage }),
-        },
-        page('/library', async () => ({ Component: (await import('../features/selection/routes/library-page')).LibraryPage })),
-        page('/groups', async () => ({ Component: (await import('../features/selection/routes/groups-page')).GroupsPage })),
-        page('/users', async () => ({ Component: (await import('../features/account/routes/users-page')).UsersPage })),
-        page('/audit', async () => ({ Component: (await import('../features/account/routes/audit-page')).AuditPage })),
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ]);
+const SignInPage = lazyPage(() => import('../features/account/routes/sign-in-page'), 'SignInPage');
+const CataloguePage = lazyPage(() => import('../features/catalogue/routes/catalogue-page'), 'CataloguePage');
+const GoodsPage = lazyPage(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage');
+const LibraryPage = lazyPage(() => import('../features/selection/routes/library-page'), 'LibraryPage');
+const GroupsPage = lazyPage(() => import('../features/selection/routes/groups-page'), 'GroupsPage');
+const UsersPage = lazyPage(() => import('../features/account/routes/users-page'), 'UsersPage');
+const AuditPage = lazyPage(() => import('../features/account/routes/audit-page'), 'AuditPage');
+
+const guarded = (to: string, Page: React.ComponentType) => (
+  <Route path={to.slice(1)} element={<Guard to={to} />}>
+    <Route index element={<Page />} />
+  </Route>
+);
+
+/**
+ * Declarative routes (no data router: the pages load their data through TanStack Query, and the
+ * declarative mode leaves the loader/action machinery out of the first download). Each page is a
+ * lazy chunk; the layout shows a progress bar while one loads and the error boundary catches a
+ * chunk that fails to load.
+ */
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <Suspense fallback={null}>
+              <SignInPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/"
+          element={
+            <SessionGate>
+              <Layout />
+            </SessionGate>
+          }
+        >
+          <Route index element={<Home />} />
+          {guarded('/catalogue', CataloguePage)}
+          <Route path="catalogue/goods/:id" element={<GoodsPage />} />
+          {guarded('/library', LibraryPage)}
+          {guarded('/groups', GroupsPage)}
+          {guarded('/users', UsersPage)}
+          {guarded('/audit', AuditPage)}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

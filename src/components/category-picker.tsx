@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { queryOptions } from '@tanstack/react-query';
 import { callOp } from '../lib/bff';
 import { STALE } from '../lib/stale';

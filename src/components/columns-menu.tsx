@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, ListItemText, Menu, MenuItem } from '@mui/material';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { GOODS_COLUMNS, type GoodsColumn } from './goods-table';
 

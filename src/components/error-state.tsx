@@ -1,4 +1,5 @@
-import { Alert, Button } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/use-error-text';
 import { OpError } from '../lib/bff';

@@ -1,24 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import {
-  Box,
-  Checkbox,
-  LinearProgress,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { GoodsListItem } from '../../contract';
 import { SourceChip } from './source-chip';
+import { Pager } from './pager';
 import { formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
 
@@ -235,17 +233,7 @@ export function GoodsTable<R extends GoodsRow>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={rowCount}
-        page={Math.max(0, Math.min(page - 1, Math.ceil(rowCount / size) - 1))}
-        rowsPerPage={size}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_e, p) => onPage(p + 1, size)}
-        onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
-        labelRowsPerPage={t('goods.perPage')}
-        labelDisplayedRows={({ from, to, count }) => t('goods.displayedRows', { from, to, count })}
-      />
+      <Pager page={page} size={size} count={rowCount} sizes={PAGE_SIZES} onChange={onPage} />
     </Paper>
   );
 }

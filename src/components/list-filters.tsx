@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InputAdornment, MenuItem, TextField } from '@mui/material';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { source as sourceEnum } from '../../contract/enums/source';
 import { callOp } from '../lib/bff';

@@ -1,4 +1,5 @@
-import { Typography, type TypographyProps } from '@mui/material';
+import Typography from '@mui/material/Typography';
+import type { TypographyProps } from '@mui/material/Typography';
 import type { Fen } from '../../contract';
 import { formatFen } from '../lib/money';
 import { useLang } from '../lib/use-lang';

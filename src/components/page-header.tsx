@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Stack, Typography } from '@mui/material';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 
 /** The title (the page's one h1), a line saying what the page is for, and the page's own actions. */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {

@@ -1,4 +1,7 @@
-import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { Range } from '../lib/url-view';
 
 /**

@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import Chip from '@mui/material/Chip';
 import { source as sourceEnum } from '../../contract/enums/source';
 import { useLang } from '../lib/use-lang';
 

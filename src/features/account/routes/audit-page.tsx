@@ -2,25 +2,23 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Checkbox,
-  Chip,
-  FormControlLabel,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { Pager } from '../../../components/pager';
 import { useDebounced } from '../../../lib/use-debounced';
 import { formatMillis, DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
@@ -159,14 +157,12 @@ export function AuditPage() {
               </Table>
             </TableContainer>
           )}
-          <TablePagination
-            component="div"
+          <Pager
+            page={page}
+            size={limit}
             count={audit.data?.total ?? 0}
-            page={page - 1}
-            rowsPerPage={limit}
-            rowsPerPageOptions={[20, 50, 100, 200]}
-            onPageChange={(_e, p) => setPage(p + 1)}
-            onRowsPerPageChange={(e) => (setLimit(Number(e.target.value)), setPage(1))}
+            sizes={[20, 50, 100, 200]}
+            onChange={(p, size) => (size !== limit ? (setLimit(size), setPage(1)) : setPage(p))}
           />
         </Paper>
       )}

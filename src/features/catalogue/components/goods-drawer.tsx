@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Drawer, IconButton, Stack } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '@mui/material';
+import Skeleton from '@mui/material/Skeleton';
 
 // The detail brings forms, validation and an HTML sanitizer: loaded when a product is opened, not with the list.
 const GoodsDetailView = lazy(async () => ({ default: (await import('./goods-detail')).GoodsDetailView }));

@@ -5,20 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import {
-  Alert,
-  Skeleton,
-  Button,
-  Chip,
-  Collapse,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import GridViewIcon from '@mui/icons-material/GridView';
@@ -27,7 +25,8 @@ import { MAX_PAGE } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 
-import { GoodsTable } from '../../../components/goods-table';
+import { GoodsTable, PAGE_SIZES } from '../../../components/goods-table';
+import { Pager } from '../../../components/pager';
 import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { SavedViews } from '../../../components/saved-views';
@@ -249,20 +248,13 @@ export function CataloguePage() {
             />
           )}
           {view.view === 'cards' && list.data && count > 0 && (
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-              <Button disabled={view.page <= 1} onClick={() => update({ page: view.page - 1 })}>
-                ‹
-              </Button>
-              <Typography sx={{ alignSelf: 'center' }}>
-                {view.page} / {Math.min(MAX_PAGE, Math.ceil(count / view.size))}
-              </Typography>
-              <Button
-                disabled={view.page >= Math.min(MAX_PAGE, Math.ceil(count / view.size))}
-                onClick={() => update({ page: view.page + 1 })}
-              >
-                ›
-              </Button>
-            </Stack>
+            <Pager
+              page={view.page}
+              size={view.size}
+              count={Math.min(count, capRows)}
+              sizes={PAGE_SIZES}
+              onChange={(page, size) => update(size !== view.size ? { size } : { page })}
+            />
           )}
         </>
       )}

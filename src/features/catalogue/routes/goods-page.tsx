@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import { GoodsDetailView } from '../components/goods-detail';
 
 /** A product at its own address: /catalogue/goods/:id. */

@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Grid, List, ListItemButton, ListItemText, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../../components/page-header';
 import { MAX_PAGE } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
