@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from './lib/toast';
 import { Providers } from './app/providers';
 import { createI18n } from './app/i18n';
 import { createQueryClient } from './app/query-client';
@@ -10,7 +10,7 @@ import { errorText } from './lib/use-error-text';
 const i18n = createI18n();
 document.documentElement.lang = i18n.language;
 const queryClient = createQueryClient(
-  (error) => enqueueSnackbar(errorText(i18n.t, error), { variant: 'error' }),
+  (error) => void toast(errorText(i18n.t, error), { variant: 'error' }),
   // The session ended while working: sign in again and come back to the same page.
   () => {
     if (window.location.pathname !== '/login')

@@ -4,11 +4,11 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { PaletteMode } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { SnackbarProvider } from 'notistack';
 import type { i18n as I18n } from 'i18next';
 import { buildTheme, initialMode, rememberMode } from './theme';
 import { ColorModeContext } from './color-mode';
 import { ErrorBoundary } from './error-boundary';
+import { ToastHost } from '../lib/toast';
 
 export function Providers({ children, queryClient, i18n }: { children: ReactNode; queryClient: QueryClient; i18n: I18n }) {
   const [mode, setMode] = useState<PaletteMode>(initialMode);
@@ -30,11 +30,10 @@ export function Providers({ children, queryClient, i18n }: { children: ReactNode
       <ColorModeContext.Provider value={colorMode}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-            <QueryClientProvider client={queryClient}>
-              <ErrorBoundary>{children}</ErrorBoundary>
-            </QueryClientProvider>
-          </SnackbarProvider>
+          <QueryClientProvider client={queryClient}>
+            <ErrorBoundary>{children}</ErrorBoundary>
+          </QueryClientProvider>
+          <ToastHost />
         </ThemeProvider>
       </ColorModeContext.Provider>
     </I18nextProvider>

@@ -38,6 +38,11 @@ export const catalogueLocales = {
     details: 'Details',
     results: '{{count}} products',
     empty: 'No product matches these filters.',
+    library: 'Library',
+    inLibrary: 'In library',
+    add: 'Add',
+    addSelected: 'Add {{count}} to the library',
+    added: 'Added {{count}} to the selection library.',
     detail: {
       close: 'Close',
       openPage: 'Open on its own page',

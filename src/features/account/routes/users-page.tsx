@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -41,7 +41,7 @@ export function UsersPage() {
     mutationFn: (v: NewUser) => bffFetch<{ user: ManagedUser }>('/users', { body: v }),
     onSuccess: ({ user }) => {
       setCreating(false);
-      enqueueSnackbar(t('users.created_ok', { name: user.username }), { variant: 'success' });
+      void toast(t('users.created_ok', { name: user.username }), { variant: 'success' });
       void invalidate();
     },
     // Shown in the dialog, with what was typed kept.
@@ -51,16 +51,16 @@ export function UsersPage() {
     mutationFn: ({ id, patch }: { id: number; patch: { role?: Role; disabled?: boolean } }) =>
       bffFetch(`/users/${id}`, { method: 'PATCH', body: patch }),
     onSuccess: () => {
-      enqueueSnackbar(t('users.updated_ok'), { variant: 'success' });
+      void toast(t('users.updated_ok'), { variant: 'success' });
       void invalidate();
     },
-    onError: (e) => enqueueSnackbar(text(e), { variant: 'error' }),
+    onError: (e) => void toast(text(e), { variant: 'error' }),
   });
   const reset = useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) => bffFetch(`/users/${id}/password`, { body: { password } }),
     onSuccess: () => {
       setResetting(null);
-      enqueueSnackbar(t('users.password_ok'), { variant: 'success' });
+      void toast(t('users.password_ok'), { variant: 'success' });
       void invalidate();
     },
     onError: () => undefined,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -150,7 +150,7 @@ export function GoodsDetailView({ id }: { id: number }) {
                 disabled={g.status !== 1}
                 onClick={() =>
                   add.mutate([g.id], {
-                    onSuccess: () => (enqueueSnackbar(t('added', { count: 1 }), { variant: 'success' }), void detail.refetch()),
+                    onSuccess: () => (void toast(t('added', { count: 1 }), { variant: 'success' }), void detail.refetch()),
                   })
                 }
               >

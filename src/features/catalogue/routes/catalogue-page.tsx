@@ -4,7 +4,7 @@ import { SelectionBar } from '../../../components/selection-bar';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Button from '@mui/material/Button';
@@ -70,7 +70,7 @@ export function CataloguePage() {
   const addIds = (ids: number[]) =>
     add.mutate(ids, {
       onSuccess: () => {
-        enqueueSnackbar(t('added', { count: ids.length }), { variant: 'success' });
+        void toast(t('added', { count: ids.length }), { variant: 'success' });
         setSelected(new Set());
       },
     });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import { dismissToast, toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -72,9 +72,9 @@ export function LibraryPage() {
         ]),
       );
       download(`selection-library-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-      enqueueSnackbar(t('exported', { count: rows.length }), { variant: 'success' });
+      void toast(t('exported', { count: rows.length }), { variant: 'success' });
     } catch (e) {
-      enqueueSnackbar(text(e), { variant: 'error' });
+      void toast(text(e), { variant: 'error' });
     } finally {
       setExporting(null);
     }
@@ -92,16 +92,16 @@ export function LibraryPage() {
       onSuccess: () => {
         setSelected(new Set());
         // Removing is cheap to reverse: offer an undo instead of asking first.
-        const key = enqueueSnackbar(t('removed', { count: ids.length }), {
+        void toast(t('removed', { count: ids.length }), {
           variant: 'info',
           autoHideDuration: 8000,
-          action: (
+          action: (key) => (
             <Button
               color="inherit"
               size="small"
               onClick={() => {
-                closeSnackbar(key);
-                add.mutate(ids, { onSuccess: () => enqueueSnackbar(t('restored'), { variant: 'success' }) });
+                dismissToast(key);
+                add.mutate(ids, { onSuccess: () => void toast(t('restored'), { variant: 'success' }) });
               }}
             >
               {t('undo')}
@@ -117,9 +117,9 @@ export function LibraryPage() {
     setRefreshing({ done: 0, total: ids.length });
     try {
       await refreshGoods(ids, (done) => setRefreshing({ done, total: ids.length }));
-      enqueueSnackbar(t('refreshed', { count: ids.length }), { variant: 'success' });
+      void toast(t('refreshed', { count: ids.length }), { variant: 'success' });
     } catch (e) {
-      enqueueSnackbar(text(e), { variant: 'error' });
+      void toast(text(e), { variant: 'error' });
     } finally {
       setRefreshing(null);
     }
@@ -280,7 +280,7 @@ export function LibraryPage() {
               onSuccess: () => {
                 setClearing(false);
                 setSelected(new Set());
-                enqueueSnackbar(t('cleared'), { variant: 'success' });
+                void toast(t('cleared'), { variant: 'success' });
               },
             })
           }

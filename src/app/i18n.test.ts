@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { appLocales } from './locales';
+import { accountLocales } from '../features/account';
+import { catalogueLocales } from '../features/catalogue';
+import { selectionLocales } from '../features/selection';
+
+/** Every key path of a nested texts object, e.g. `pager.next`. */
+function keys(texts: object, prefix = ''): string[] {
+  return Object.entries(texts).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('texts', () => {
+  // A key missing in Chinese shows English to a Chinese reader; one missing in English shows the raw key.
+  it('both languages have exactly the same keys in every namespace', () => {
+    const namespaces = { app: appLocales, account: accountLocales, catalogue: catalogueLocales, selection: selectionLocales };
+    for (const [ns, texts] of Object.entries(namespaces)) {
+      expect(keys(texts['zh-CN']).sort(), ns).toEqual(keys(texts.en).sort());
+      expect(keys(texts.en).length, ns).toBeGreaterThan(10);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Toasts (notistack) without putting notistack in the first download: the library and its
+ * provider load on the first toast, which is never needed to draw a page. Everything in the app
+ * calls `toast()`; nothing imports notistack directly.
+ */
+type Notistack = typeof import('notistack');
+type Key = string | number;
+export interface ToastOptions {
+  variant?: 'default' | 'success' | 'error' | 'warning' | 'info';
+  autoHideDuration?: number | null;
+  /** A button beside the message; it receives the toast's key to close it. */
+  action?: (key: Key) => ReactNode;
+}
+
+let loading: Promise<Notistack> | null = null;
+let mounted: (() => void) | null = null;
+const hostMounted = new Promise<void>((resolve) => (mounted = resolve));
+const listeners = new Set<(m: Notistack) => void>();
+
+function load(): Promise<Notistack> {
+  loading ??= import('notistack').then((m) => {
+    listeners.forEach((l) => l(m));
+    return m;
+  });
+  return loading;
+}
+
+/** Shows a toast once the host is up (immediately after the first one). Resolves to its key. */
+export async function toast(message: string, options: ToastOptions = {}): Promise<Key> {
+  const m = await load();
+  await hostMounted;
+  return m.enqueueSnackbar(message, options);
+}
+
+export function dismissToast(key: Key) {
+  void load().then((m) => m.closeSnackbar(key));
+}
+
+/** Mount once near the root: renders notistack's provider after the first toast asks for it. */
+export function ToastHost() {
+  const [lib, setLib] = useState<Notistack | null>(null);
+  useEffect(() => {
+    const on = (m: Notistack) => setLib(() => m);
+    listeners.add(on);
+    if (loading) void loading.then(on);
+    return () => void listeners.delete(on);
+  }, []);
+  useEffect(() => {
+    if (lib) mounted?.();
+  }, [lib]);
+  if (!lib) return null;
+  const { SnackbarProvider } = lib;
+  return <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />;
+}
