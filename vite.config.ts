@@ -38,10 +38,59 @@ function themeWithoutCssVars(): Plugin {
   };
 }
 
+/**
+ * Everything the first page needs (main.tsx and the catalogue page, where `/` leads a merchant, with
+ * all they import statically) travels as one chunk. Left alone, the bundler cuts it into dozens of
+ * small shared chunks, and each compresses on its own: ~13 kB gzip more for the same code.
+ */
+function firstPageChunk() {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'supply-desk:first-page-chunk',
+    apply: 'build',
+    buildEnd() {
+      members.clear();
+      const visit = (id: string) => {
+        if (members.has(id)) return;
+        members.add(id);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+      };
+      for (const id of this.getModuleIds()) if (FIRST_PAGE.test(id)) visit(id);
+    },
+  };
+  return { plugin, group: { name: 'first-page', test: (id: string) => members.has(id) } };
+}
+/** Writes dist/.vite/chunks.json: each chunk's file, static and dynamic imports and the source modules in it (for bench/). */
+function chunkMap(): Plugin {
+  return {
+    name: 'supply-desk:chunk-map',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const root = process.cwd().split('\\').join('/') + '/';
+      const chunks = Object.values(bundle).flatMap((c) =>
+        c.type === 'chunk'
+          ? [
+              {
+                file: c.fileName,
+                isEntry: c.isEntry,
+                imports: c.imports,
+                dynamicImports: c.dynamicImports,
+                modules: c.moduleIds.map((id) => id.split('\\').join('/').replace(root, '')).filter((id) => !id.startsWith('\0')),
+              },
+            ]
+          : [],
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
+const FIRST_PAGE = /src[\\/](main\.tsx|features[\\/]catalogue[\\/]routes[\\/]catalogue-page\.tsx)$/;
+const firstPage = firstPageChunk();
+
 const gateway = `http://127.0.0.1:${process.env.PORT ?? '8787'}`;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), themeWithoutCssVars()],
+  plugins: [react(), themeWithoutCssVars(), firstPage.plugin, chunkMap()],
   resolve: { alias: command === 'build' ? productionRouter : [] },
   server: {
     host: '127.0.0.1',
@@ -57,6 +106,7 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: { output: { codeSplitting: { groups: [firstPage.group] } } },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],

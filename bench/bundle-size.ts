@@ -1,39 +1,56 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Chunks a chunk loads before it runs: its static `import … from "./x.js"`, transitively. */
-function staticClosure(assets: string, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(join(assets, file), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) visit(m[1]!);
-  };
-  roots.forEach(visit);
-  return seen;
+/** One chunk of the build as vite.config.ts's chunk map records it. */
+interface Chunk {
+  file: string;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  modules: string[];
 }
 
+/** The page a merchant lands on (`/` leads there). */
+const FIRST_ROUTE = 'src/features/catalogue/routes/catalogue-page.tsx';
+
 /**
- * The JS a person downloads (gzip -9): for the first page, the entry and the catalogue route (where
- * `/` leads a merchant) with every chunk they import statically; for each other route, what it adds.
+ * The JS a person downloads (gzip -9, each file compressed on its own as a server sends it):
+ * - first page: the entry and the chunk that holds the catalogue page, with every chunk they import
+ *   statically (what must arrive before the catalogue can draw);
+ * - each route page: what its chunk and its static imports add to the first page.
+ * Chunks and the modules in them come from dist/.vite/chunks.json, written by the build.
  */
 export function bundleSizes(dist = 'dist') {
-  const assets = join(dist, 'assets');
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const gz = (file: string) => gzipSync(readFileSync(join(assets, file)), { level: 9 }).length / 1024;
-  const entry = [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
-  const all = readdirSync(assets).filter((f) => f.endsWith('.js'));
-  const shell = staticClosure(assets, entry);
-  const routeFiles = all.filter((f) => /-page-/.test(f));
-  const firstRoute = routeFiles.filter((f) => f.startsWith('catalogue-page'));
-  const firstPage = staticClosure(assets, [...entry, ...firstRoute]);
+  const chunks = JSON.parse(readFileSync(join(dist, '.vite/chunks.json'), 'utf8')) as Chunk[];
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+  const closure = (roots: Chunk[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      byFile.get(file)?.imports.forEach(visit);
+    };
+    roots.forEach((c) => visit(c.file));
+    return seen;
+  };
+  const holding = (module: string) => {
+    const c = chunks.find((x) => x.modules.includes(module));
+    if (!c) throw new Error(`no chunk holds ${module}: was it renamed? Update bench/bundle-size.ts`);
+    return c;
+  };
   const sum = (files: Iterable<string>) => [...files].reduce((s, f) => s + gz(f), 0);
+  const entry = chunks.filter((c) => c.isEntry);
+  const firstPage = closure([...entry, holding(FIRST_ROUTE)]);
+  const routeModules = [...new Set(chunks.flatMap((c) => c.modules.filter((m) => /^src\/.*routes\/[\w-]+-page\.tsx$/.test(m))))].sort();
   return {
     firstPageKb: sum(firstPage),
-    shellKb: sum(shell),
-    chunks: all.map((f) => ({ file: f, kb: gz(f) })).sort((a, b) => b.kb - a.kb),
-    routes: routeFiles.map((f) => ({ file: f, addsKb: sum([...staticClosure(assets, [f])].filter((x) => !shell.has(x))) })),
+    firstPageFiles: firstPage.size,
+    chunks: chunks.map((c) => ({ file: c.file, kb: gz(c.file) })).sort((a, b) => b.kb - a.kb),
+    routes: routeModules.map((m) => ({
+      page: m.replace(/^.*\//, '').replace(/\.tsx$/, ''),
+      addsKb: sum([...closure([holding(m)])].filter((f) => !firstPage.has(f))),
+    })),
   };
 }

@@ -32,8 +32,7 @@ test('paging, channel and search live in the URL and survive a reload', async ({
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByTestId('goods-title').first()).not.toHaveText(firstTitle);
 
-  await page.getByLabel('渠道').click();
-  await page.getByRole('option', { name: '京东' }).click();
+  await page.getByLabel('渠道').selectOption({ label: '京东' });
   await expect(page).toHaveURL(/source=2/);
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.getByTestId('goods-row').first()).toContainText('京东');
@@ -42,6 +41,7 @@ test('paging, channel and search live in the URL and survive a reload', async ({
   await expect(page).toHaveURL(/q=%E5%9D%9A%E6%9E%9C/);
   await page.reload();
   await expect(page.getByLabel('搜索商品')).toHaveValue('坚果');
+  await expect(page.getByTestId('goods-title').first()).toBeVisible();
   const titles = await page.getByTestId('goods-title').allInnerTexts();
   expect(titles.length).toBeGreaterThan(0);
   for (const t of titles) expect(t).toContain('坚果');
@@ -50,8 +50,7 @@ test('paging, channel and search live in the URL and survive a reload', async ({
 test('both languages and both themes, remembered across a reload', async ({ page }) => {
   await page.goto('/catalogue');
   await expect(page.getByRole('heading', { name: '商品选品' })).toBeVisible();
-  await page.getByLabel('语言').click();
-  await page.getByRole('option', { name: 'English' }).click();
+  await page.getByLabel('语言').selectOption({ label: 'English' });
   await expect(page.getByRole('heading', { name: 'Catalogue' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Cost (agreement)' })).toBeVisible();
 
@@ -72,4 +71,24 @@ test('an unknown address shows a page in words, not a blank screen', async ({ pa
   await expect(page.getByText('页面不存在。')).toBeVisible();
   await page.getByRole('link', { name: '返回商品选品' }).click();
   await expect(page).toHaveURL(/\/catalogue$/);
+});
+
+test('brands of the listed goods filter the catalogue; the pick shows on the button and in the URL', async ({ page }) => {
+  await page.goto('/catalogue');
+  await expect(page.getByTestId('goods-row')).toHaveCount(20);
+  await page.getByRole('button', { name: '品牌', exact: true }).click();
+  const first = page.getByRole('menuitemcheckbox').first();
+  const brand = (await first.innerText()).trim();
+  expect(brand.length).toBeGreaterThan(0);
+  await first.click();
+  await expect(first).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/brand=\d+/);
+  await expect(page.getByRole('button', { name: `品牌: ${brand}` })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const rows = await page.getByTestId('goods-row').allInnerTexts();
+      return rows.length > 0 && rows.every((text) => text.includes(brand));
+    })
+    .toBe(true);
 });

@@ -115,10 +115,8 @@ test('open a product from the list: prices in yuan, the SKU matrix, a sanitized 
 
 test('category level by level and a profit range narrow the catalogue; card view shows the same goods', async ({ page }) => {
   await page.goto('/catalogue?source=2');
-  await page.getByLabel('1 级分类').click();
-  await page.getByRole('option', { name: '食品饮料' }).click();
-  await page.getByLabel('2 级分类').click();
-  await page.getByRole('option', { name: '休闲零食' }).click();
+  await page.getByLabel('1 级分类').selectOption({ label: '食品饮料' });
+  await page.getByLabel('2 级分类').selectOption({ label: '休闲零食' });
   await expect(page).toHaveURL(/cat=\d+%2C\d+|cat=\d+,\d+/);
   // The previous rows stay until the filtered ones arrive.
   await expect
@@ -178,7 +176,7 @@ test('the library exports its current filter as CSV, remembers the columns, and 
   await expect(page.getByText(`已导出 ${rows} 件商品。`)).toBeVisible();
 
   await page.getByRole('button', { name: '显示列' }).click();
-  await page.getByRole('menuitem', { name: '指导价' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '指导价' }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: '指导价' })).toHaveCount(0);
   await page.reload();

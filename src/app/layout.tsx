@@ -1,19 +1,17 @@
 import { Suspense, useState } from 'react';
+import Paper from '@mui/material/Paper';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -26,6 +24,11 @@ import { LANGUAGES, rememberLanguage, type Language } from './i18n';
 import { NAV_ITEMS, allowed } from './nav';
 import { UserMenu, useCan } from '../features/account';
 import { metaQuery } from './meta';
+import { SelectField } from '../components/fields';
+import { lazyNamed, useLatch } from '../lib/lazy';
+
+// Phones get the navigation in a sliding drawer (a modal): its code loads when first opened.
+const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
 
 const DRAWER_WIDTH = 232;
 
@@ -34,6 +37,7 @@ export function Layout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
+  const drawerLoaded = useLatch(open);
   const { mode, toggle } = useColorMode();
   const meta = useQuery(metaQuery);
   const can = useCan();
@@ -71,7 +75,7 @@ export function Layout() {
       >
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
-            <IconButton edge="start" aria-label={t('nav.menu')} onClick={() => setOpen(true)}>
+            <IconButton edge="start" aria-label={t('nav.menu')} onClick={() => setOpen(true)} onPointerEnter={NavDrawer.preload}>
               <MenuIcon />
             </IconButton>
           )}
@@ -89,24 +93,16 @@ export function Layout() {
             />
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <TextField
-            select
-            size="small"
+          <SelectField
             label={t('language.label')}
             value={i18n.language}
-            onChange={(e) => {
-              const lang = e.target.value as Language;
-              rememberLanguage(lang);
+            onChange={(lang) => {
+              rememberLanguage(lang as Language);
               void i18n.changeLanguage(lang);
             }}
+            choices={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
             sx={{ minWidth: 120 }}
-          >
-            {LANGUAGES.map((l) => (
-              <MenuItem key={l} value={l}>
-                {t(`language.${l}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <UserMenu />
           <IconButton
             onClick={toggle}
@@ -118,22 +114,32 @@ export function Layout() {
         </Toolbar>
       </AppBar>
       {wide ? (
-        <Drawer
-          variant="permanent"
-          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        // A permanent column beside the page: no modal, no transition.
+        <Paper
+          square
+          variant="outlined"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            borderTop: 0,
+            borderBottom: 0,
+            borderLeft: 0,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflowY: 'auto',
+          }}
         >
           {nav}
-        </Drawer>
+        </Paper>
       ) : (
-        <Drawer
-          variant="temporary"
-          open={open}
-          onClose={() => setOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          {nav}
-        </Drawer>
+        drawerLoaded && (
+          <Suspense fallback={null}>
+            <NavDrawer open={open} onClose={() => setOpen(false)} width={DRAWER_WIDTH}>
+              {nav}
+            </NavDrawer>
+          </Suspense>
+        )
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { queryOptions } from '@tanstack/react-query';
 import { callOp } from '../lib/bff';
 import { STALE } from '../lib/stale';
+import { SelectField } from './fields';
 
 /** Children of a category (parent 0 = the top level) of one channel, from GetCategory. */
 export const categoryChildrenQuery = (source: number, parent: number) =>
@@ -35,22 +34,14 @@ function Level({
   const options = q.data ?? [];
   if (q.isSuccess && options.length === 0) return null;
   return (
-    <TextField
-      select
-      size="small"
+    <SelectField
       label={t('category.level', { level })}
-      value={value !== undefined && options.some((o) => o.id === value) ? value : ''}
-      onChange={(e) => onPick(e.target.value === '' ? undefined : Number(e.target.value))}
+      value={value !== undefined && options.some((o) => o.id === value) ? String(value) : ''}
+      onChange={(v) => onPick(v === '' ? undefined : Number(v))}
+      choices={[{ value: '', label: t('category.any') }, ...options.map((c) => ({ value: String(c.id), label: c.title }))]}
       sx={{ minWidth: 150 }}
       disabled={q.isPending}
-    >
-      <MenuItem value="">{t('category.any')}</MenuItem>
-      {options.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.title}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 

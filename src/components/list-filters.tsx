@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { source as sourceEnum } from '../../contract/enums/source';
 import { callOp } from '../lib/bff';
 import { STALE } from '../lib/stale';
 import { useLang } from '../lib/use-lang';
+import { SelectField, TextInput } from './fields';
 
 /** The channels on sale (GetSource): every goods list filters by them. */
 export const sourcesQuery = () =>
@@ -19,21 +17,13 @@ export const sourcesQuery = () =>
 
 export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
   return (
-    <TextField
-      size="small"
+    <TextInput
       label={label}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange}
+      inputMode="search"
+      start={<SearchIcon fontSize="small" />}
       sx={{ flex: 1, minWidth: 180 }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
     />
   );
 }
@@ -43,22 +33,22 @@ export function SourceSelect({ value, onChange }: { value: number; onChange: (so
   const { t } = useTranslation('app');
   const lang = useLang();
   const sources = useQuery(sourcesQuery());
+  const known = sources.data ?? [];
   return (
-    <TextField
-      select
-      size="small"
+    <SelectField
       label={t('filters.source')}
-      value={value}
-      onChange={(e) => onChange(Number(e.target.value))}
+      value={String(value)}
+      onChange={(v) => onChange(Number(v))}
+      choices={[
+        { value: '0', label: t('filters.allSources') },
+        ...known.map((s) => ({ value: String(s.id), label: sourceEnum.has(s.id) ? sourceEnum.label(s.id, lang) : s.name })),
+        // A channel from the address that the list does not (yet) carry stays visible as itself.
+        ...(value && !known.some((s) => s.id === value)
+          ? [{ value: String(value), label: sourceEnum.has(value) ? sourceEnum.label(value, lang) : String(value) }]
+          : []),
+      ]}
       sx={{ minWidth: 150 }}
-    >
-      <MenuItem value={0}>{t('filters.allSources')}</MenuItem>
-      {(sources.data ?? []).map((s) => (
-        <MenuItem key={s.id} value={s.id}>
-          {sourceEnum.has(s.id) ? sourceEnum.label(s.id, lang) : s.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 
@@ -67,17 +57,16 @@ export type ShippingFilter = '' | '0' | '1';
 export function ShippingSelect({ value, onChange }: { value: ShippingFilter; onChange: (v: ShippingFilter) => void }) {
   const { t } = useTranslation('app');
   return (
-    <TextField
-      select
-      size="small"
+    <SelectField
       label={t('filters.shipping')}
       value={value}
-      onChange={(e) => onChange(e.target.value as ShippingFilter)}
+      onChange={(v) => onChange(v as ShippingFilter)}
+      choices={[
+        { value: '', label: t('filters.any') },
+        { value: '1', label: t('goods.freeShipping') },
+        { value: '0', label: t('goods.paidShipping') },
+      ]}
       sx={{ minWidth: 130 }}
-    >
-      <MenuItem value="">{t('filters.any')}</MenuItem>
-      <MenuItem value="1">{t('goods.freeShipping')}</MenuItem>
-      <MenuItem value="0">{t('goods.paidShipping')}</MenuItem>
-    </TextField>
+    />
   );
 }

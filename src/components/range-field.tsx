@@ -1,8 +1,7 @@
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Range } from '../lib/url-view';
+import { TextInput } from './fields';
 
 /**
  * A from–to pair typed in the unit people think in: yuan (¥ before) or percent (% after). Only
@@ -27,12 +26,6 @@ export function RangeField({
   error?: string;
   disabled?: boolean;
 }) {
-  const adorn =
-    unit === 'yuan'
-      ? { startAdornment: <InputAdornment position="start">¥</InputAdornment> }
-      : unit === 'percent'
-        ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-        : {};
   const clean = (v: string) => v.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
   return (
     <Stack spacing={0.5}>
@@ -42,18 +35,17 @@ export function RangeField({
       </Typography>
       <Stack direction="row" spacing={1}>
         {(['from', 'to'] as const).map((k) => (
-          <TextField
+          <TextInput
             key={k}
-            size="small"
             label={k === 'from' ? fromLabel : toLabel}
             value={value[k]}
             disabled={disabled}
             error={!!error}
-            onChange={(e) => onChange({ ...value, [k]: clean(e.target.value) })}
-            slotProps={{
-              htmlInput: { inputMode: 'decimal', 'aria-label': `${label} ${k === 'from' ? fromLabel : toLabel}` },
-              input: adorn,
-            }}
+            onChange={(v) => onChange({ ...value, [k]: clean(v) })}
+            inputMode="decimal"
+            ariaLabel={`${label} ${k === 'from' ? fromLabel : toLabel}`}
+            start={unit === 'yuan' ? '¥' : undefined}
+            end={unit === 'percent' ? '%' : undefined}
             sx={{ width: 130 }}
           />
         ))}

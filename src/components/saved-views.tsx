@@ -1,21 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { lazyNamed, useLatch } from '../lib/lazy';
 
-interface SavedView {
+export interface SavedView {
   name: string;
   search: string;
 }
@@ -33,6 +23,9 @@ const load = (key: string): SavedView[] => {
  * Named filter sets of a list, kept in this browser: a view is the list's URL query (filters, sort,
  * page size), so coming back to it is a navigation.
  */
+// The menu and the naming dialog load on first open (or on hover / focus just before).
+const SavedViewsPopup = lazyNamed(() => import('./saved-views-popup'), 'SavedViewsPopup');
+
 export function SavedViews({ storageKey }: { storageKey: string }) {
   const { t } = useTranslation('app');
   const location = useLocation();
@@ -40,8 +33,7 @@ export function SavedViews({ storageKey }: { storageKey: string }) {
   const key = `supply-desk.views.${storageKey}`;
   const [views, setViews] = useState<SavedView[]>(() => load(key));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
+  const loaded = useLatch(!!anchor);
   const store = (next: SavedView[]) => {
     setViews(next);
     localStorage.setItem(key, JSON.stringify(next));
@@ -53,78 +45,31 @@ export function SavedViews({ storageKey }: { storageKey: string }) {
     p.delete('goods');
     return p.toString();
   };
-  const trimmed = name.trim();
   return (
     <>
-      <Button startIcon={<BookmarkBorderIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
+      <Button
+        startIcon={<BookmarkBorderIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={SavedViewsPopup.preload}
+        onFocus={SavedViewsPopup.preload}
+        aria-haspopup="menu"
+        aria-expanded={!!anchor}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {t('views.title')}
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {views.length === 0 && (
-          <MenuItem disabled>
-            <Typography variant="body2">{t('views.none')}</Typography>
-          </MenuItem>
-        )}
-        {views.map((v) => (
-          <MenuItem
-            key={v.name}
-            onClick={() => {
-              setAnchor(null);
-              void navigate({ pathname: location.pathname, search: v.search ? `?${v.search}` : '' });
-            }}
-          >
-            <ListItemText primary={v.name} />
-            <IconButton
-              size="small"
-              edge="end"
-              aria-label={t('views.delete', { name: v.name })}
-              onClick={(e) => {
-                e.stopPropagation();
-                store(views.filter((x) => x.name !== v.name));
-              }}
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </MenuItem>
-        ))}
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setName('');
-            setNaming(true);
-          }}
-        >
-          {t('views.save')}
-        </MenuItem>
-      </Menu>
-      <Dialog open={naming} onClose={() => setNaming(false)} maxWidth="xs" fullWidth>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!trimmed) return;
-            store([...views.filter((v) => v.name !== trimmed), { name: trimmed, search: current() }]);
-            setNaming(false);
-          }}
-        >
-          <DialogTitle>{t('views.save')}</DialogTitle>
-          <DialogContent>
-            <TextField
-              fullWidth
-              label={t('views.name')}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 40 } }}
-              sx={{ mt: 1 }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setNaming(false)}>{t('views.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={!trimmed}>
-              {t('views.confirm')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SavedViewsPopup
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            views={views}
+            onStore={store}
+            current={current}
+            onOpen={(v) => void navigate({ pathname: location.pathname, search: v.search ? `?${v.search}` : '' })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

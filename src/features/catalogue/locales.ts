@@ -20,6 +20,7 @@ export const catalogueLocales = {
     shop: 'Shop (id or name)',
     brand: 'Brand',
     brandHint: 'Brands of the goods listed',
+    brandNone: 'No brand among the goods listed',
     moreFilters: 'Ranges',
     ranges: {
       agreement_price: 'Cost',
@@ -106,6 +107,7 @@ export const catalogueLocales = {
     shop: '店铺（ID 或名称）',
     brand: '品牌',
     brandHint: '当前列表中的品牌',
+    brandNone: '当前列表中没有品牌',
     moreFilters: '区间筛选',
     ranges: {
       agreement_price: '成本',

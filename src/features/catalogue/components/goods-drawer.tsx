@@ -1,45 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import CloseIcon from '@mui/icons-material/Close';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { lazy, Suspense } from 'react';
-import Skeleton from '@mui/material/Skeleton';
+import { Suspense } from 'react';
+import { lazyNamed, useLatch } from '../../../lib/lazy';
 
-// The detail brings forms, validation and an HTML sanitizer: loaded when a product is opened, not with the list.
-const GoodsDetailView = lazy(async () => ({ default: (await import('./goods-detail')).GoodsDetailView }));
+// The drawer and the detail in it load when a product is first opened, not with the list.
+const GoodsDrawerPanel = lazyNamed(() => import('./goods-drawer-panel'), 'GoodsDrawerPanel');
 
 /** The product detail over any list, so the list keeps its place; the address carries `goods=<id>`. */
 export function GoodsDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation('catalogue');
+  const loaded = useLatch(id !== null);
+  if (!loaded) return null;
   return (
-    <Drawer
-      anchor="right"
-      open={id !== null}
-      onClose={onClose}
-      // Above the app bar, which sits above the navigation drawer.
-      sx={{ zIndex: (th) => th.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', md: 880 } } } }}
-    >
-      {id !== null && (
-        <Box sx={{ p: { xs: 2, md: 3 } }}>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-            <Button component={RouterLink} to={`/catalogue/goods/${id}`} startIcon={<OpenInNewIcon />} size="small">
-              {t('detail.openPage')}
-            </Button>
-            <IconButton onClick={onClose} aria-label={t('detail.close')} title={t('detail.close')}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
-          <Suspense fallback={<Skeleton variant="rounded" height={400} />}>
-            <GoodsDetailView id={id} />
-          </Suspense>
-        </Box>
-      )}
-    </Drawer>
+    <Suspense fallback={null}>
+      <GoodsDrawerPanel id={id} onClose={onClose} />
+    </Suspense>
   );
 }

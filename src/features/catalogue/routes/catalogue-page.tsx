@@ -9,13 +9,9 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
-import MenuItem from '@mui/material/MenuItem';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -30,6 +26,8 @@ import { Pager } from '../../../components/pager';
 import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { SavedViews } from '../../../components/saved-views';
+import { SelectField, TextInput } from '../../../components/fields';
+import { ChecklistButton } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { useSettledState } from '../../../lib/use-settled-state';
 import { rangeValid, type Range } from '../../../lib/url-view';
@@ -104,70 +102,56 @@ export function CataloguePage() {
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <SearchField label={t('search')} value={typed.q} onChange={(q) => setTyped({ ...typed, q })} />
             <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
-            <TextField
-              select
-              size="small"
+            <SelectField
               label={t('sort')}
               value={view.sort}
-              onChange={(e) => update({ sort: e.target.value })}
+              onChange={(sort) => update({ sort })}
+              choices={[
+                { value: '', label: t('sortDefault') },
+                ...SORT_OPTIONS.map((o) => {
+                  const [key, dir] = o.split(':') as [string, 'asc' | 'desc'];
+                  return { value: o, label: `${t(`sortKeys.${key}`)} · ${t(dir)}` };
+                }),
+              ]}
               sx={{ minWidth: 230 }}
-            >
-              <MenuItem value="">{t('sortDefault')}</MenuItem>
-              {SORT_OPTIONS.map((s) => {
-                const [key, dir] = s.split(':') as [string, 'asc' | 'desc'];
-                return (
-                  <MenuItem key={s} value={s}>
-                    {t(`sortKeys.${key}`)} · {t(dir)}
-                  </MenuItem>
-                );
-              })}
-            </TextField>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={view.view}
-              onChange={(_e, v: 'table' | 'cards' | null) => v && update({ view: v })}
-            >
-              <ToggleButton value="table" aria-label={t('tableView')}>
-                <TableRowsIcon fontSize="small" />
-              </ToggleButton>
-              <ToggleButton value="cards" aria-label={t('cardView')}>
-                <GridViewIcon fontSize="small" />
-              </ToggleButton>
-            </ToggleButtonGroup>
+            />
+            <Stack direction="row" role="group" sx={{ alignSelf: { md: 'center' } }}>
+              {(
+                [
+                  ['table', t('tableView'), <TableRowsIcon key="t" fontSize="small" />],
+                  ['cards', t('cardView'), <GridViewIcon key="c" fontSize="small" />],
+                ] as const
+              ).map(([v, label, icon]) => (
+                <IconButton
+                  key={v}
+                  aria-label={label}
+                  title={label}
+                  aria-pressed={view.view === v}
+                  color={view.view === v ? 'primary' : 'default'}
+                  onClick={() => update({ view: v })}
+                  sx={view.view === v ? { bgcolor: 'action.selected' } : undefined}
+                >
+                  {icon}
+                </IconButton>
+              ))}
+            </Stack>
           </Stack>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
-            <TextField
-              select
-              size="small"
-              label={t('brand')}
-              value={view.brands}
-              onChange={(e) => {
-                const v = e.target.value as unknown as number[] | string;
-                update({ brands: (typeof v === 'string' ? v.split(',') : v).map(Number).filter(Boolean) });
-              }}
-              slotProps={{
-                select: { multiple: true, renderValue: (ids) => (ids as number[]).map((id) => brandNames.get(id) ?? id).join('、') },
-              }}
-              helperText={t('brandHint')}
-              sx={{ minWidth: 160, maxWidth: 260 }}
-            >
-              {[...brandNames]
+            <ChecklistButton
+              header={t('brandHint')}
+              empty={t('brandNone')}
+              items={[...brandNames]
                 .sort((a, b) => a[1].localeCompare(b[1], 'zh-CN'))
-                .map(([id, name]) => (
-                  <MenuItem key={id} value={id}>
-                    {name}
-                  </MenuItem>
-                ))}
-            </TextField>
-            <TextField
-              size="small"
-              label={t('shop')}
-              value={typed.shop}
-              onChange={(e) => setTyped({ ...typed, shop: e.target.value })}
-              sx={{ minWidth: 180 }}
-            />
+                .map(([id, name]) => ({ value: String(id), label: name, checked: view.brands.includes(id) }))}
+              onToggle={(value) => {
+                const id = Number(value);
+                update({ brands: view.brands.includes(id) ? view.brands.filter((b) => b !== id) : [...view.brands, id] });
+              }}
+            >
+              {view.brands.length ? `${t('brand')}: ${view.brands.map((id) => brandNames.get(id) ?? id).join('、')}` : t('brand')}
+            </ChecklistButton>
+            <TextInput label={t('shop')} value={typed.shop} onChange={(shop) => setTyped({ ...typed, shop })} sx={{ minWidth: 180 }} />
             <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
             <Button startIcon={<TuneIcon />} onClick={() => setShowRanges((s) => !s)} aria-expanded={showRanges}>
               {t('moreFilters')}
@@ -183,7 +167,7 @@ export function CataloguePage() {
             <SavedViews storageKey="catalogue" />
             <ColumnsMenu columns={columns} onChange={setColumns} />
           </Stack>
-          <Collapse in={showRanges}>
+          {showRanges && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
               {RANGES.map((r) => (
                 <RangeField
@@ -198,7 +182,7 @@ export function CataloguePage() {
                 />
               ))}
             </Stack>
-          </Collapse>
+          )}
         </Stack>
       </Paper>
       {list.isError && !list.data ? (

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import Drawer from '@mui/material/Drawer';
+
+/** The navigation on narrow screens: a drawer that slides over the page (loaded on first open). */
+export function NavDrawer({ open, onClose, width, children }: { open: boolean; onClose: () => void; width: number; children: ReactNode }) {
+  return (
+    <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width } }}>
+      {children}
+    </Drawer>
+  );
+}

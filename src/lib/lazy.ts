@@ -1,0 +1,19 @@
+import { lazy, useState, type ComponentType } from 'react';
+
+/**
+ * React.lazy for a named export, plus `preload()` to start the download before it is needed (on
+ * hover or focus of the button that will show it). The module is fetched once.
+ */
+export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  let loading: Promise<M> | undefined;
+  const get = () => (loading ??= load());
+  const Component = lazy(async () => ({ default: (await get())[name] as M[K] & ComponentType<object> }));
+  return Object.assign(Component, { preload: () => void get() });
+}
+
+/** True from the first time `on` is true: a popup's code loads on first open and stays for its closing animation. */
+export function useLatch(on: boolean) {
+  const [latched, setLatched] = useState(on);
+  if (on && !latched) setLatched(true);
+  return latched || on;
+}
