@@ -79,7 +79,7 @@ export function Layout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="div" sx={{ fontWeight: 700, color: 'primary.main' }}>
+          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, color: 'primary.main', flexShrink: 0 }}>
             {t('appName')}
           </Typography>
           {meta.data && (
@@ -101,7 +101,7 @@ export function Layout() {
               void i18n.changeLanguage(lang);
             }}
             choices={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-            sx={{ minWidth: 120 }}
+            sx={{ minWidth: { xs: 96, sm: 120 } }}
           />
           <UserMenu />
           <IconButton

@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { lazyNamed, useLatch } from '../lib/lazy';
 
 export interface ChecklistItem {
@@ -20,6 +21,7 @@ export function ChecklistButton({
   header,
   empty,
   ariaLabel,
+  variant = 'text',
 }: {
   children: ReactNode;
   icon?: ReactNode;
@@ -28,6 +30,8 @@ export function ChecklistButton({
   header?: string;
   empty?: string;
   ariaLabel?: string;
+  /** `outlined` with a drop-down arrow where it stands among fields as a filter. */
+  variant?: 'text' | 'outlined';
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const loaded = useLatch(!!anchor);
@@ -35,15 +39,27 @@ export function ChecklistButton({
     <>
       <Button
         startIcon={icon}
+        variant={variant}
+        endIcon={variant === 'outlined' ? <ArrowDropDownIcon /> : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
         onPointerEnter={ChecklistMenu.preload}
         onFocus={ChecklistMenu.preload}
         aria-haspopup="menu"
         aria-expanded={!!anchor}
         aria-label={ariaLabel}
-        sx={{ whiteSpace: 'nowrap' }}
+        sx={
+          variant === 'outlined'
+            ? {
+                whiteSpace: 'nowrap',
+                color: 'text.primary',
+                borderColor: 'divider',
+                minHeight: 40,
+                maxWidth: 320,
+              }
+            : { whiteSpace: 'nowrap' }
+        }
       >
-        {children}
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{children}</span>
       </Button>
       {loaded && (
         <Suspense fallback={null}>

@@ -31,7 +31,7 @@ export function UserMenu() {
         <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'inline' }, mr: 1 }}>
           {user.displayName}
         </Typography>
-        <Chip size="small" label={t(`roles.${user.role}`)} data-testid="role-chip" />
+        <Chip size="small" label={t(`roles.${user.role}`)} data-testid="role-chip" sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
       </Button>
       {loaded && (
         <Suspense fallback={null}>

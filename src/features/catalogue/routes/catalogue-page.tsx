@@ -139,6 +139,7 @@ export function CataloguePage() {
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
             <ChecklistButton
+              variant="outlined"
               header={t('brandHint')}
               empty={t('brandNone')}
               items={[...brandNames]
