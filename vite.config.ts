@@ -28,7 +28,8 @@ function themeWithoutCssVars(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === './createThemeWithVars.mjs' && importer && /@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer)) return stub;
+      if (source === './createThemeWithVars.mjs' && importer && /@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer))
+        return stub;
       return null;
     },
     load(id) {

@@ -6,9 +6,7 @@ import { selectionLocales } from '../features/selection';
 
 /** Every key path of a nested texts object, e.g. `pager.next`. */
 function keys(texts: object, prefix = ''): string[] {
-  return Object.entries(texts).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+  return Object.entries(texts).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
 
 describe('texts', () => {

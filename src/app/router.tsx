@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Link, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import { Layout } from './layout';
 import { NotFound } from './not-found';
 import { NAV_ITEMS, allowed } from './nav';
 import { SessionGate, useCan } from '../features/account';
+import { lazyNamed } from '../lib/lazy';
 
 /** `/` leads to the first page the person may use. */
 function Home() {
@@ -34,16 +35,13 @@ function Guard({ to }: { to: string }) {
   );
 }
 
-const lazyPage = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
-
-const SignInPage = lazyPage(() => import('../features/account/routes/sign-in-page'), 'SignInPage');
-const CataloguePage = lazyPage(() => import('../features/catalogue/routes/catalogue-page'), 'CataloguePage');
-const GoodsPage = lazyPage(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage');
-const LibraryPage = lazyPage(() => import('../features/selection/routes/library-page'), 'LibraryPage');
-const GroupsPage = lazyPage(() => import('../features/selection/routes/groups-page'), 'GroupsPage');
-const UsersPage = lazyPage(() => import('../features/account/routes/users-page'), 'UsersPage');
-const AuditPage = lazyPage(() => import('../features/account/routes/audit-page'), 'AuditPage');
+const SignInPage = lazyNamed(() => import('../features/account/routes/sign-in-page'), 'SignInPage');
+const CataloguePage = lazyNamed(() => import('../features/catalogue/routes/catalogue-page'), 'CataloguePage');
+const GoodsPage = lazyNamed(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage');
+const LibraryPage = lazyNamed(() => import('../features/selection/routes/library-page'), 'LibraryPage');
+const GroupsPage = lazyNamed(() => import('../features/selection/routes/groups-page'), 'GroupsPage');
+const UsersPage = lazyNamed(() => import('../features/account/routes/users-page'), 'UsersPage');
+const AuditPage = lazyNamed(() => import('../features/account/routes/audit-page'), 'AuditPage');
 
 const guarded = (to: string, Page: React.ComponentType) => (
   <Route path={to.slice(1)} element={<Guard to={to} />}>

@@ -7,11 +7,12 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../../lib/lazy';
 import Skeleton from '@mui/material/Skeleton';
 
 // The detail brings forms, validation and an HTML sanitizer: loaded when a product is opened, not with the list.
-const GoodsDetailView = lazy(async () => ({ default: (await import('./goods-detail')).GoodsDetailView }));
+const GoodsDetailView = lazyNamed(() => import('./goods-detail'), 'GoodsDetailView');
 
 /** The drawer itself (loaded when a product is first opened). */
 export function GoodsDrawerPanel({ id, onClose }: { id: number | null; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { SelectionBar } from '../../../components/selection-bar';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { SelectField, TextInput } from '../../../components/fields';
 import { ChecklistButton } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { useSettledState } from '../../../lib/use-settled-state';
+import { lazyNamed } from '../../../lib/lazy';
 import { rangeValid, type Range } from '../../../lib/url-view';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
@@ -40,7 +41,7 @@ import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type 
 
 const EMPTY = parseView(new URLSearchParams());
 // Most people stay in the table: the card grid loads when asked for.
-const GoodsCards = lazy(async () => ({ default: (await import('../../../components/goods-cards')).GoodsCards }));
+const GoodsCards = lazyNamed(() => import('../../../components/goods-cards'), 'GoodsCards');
 
 export function CataloguePage() {
   const { t } = useTranslation('catalogue');
