@@ -92,3 +92,17 @@ test('brands of the listed goods filter the catalogue; the pick shows on the but
     })
     .toBe(true);
 });
+
+test('a chunk that cannot be loaded (a new build was deployed) reloads the tab once, then says so in words', async ({ page }) => {
+  await page.goto('/catalogue');
+  await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  // The columns menu loads its code on first use; the old build's file is gone.
+  await page.route(/\/assets\/checklist-menu-[\w-]+\.js$/, (route) => route.abort());
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: '显示列' }).click();
+  await reloaded;
+  await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  await page.getByRole('button', { name: '显示列' }).click();
+  await expect(page.getByText('页面显示失败。')).toBeVisible();
+  await expect(page.getByRole('button', { name: '刷新' })).toBeVisible();
+});

@@ -6,7 +6,9 @@ import { createI18n } from './app/i18n';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { errorText } from './lib/use-error-text';
+import { reloadOnStaleBuild } from './app/stale-build';
 
+reloadOnStaleBuild();
 const i18n = createI18n();
 document.documentElement.lang = i18n.language;
 const queryClient = createQueryClient(

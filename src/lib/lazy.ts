@@ -6,9 +6,14 @@ import { lazy, useState, type ComponentType } from 'react';
  */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   let loading: Promise<M> | undefined;
-  const get = () => (loading ??= load());
+  // A failed download is forgotten, so the next attempt fetches again.
+  const get = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   const Component = lazy(async () => ({ default: (await get())[name] as M[K] & ComponentType<object> }));
-  return Object.assign(Component, { preload: () => void get() });
+  return Object.assign(Component, { preload: () => void get().catch(() => undefined) });
 }
 
 /** True from the first time `on` is true: a popup's code loads on first open and stays for its closing animation. */
