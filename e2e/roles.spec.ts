@@ -17,6 +17,16 @@ for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {
   });
 }
 
+test('the account menu says who is signed in and signs out; the pages then lead to sign-in', async ({ page }) => {
+  await signIn(page, 'merchant');
+  await page.getByRole('button', { name: /^当前用户：/ }).click();
+  await expect(page.getByRole('menuitem', { name: '当前用户：merchant' })).toBeVisible();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/library');
+  await expect(page).toHaveURL(/\/login\?next=%2Flibrary/);
+});
+
 test('without a session every page leads to sign-in, and back after it', async ({ page }) => {
   await page.goto('/audit');
   await expect(page).toHaveURL(/\/login\?next=%2Faudit/);

@@ -1,7 +1,7 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import { lazyNamed, useLatch } from '../lib/lazy';
+import { lazyNamed, useMenuTrigger } from '../lib/lazy';
 
 export interface ChecklistItem {
   value: string;
@@ -20,7 +20,6 @@ export function ChecklistButton({
   onToggle,
   header,
   empty,
-  ariaLabel,
   variant = 'text',
 }: {
   children: ReactNode;
@@ -29,24 +28,17 @@ export function ChecklistButton({
   onToggle: (value: string) => void;
   header?: string;
   empty?: string;
-  ariaLabel?: string;
   /** `outlined` with a drop-down arrow where it stands among fields as a filter. */
   variant?: 'text' | 'outlined';
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const loaded = useLatch(!!anchor);
+  const menu = useMenuTrigger(ChecklistMenu.preload);
   return (
     <>
       <Button
         startIcon={icon}
         variant={variant}
         endIcon={variant === 'outlined' ? <ArrowDropDownIcon /> : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        onPointerEnter={ChecklistMenu.preload}
-        onFocus={ChecklistMenu.preload}
-        aria-haspopup="menu"
-        aria-expanded={!!anchor}
-        aria-label={ariaLabel}
+        {...menu.trigger}
         sx={
           variant === 'outlined'
             ? {
@@ -61,9 +53,9 @@ export function ChecklistButton({
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{children}</span>
       </Button>
-      {loaded && (
+      {menu.loaded && (
         <Suspense fallback={null}>
-          <ChecklistMenu anchor={anchor} onClose={() => setAnchor(null)} items={items} onToggle={onToggle} header={header} empty={empty} />
+          <ChecklistMenu anchor={menu.anchor} onClose={menu.close} items={items} onToggle={onToggle} header={header} empty={empty} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
@@ -15,8 +14,6 @@ import type { SxProps, Theme } from '@mui/material/styles';
 
 interface FieldBase {
   label: string;
-  helperText?: ReactNode;
-  error?: boolean;
   disabled?: boolean;
   sx?: SxProps<Theme>;
 }
@@ -25,7 +22,6 @@ export function TextInput({
   label,
   value,
   onChange,
-  helperText,
   error,
   disabled,
   sx,
@@ -33,16 +29,15 @@ export function TextInput({
   end,
   inputMode,
   ariaLabel,
-  maxLength,
 }: FieldBase & {
   value: string;
+  error?: boolean;
   onChange: (value: string) => void;
   /** Shown inside the box before / after the text: an icon, ¥, %. */
   start?: ReactNode;
   end?: ReactNode;
   inputMode?: 'text' | 'decimal' | 'numeric' | 'search';
   ariaLabel?: string;
-  maxLength?: number;
 }) {
   const id = useId();
   return (
@@ -55,15 +50,13 @@ export function TextInput({
         onChange={(e) => onChange(e.target.value)}
         startAdornment={start !== undefined ? <InputAdornment position="start">{start}</InputAdornment> : undefined}
         endAdornment={end !== undefined ? <InputAdornment position="end">{end}</InputAdornment> : undefined}
-        inputProps={{ inputMode, maxLength, 'aria-label': ariaLabel }}
-        aria-describedby={helperText ? `${id}-help` : undefined}
+        inputProps={{ inputMode, 'aria-label': ariaLabel }}
       />
-      {helperText && <FormHelperText id={`${id}-help`}>{helperText}</FormHelperText>}
     </FormControl>
   );
 }
 
-export interface Choice {
+interface Choice {
   value: string;
   label: string;
 }
@@ -74,14 +67,12 @@ export function SelectField({
   value,
   onChange,
   choices,
-  helperText,
-  error,
   disabled,
   sx,
 }: FieldBase & { value: string; onChange: (value: string) => void; choices: readonly Choice[] }) {
   const id = useId();
   return (
-    <FormControl size="small" variant="outlined" error={error} disabled={disabled} sx={sx}>
+    <FormControl size="small" variant="outlined" disabled={disabled} sx={sx}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
@@ -92,7 +83,6 @@ export function SelectField({
           </option>
         ))}
       </NativeSelect>
-      {helperText && <FormHelperText>{helperText}</FormHelperText>}
     </FormControl>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
-import { lazyNamed, useLatch } from '../lib/lazy';
+import { lazyNamed, useMenuTrigger } from '../lib/lazy';
 
 export interface SavedView {
   name: string;
@@ -32,8 +32,7 @@ export function SavedViews({ storageKey }: { storageKey: string }) {
   const navigate = useNavigate();
   const key = `supply-desk.views.${storageKey}`;
   const [views, setViews] = useState<SavedView[]>(() => load(key));
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const loaded = useLatch(!!anchor);
+  const menu = useMenuTrigger(SavedViewsPopup.preload);
   const store = (next: SavedView[]) => {
     setViews(next);
     localStorage.setItem(key, JSON.stringify(next));
@@ -47,22 +46,14 @@ export function SavedViews({ storageKey }: { storageKey: string }) {
   };
   return (
     <>
-      <Button
-        startIcon={<BookmarkBorderIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        onPointerEnter={SavedViewsPopup.preload}
-        onFocus={SavedViewsPopup.preload}
-        aria-haspopup="menu"
-        aria-expanded={!!anchor}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
+      <Button startIcon={<BookmarkBorderIcon />} {...menu.trigger} sx={{ whiteSpace: 'nowrap' }}>
         {t('views.title')}
       </Button>
-      {loaded && (
+      {menu.loaded && (
         <Suspense fallback={null}>
           <SavedViewsPopup
-            anchor={anchor}
-            onClose={() => setAnchor(null)}
+            anchor={menu.anchor}
+            onClose={menu.close}
             views={views}
             onStore={store}
             current={current}

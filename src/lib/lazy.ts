@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType, type MouseEvent } from 'react';
 
 /**
  * React.lazy for a named export, plus `preload()` to start the download before it is needed (on
@@ -6,7 +6,7 @@ import { lazy, useState, type ComponentType } from 'react';
  */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   let loading: Promise<M> | undefined;
-  // A failed download is forgotten, so the next attempt fetches again.
+  // A failed preload (on hover) is forgotten, so opening the popup fetches again.
   const get = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined;
@@ -21,4 +21,25 @@ export function useLatch(on: boolean) {
   const [latched, setLatched] = useState(on);
   if (on && !latched) setLatched(true);
   return latched || on;
+}
+
+/**
+ * A button that opens a lazily loaded menu: where it is anchored, whether its code was asked for,
+ * and the props for the button (open on click, preload on hover or focus, ARIA state).
+ */
+export function useMenuTrigger(preload: () => void) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const loaded = useLatch(!!anchor);
+  return {
+    anchor,
+    loaded,
+    close: () => setAnchor(null),
+    trigger: {
+      onClick: (e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget),
+      onPointerEnter: preload,
+      onFocus: preload,
+      'aria-haspopup': 'menu' as const,
+      'aria-expanded': !!anchor,
+    },
+  };
 }

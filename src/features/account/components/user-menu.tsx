@@ -1,10 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../session';
-import { lazyNamed, useLatch } from '../../../lib/lazy';
+import { lazyNamed, useMenuTrigger } from '../../../lib/lazy';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 
 const UserMenuPopup = lazyNamed(() => import('./user-menu-popup'), 'UserMenuPopup');
@@ -13,18 +13,13 @@ const UserMenuPopup = lazyNamed(() => import('./user-menu-popup'), 'UserMenuPopu
 export function UserMenu() {
   const { t } = useTranslation('account');
   const { user } = useSession();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const loaded = useLatch(!!anchor);
+  const menu = useMenuTrigger(UserMenuPopup.preload);
   return (
     <>
       <Button
         color="inherit"
-        onClick={(e) => setAnchor(e.currentTarget)}
+        {...menu.trigger}
         startIcon={<AccountCircleIcon />}
-        onPointerEnter={UserMenuPopup.preload}
-        onFocus={UserMenuPopup.preload}
-        aria-haspopup="menu"
-        aria-expanded={!!anchor}
         aria-label={t('menu.signedInAs', { name: user.displayName })}
         sx={{ textTransform: 'none' }}
       >
@@ -33,9 +28,9 @@ export function UserMenu() {
         </Typography>
         <Chip size="small" label={t(`roles.${user.role}`)} data-testid="role-chip" sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
       </Button>
-      {loaded && (
+      {menu.loaded && (
         <Suspense fallback={null}>
-          <UserMenuPopup anchor={anchor} onClose={() => setAnchor(null)} />
+          <UserMenuPopup anchor={menu.anchor} onClose={menu.close} />
         </Suspense>
       )}
     </>
