@@ -23,27 +23,45 @@ function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<
   });
 }
 
-export interface Harness {
+/** A sandbox alone on a loopback port, with a fresh database: what any client of the real API talks to. */
+export interface SandboxHarness {
   sandbox: Sandbox;
   sandboxUrl: string;
-  gatewayUrl: string;
-  /** POST /bff/op/:id with the input as JSON; returns HTTP status and the parsed envelope. */
-  op<K extends OpId>(id: K, input: OpInput<K> | Record<string, unknown>): Promise<{ status: number; body: any; text: string }>;
   /** A signed call straight to the sandbox, as any client of the real API would make it. */
   upstream(
     method: string,
     path: string,
     opts?: { query?: Record<string, string>; body?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any }>;
-  /** Moves the sandbox's business clock (POST /sandbox/clock, signed); due jobs and messages run. */
-  advance(seconds: number): Promise<{ jobsRun: number; messagesDelivered: number }>;
+  /**
+   * Moves the sandbox's business clock (POST /sandbox/clock, signed): due jobs run, then this waits
+   * for the background pump to try every message that became due (`messagesDelivered`: how many
+   * it delivered meanwhile). `{ wait: false }` returns as soon as the clock call answers.
+   * `clockMs`: how long the clock call itself took.
+   */
+  advance(seconds: number, opts?: { wait?: boolean }): Promise<{ jobsRun: number; messagesDelivered: number; clockMs: number }>;
+  /** Waits until the message pump has tried every message that is due now. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A sandbox and a gateway in front of it, each on its own loopback port, with a fresh database. */
-export async function startHarness(
-  opts: { goods?: number; timeoutMs?: number; callbackUrl?: string; faults?: string } = {},
-): Promise<Harness> {
+/** The sandbox harness with a gateway in front of it. */
+export interface Harness extends SandboxHarness {
+  gatewayUrl: string;
+  /** POST /bff/op/:id with the input as JSON; returns HTTP status and the parsed envelope. */
+  op<K extends OpId>(id: K, input: OpInput<K> | Record<string, unknown>): Promise<{ status: number; body: any; text: string }>;
+}
+
+export interface HarnessOptions {
+  goods?: number;
+  timeoutMs?: number;
+  callbackUrl?: string;
+  faults?: string;
+  /** Business seconds per wall second (SANDBOX_SPEED); 1 unless a test needs the real default. */
+  speed?: number;
+}
+
+export async function startSandbox(opts: HarnessOptions = {}): Promise<SandboxHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'supply-desk-test-'));
   const config: SandboxConfig = {
     appKey: TEST_KEY,
@@ -52,31 +70,16 @@ export async function startHarness(
     seed: 42,
     goods: opts.goods ?? 800,
     signatureWindowMs: 10 * 60 * 1000,
-    // Business time only moves when a test advances the clock.
-    speed: 1,
+    // Business time runs at wall speed unless a test asks for more; tests move it with advance().
+    speed: opts.speed ?? 1,
     faults: parseFaults(opts.faults),
     callbackUrl: opts.callbackUrl,
   };
   const sandbox = createSandbox(config, { autoTick: false });
   const sb = await listen(sandbox.app.fetch);
-  const { bff, cookie } = await bffAs({
-    upstream: { baseUrl: sb.url, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: opts.timeoutMs ?? 5000 },
-    mode: 'sandbox',
-  });
-  const gw = await listen(new Hono().route('/bff', bff.app).fetch);
   return {
     sandbox,
     sandboxUrl: sb.url,
-    gatewayUrl: gw.url,
-    async op(id, input) {
-      const res = await request(`${gw.url}/bff/op/${id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify(input),
-      });
-      const text = await res.body.text();
-      return { status: res.statusCode, body: JSON.parse(text), text };
-    },
     async upstream(method, path, o = {}) {
       const qs = o.query ? `?${new URLSearchParams(o.query)}` : '';
       const headers = {
@@ -87,22 +90,55 @@ export async function startHarness(
       const res = await request(`${sb.url}${path}${qs}`, { method: method as 'GET', headers, body: o.body || undefined });
       return { status: res.statusCode, body: await res.body.json() };
     },
-    async advance(seconds) {
+    async advance(seconds, o = {}) {
+      const delivered = () =>
+        (sandbox.db.prepare('SELECT count(*) AS n FROM outbox WHERE delivered_ms IS NOT NULL').get() as { n: number }).n;
+      const before = delivered();
       const body = JSON.stringify({ advanceSeconds: seconds });
+      const started = performance.now();
       const res = await request(`${sb.url}/sandbox/clock`, {
         method: 'POST',
         headers: { ...signHeaders({ appKey: TEST_KEY, appSecret: TEST_SECRET, body }), 'content-type': 'application/json' },
         body,
       });
-      const env = (await res.body.json()) as { code: number; msg: string; data: { jobsRun: number; messagesDelivered: number } };
+      const env = (await res.body.json()) as { code: number; msg: string; data: { jobsRun: number } };
+      const clockMs = performance.now() - started;
       if (env.code !== 1) throw new Error(`clock refused: ${env.msg}`);
-      return env.data;
+      if (o.wait !== false) await sandbox.idle();
+      return { jobsRun: env.data.jobsRun, messagesDelivered: delivered() - before, clockMs };
     },
+    drain: () => sandbox.idle(),
     async close() {
-      await new Promise((r) => gw.server.close(r));
       await new Promise((r) => sb.server.close(r));
       sandbox.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A sandbox and a gateway in front of it, each on its own loopback port, with a fresh database. */
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const sb = await startSandbox(opts);
+  const { bff, cookie } = await bffAs({
+    upstream: { baseUrl: sb.sandboxUrl, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: opts.timeoutMs ?? 5000 },
+    mode: 'sandbox',
+  });
+  const gw = await listen(new Hono().route('/bff', bff.app).fetch);
+  return {
+    ...sb,
+    gatewayUrl: gw.url,
+    async op(id, input) {
+      const res = await request(`${gw.url}/bff/op/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(input),
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, body: JSON.parse(text), text };
+    },
+    async close() {
+      await new Promise((r) => gw.server.close(r));
+      await sb.close();
     },
   };
 }

@@ -7,8 +7,7 @@ import type { SandboxConfig } from './config';
 import { SandboxError } from './errors';
 import { catalogueHandlers } from './handlers/catalogue';
 import { businessHandlers } from './handlers/business';
-import { runDueJobs } from './simulation';
-import { pushDueMessages } from './messages';
+import { tick } from './simulation';
 import type { World } from './world';
 import type { HandlerContext, Handlers } from './handlers/types';
 import { productSvg } from './images';
@@ -119,9 +118,11 @@ export function createSandboxApp(deps: SandboxDeps) {
       return c.json(refuse('advanceSeconds 必须是 0 到 31622400 之间的整数'), 400);
     }
     world.clock.advance(seconds);
-    const jobs = runDueJobs(world);
-    const delivered = await pushDueMessages(world);
-    return c.json(ok({ nowMs: world.clock.nowMs(), jobsRun: jobs, messagesDelivered: delivered }));
+    const jobs = tick(world); // runs what became due; messages go out in the background
+    const pending = world.db
+      .prepare('SELECT count(*) AS n FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ?')
+      .get(world.clock.nowMs()) as { n: number };
+    return c.json(ok({ nowMs: world.clock.nowMs(), jobsRun: jobs, messagesPending: pending.n }));
   });
 
   app.use('/v2/*', async (c, next) => {

@@ -5,7 +5,8 @@ import { SANDBOX_MIGRATIONS } from './schema';
 import { seedCatalogue } from './seed';
 import { seedBusiness } from './business-seed';
 import { SandboxClock } from './clock';
-import { ensureMarketScheduled, tick } from './simulation';
+import { ensureMarketScheduled, ensurePriceBands, tick } from './simulation';
+import { MessagePump } from './messages';
 import type { World } from './world';
 import { GoodsIndex } from './goods-index';
 
@@ -14,8 +15,10 @@ export interface Sandbox {
   db: DB;
   config: SandboxConfig;
   world: World;
-  /** Runs due jobs and pushes due messages once (the ticker does this every second). */
+  /** Runs due jobs, then waits until every message due now has been tried (tests; the ticker runs jobs every second). */
   tick(): Promise<void>;
+  /** Resolves once the message pump has tried every message that is due now. */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -29,31 +32,36 @@ export function createSandbox(
   const seeded = seedCatalogue(db, { seed: config.seed, goods: config.goods });
   seedBusiness(db, config.seed);
   if (seeded.seeded) opts.log?.(`sandbox: seeded ${seeded.goods} goods (seed ${config.seed}) in ${Date.now() - started} ms`);
+  ensurePriceBands(db); // before the list index is built: it may mend prices of an old database
   const world: World = { db, config, clock: new SandboxClock(db, config.speed, opts.wallClock), goods: new GoodsIndex(db) };
+  world.pump = new MessagePump(world);
   ensureMarketScheduled(world);
   const app = createSandboxApp({ db, config, world, basePath: opts.basePath });
-  let busy = false;
-  const step = async () => {
-    if (busy) return;
-    busy = true;
+  const step = () => {
     try {
-      await tick(world);
+      world.clock.save();
+      tick(world);
     } catch (e) {
       console.error('[sandbox] simulation step failed', e);
-    } finally {
-      busy = false;
     }
   };
-  const timer = opts.autoTick === false ? null : setInterval(() => void step(), 1000);
+  const timer = opts.autoTick === false ? null : setInterval(step, 1000);
   timer?.unref();
+  world.pump.kick(); // what was left in the outbox by the last run
   return {
     app,
     db,
     config,
     world,
-    tick: step,
+    tick: async () => {
+      tick(world);
+      await world.pump!.idle();
+    },
+    idle: () => world.pump!.idle(),
     close: () => {
       if (timer) clearInterval(timer);
+      world.pump!.stop();
+      world.clock.save();
       db.close();
     },
   };

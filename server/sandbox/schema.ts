@@ -111,4 +111,7 @@ export const SANDBOX_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX outbox_due ON outbox (delivered_ms, given_up, next_attempt_ms);
   `,
+  `
+  CREATE TABLE price_bands (sku INTEGER PRIMARY KEY REFERENCES sku_options (id), agreement INTEGER NOT NULL, cost INTEGER NOT NULL);
+  `,
 ];

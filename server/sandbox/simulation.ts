@@ -1,7 +1,7 @@
 import type { DB } from '../lib/db';
 import { createRng } from './rng';
 import { returnReceived, review } from './after-sale';
-import { enqueueGoodsMessage, pushDueMessages } from './messages';
+import { enqueueGoodsMessage } from './messages';
 import { DELAYS, completeChild, deliverChild, shipChild } from './orders';
 import { meta, schedule, type JobKind, type World } from './world';
 
@@ -64,8 +64,7 @@ export function marketMoves(world: World): void {
   const now = world.clock.nowSec();
   const repriced = pick(2);
   for (const id of repriced) {
-    const factor = 1 + (rng.next() < 0.5 ? -1 : 1) * (0.03 + rng.next() * 0.07);
-    repriceGoods(db, id, factor, now);
+    repriceGoods(db, id, rng.next(), rng.next(), now);
     world.goods.refresh(id);
   }
   enqueueGoodsMessage(world, 'goods.price.alter', repriced);
@@ -103,30 +102,49 @@ export function marketMoves(world: World): void {
 
 const rate = (price: number, agreement: number) => Math.round(((price - agreement) / agreement) * 1000) / 10;
 
-/** New agreement prices keep the price order (agreement ≤ activity ≤ guide ≤ market). */
-export function repriceGoods(db: DB, goodsId: number, factor: number, now: number): void {
-  const skus = db.prepare('SELECT id, agreement_price, activity_price, guide_price FROM sku_options WHERE goods_id = ?').all(goodsId) as {
-    id: number;
-    agreement_price: number;
-    activity_price: number;
-    guide_price: number;
-  }[];
+/** How far the agreement and cost prices may move from their seeded values (±30 %). */
+export const PRICE_BAND = 0.3;
+
+/** The lowest and highest a price seeded at `seed` fen may reach (whole fen inside the band). */
+export function bandOf(seed: number): [number, number] {
+  return [Math.ceil(seed * (1 - PRICE_BAND) - 1e-9), Math.floor(seed * (1 + PRICE_BAND) + 1e-9)];
+}
+const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
+
+/**
+ * A price move of one product: its agreement price (and the cost behind it) steps 3–10 % up or down
+ * from where it is, more likely back towards its seeded price the further it has strayed, and never
+ * leaves the band around it. Retail prices (activity, guide, sale, market) stay, so the order
+ * cost ≤ agreement ≤ activity ≤ guide ≤ market always holds. `u1`, `u2`: uniform draws in [0, 1).
+ */
+export function repriceGoods(db: DB, goodsId: number, u1: number, u2: number, now: number): void {
+  const skus = db
+    .prepare(
+      `SELECT s.id, s.agreement_price, s.activity_price, b.agreement AS seed_agreement, b.cost AS seed_cost
+         FROM sku_options s JOIN price_bands b ON b.sku = s.id WHERE s.goods_id = ? ORDER BY s.id`,
+    )
+    .all(goodsId) as { id: number; agreement_price: number; activity_price: number; seed_agreement: number; seed_cost: number }[];
+  if (skus.length === 0) return;
+  const level = skus[0]!.agreement_price / skus[0]!.seed_agreement;
+  const upChance = clamp(0.5 + (1 - level) / (2 * PRICE_BAND), 0, 1);
+  const step = 0.03 + u2 * 0.07;
+  const next = clamp(level * (u1 < upChance ? 1 + step : 1 - step), 1 - PRICE_BAND, 1 + PRICE_BAND);
+  const update = db.prepare('UPDATE sku_options SET agreement_price = ?, cost_price = ? WHERE id = ?');
   for (const s of skus) {
-    const agreement = Math.min(Math.max(100, Math.round((s.agreement_price * factor) / 10) * 10), s.activity_price);
-    db.prepare('UPDATE sku_options SET agreement_price = ?, cost_price = min(cost_price, ?) WHERE id = ?').run(agreement, agreement, s.id);
+    const [aLo, aHi] = bandOf(s.seed_agreement);
+    const agreement = clamp(Math.round((s.seed_agreement * next) / 10) * 10, aLo, Math.min(aHi, s.activity_price));
+    const [cLo, cHi] = bandOf(s.seed_cost);
+    const cost = clamp(Math.round((s.seed_cost * next) / 10) * 10, cLo, Math.min(cHi, agreement));
+    update.run(agreement, cost, s.id);
   }
   const first = db
-    .prepare('SELECT agreement_price, activity_price, guide_price FROM sku_options WHERE goods_id = ? ORDER BY id LIMIT 1')
-    .get(goodsId) as {
-    agreement_price: number;
-    activity_price: number;
-    guide_price: number;
-  };
+    .prepare('SELECT agreement_price, activity_price, guide_price, cost_price FROM sku_options WHERE goods_id = ? ORDER BY id LIMIT 1')
+    .get(goodsId) as { agreement_price: number; activity_price: number; guide_price: number; cost_price: number };
   db.prepare(
-    'UPDATE goods SET agreement_price = ?, cost_price = min(cost_price, ?), activity_rate = ?, promotion_rate = ?, profits = ?, updated_time = ? WHERE id = ?',
+    'UPDATE goods SET agreement_price = ?, cost_price = ?, activity_rate = ?, promotion_rate = ?, profits = ?, updated_time = ? WHERE id = ?',
   ).run(
     first.agreement_price,
-    first.agreement_price,
+    first.cost_price,
     rate(first.activity_price, first.agreement_price),
     rate(first.guide_price, first.agreement_price),
     first.guide_price - first.agreement_price,
@@ -135,10 +153,49 @@ export function repriceGoods(db: DB, goodsId: number, factor: number, now: numbe
   );
 }
 
-/** One step of the simulation: due jobs, then due messages. */
-export async function tick(world: World): Promise<void> {
-  runDueJobs(world);
-  await pushDueMessages(world);
+/**
+ * The seeded agreement and cost price of every SKU, the centre of its band. Filled once, from the
+ * seed; a database whose market ran before bands existed gets centres mended into the seed's ranges
+ * (agreement within 1.05–1.3 below the activity price, cost 82–100 % of agreement) and its prices
+ * brought back into their bands.
+ */
+export function ensurePriceBands(db: DB): void {
+  const missing = db.prepare('SELECT 1 FROM sku_options s WHERE NOT EXISTS (SELECT 1 FROM price_bands b WHERE b.sku = s.id) LIMIT 1').get();
+  if (!missing) return;
+  const marketRan = meta.get(db, 'market_round') !== undefined;
+  db.transaction(() => {
+    db.prepare(
+      `INSERT OR IGNORE INTO price_bands (sku, agreement, cost)
+       SELECT id, a0, min(max(cost_price, (a0 * 82 + 99) / 100), a0)
+         FROM (SELECT id, cost_price, min(max(agreement_price, (activity_price * 10 + 12) / 13), activity_price) AS a0 FROM sku_options)`,
+    ).run();
+    if (!marketRan) return;
+    db.prepare(
+      `UPDATE sku_options SET agreement_price = (SELECT max((7 * b.agreement + 9) / 10, min(13 * b.agreement / 10, activity_price, agreement_price))
+         FROM price_bands b WHERE b.sku = sku_options.id)`,
+    ).run();
+    db.prepare(
+      `UPDATE sku_options SET cost_price = (SELECT max((7 * b.cost + 9) / 10, min(13 * b.cost / 10, agreement_price, cost_price))
+         FROM price_bands b WHERE b.sku = sku_options.id)`,
+    ).run();
+    db.prepare(
+      `UPDATE goods SET
+         agreement_price = (SELECT agreement_price FROM sku_options s WHERE s.goods_id = goods.id ORDER BY s.id LIMIT 1),
+         cost_price = (SELECT cost_price FROM sku_options s WHERE s.goods_id = goods.id ORDER BY s.id LIMIT 1)`,
+    ).run();
+    db.prepare(
+      `UPDATE goods SET activity_rate = round((activity_price - agreement_price) * 1000.0 / agreement_price) / 10.0,
+         promotion_rate = round((guide_price - agreement_price) * 1000.0 / agreement_price) / 10.0,
+         profits = guide_price - agreement_price`,
+    ).run();
+  })();
+}
+
+/** One step of the simulation: due jobs, then a nudge to the message pump (which runs on its own). */
+export function tick(world: World): number {
+  const ran = runDueJobs(world);
+  world.pump?.kick();
+  return ran;
 }
 
 export function ensureMarketScheduled(world: World): void {
