@@ -38,7 +38,17 @@ export const afterSaleRecord = z.looseObject({
   reasonsTypeCode: z.string(),
   reasonsDescription: z.string(),
   vouchers: z.array(z.string()).optional(),
-  userInfo: z.looseObject({}).optional(),
+  /** The pickup address; the sandbox answers the six keys of the Java samples, empty when none was given. */
+  userInfo: z
+    .looseObject({
+      consignee: z.string().optional(),
+      phone: z.string().optional(),
+      province: z.string().optional(),
+      city: z.string().optional(),
+      area: z.string().optional(),
+      street: z.string().optional(),
+    })
+    .optional(),
   sellerInfo: z.looseObject({ address: z.string(), phone: z.string(), realName: z.string() }).optional(),
   sendData: z
     .looseObject({

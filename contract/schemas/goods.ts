@@ -50,6 +50,7 @@ export const skuOption = z.looseObject({
   spec_value_names: z.string(),
   ...prices,
   stock: z.number().int(),
+  /** The sandbox sends whole grams (the Java client types it as an integer). */
   weight: z.number().optional(),
   image: z.string().optional(),
   old_goods_id: z.union([z.number(), z.string()]).optional(),
@@ -121,7 +122,9 @@ const listItemFields = {
   category_ids: z.array(z.string()).optional(),
   ...prices,
   activity_rate: percent,
+  /** A whole number in NewList and ApiGoodsList items (as the Java client types it); exact in `rate`. */
   promotion_rate: percent,
+  /** The exact profit rate; prefer it to `promotion_rate`. */
   rate: percent.optional(),
   stock: z.number().int(),
   total_stock: z.number().int().optional(),
@@ -133,6 +136,13 @@ const listItemFields = {
   created_time: unixSeconds,
   updated_time: unixSeconds.optional(),
   is_selected: z.number().int().optional(),
+  dis_category_id: z.string().optional(),
+  seller_id: z.number().int().optional(),
+  channel_id: z.number().int().optional(),
+  activity_ids: z.string().optional(),
+  /** NewList items: lowest and highest profit over the goods' SKUs. */
+  min_profits: fen.optional(),
+  max_profits: fen.optional(),
 };
 
 export const goodsListItem = z.looseObject({

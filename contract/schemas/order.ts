@@ -45,6 +45,8 @@ export const childOrder = z.looseObject({
   orderStatus: z.number().int(),
   deliverTime: unixSeconds,
   createdTime: unixSeconds,
+  /** Whether a line of the child has been refunded (on the child in the Java samples). */
+  isRefund: z.boolean().optional(),
   shopInfo: shopInfo,
   goods: z.array(goodsLine),
 });

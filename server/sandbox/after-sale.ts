@@ -33,7 +33,7 @@ const PACKAGE_TYPES = [
 ];
 const RETURN_TYPES = [{ code: '10', name: '原地址返回' }];
 
-/** After the line is complete, after-sale stays open this long (simulated seconds). */
+/** After the line is complete, after-sale stays open this long (business seconds). */
 const AFTER_SALE_WINDOW = 15 * 86_400;
 
 const SELLER = { realName: '售后部 王经理', phone: '0571-88886666', address: '浙江省杭州市余杭区仓前街道供应链产业园 3 号库 售后组' };
@@ -175,6 +175,8 @@ interface AfterSaleRow {
   created_time: number;
 }
 
+const EMPTY_USER_INFO = { consignee: '', phone: '', province: '', city: '', area: '', street: '' };
+
 function recordOut(r: AfterSaleRow) {
   const agreed = r.approved_result === 1 && r.service_type !== SERVICE.refund;
   return {
@@ -193,7 +195,8 @@ function recordOut(r: AfterSaleRow) {
     reasonsTypeCode: r.reason,
     reasonsDescription: r.description,
     vouchers: JSON.parse(r.vouchers) as string[],
-    userInfo: JSON.parse(r.user_info) as Record<string, string>,
+    // The Java client reads six keys; an after-sale without a pickup address answers them empty.
+    userInfo: { ...EMPTY_USER_INFO, ...(JSON.parse(r.user_info) as Record<string, string>) },
     sellerInfo: agreed ? SELLER : { address: '', phone: '', realName: '' },
     sendData: { company: '', sn: '', description: '', vouchers: [], ...(JSON.parse(r.send_data) as object) },
     status: r.status,

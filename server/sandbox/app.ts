@@ -50,6 +50,12 @@ const refuse = (msg: string) => ({ code: FAILURE_CODE, msg, data: null, id: '', 
 
 const handlers: Handlers = { ...catalogueHandlers, ...businessHandlers };
 
+/**
+ * POST operations the official PHP client sends as GET with the JSON body (its "getbody" list,
+ * upstream-api.md §2.3): accepted either way.
+ */
+const ALSO_GET_WITH_BODY: ReadonlySet<OpId> = new Set<OpId>(['goods.bulkDetail', 'goods.refresh']);
+
 /** Inputs some SDKs send in another shape, brought to the contract's shape before validation. */
 const NORMALIZE: Partial<Record<OpId, (v: Record<string, unknown>) => void>> = {
   // Java and Go send page/limit next to `search`; the interface document puts them inside (§10).
@@ -140,9 +146,11 @@ export function createSandboxApp(deps: SandboxDeps) {
   app.all('/v2/*', async (c) => {
     const path = new URL(c.req.url).pathname.slice(basePath.length);
     const candidates = routes.filter((r) => r.pattern.test(path));
-    if (candidates.length === 0) return c.json(refuse(`接口不存在：${path}`), 404);
-    const route = candidates.find((r) => r.method === c.req.method);
-    if (!route) return c.json(refuse(`请求方法错误：${path} 不支持 ${c.req.method}`), 405);
+    // Protocol failures answer HTTP 200 with code 0, like business failures (upstream-api.md §12).
+    if (candidates.length === 0) return c.json(refuse(`接口不存在：${path}`));
+    const method = c.req.method;
+    const route = candidates.find((r) => r.method === method) ?? candidates.find((r) => method === 'GET' && ALSO_GET_WITH_BODY.has(r.id));
+    if (!route) return c.json(refuse(`请求方法错误：${path} 不支持 ${method}`));
 
     let raw: string;
     try {
@@ -204,8 +212,10 @@ function assembleInput(
   if (raw.trim() !== '') {
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: '请求体必须是 JSON 对象' };
-      body = parsed as Record<string, unknown>;
+      // PHP's json_encode writes an empty array as `[]`: the same as `{}`.
+      const empty = Array.isArray(parsed) && parsed.length === 0;
+      if (!empty && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) return { error: '请求体必须是 JSON 对象' };
+      if (!empty) body = parsed as Record<string, unknown>;
     } catch {
       return { error: '请求体不是合法的 JSON' };
     }
@@ -214,7 +224,13 @@ function assembleInput(
   for (const [k, v] of Object.entries(query)) if (!/^api-/i.test(k)) value[k] = v;
   Object.assign(value, body);
   const m = route.pattern.exec(path)!;
-  route.params.forEach((name, i) => (value[name] = decodeURIComponent(m[i + 1]!)));
+  for (const [i, name] of route.params.entries()) {
+    try {
+      value[name] = decodeURIComponent(m[i + 1]!);
+    } catch {
+      return { error: `参数错误：${name}: 路径参数不是合法的 URL 编码（${m[i + 1]}）` };
+    }
+  }
   return { value };
 }
 

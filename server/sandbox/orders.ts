@@ -10,7 +10,7 @@ import { schedule, type World } from './world';
 /** Flat freight per channel (fen), waived when every line of the channel's package ships free. */
 export const FREIGHT: Record<number, number> = { 1: 600, 2: 800, 6: 1000, 7: 800 };
 
-/** Business durations in simulated seconds (divided by SANDBOX_SPEED on the wall clock). */
+/** Business durations, in seconds of the business clock. */
 export const DELAYS = {
   ship: 2 * 3600,
   deliver: 20 * 3600,
@@ -355,6 +355,8 @@ function childOut(db: DB, c: ChildRow, imageBase: string) {
     orderStatus: c.order_status,
     deliverTime: c.deliver_time,
     createdTime: c.created_time,
+    // The Java samples carry it on the child: has any line of it been refunded.
+    isRefund: lines.some((l) => l.refund_time > 0),
     shopInfo: shopInfo(db, c.shop_id),
     goods: lines.map((l) => lineOut(l, c, imageBase)),
   };

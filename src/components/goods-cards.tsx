@@ -17,7 +17,7 @@ import { SourceChip } from './source-chip';
 
 type CardRow = Pick<
   GoodsListItem,
-  'id' | 'title' | 'cover' | 'source' | 'agreement_price' | 'guide_price' | 'promotion_rate' | 'real_month_sale'
+  'id' | 'title' | 'cover' | 'source' | 'agreement_price' | 'guide_price' | 'promotion_rate' | 'rate' | 'real_month_sale'
 >;
 
 /** The same goods as cards: pictures first, for browsing by eye. */
@@ -76,7 +76,7 @@ export function GoodsCards<R extends CardRow>({
                   <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
                     <SourceChip source={row.source} />
                     <Typography variant="caption">
-                      {t('goods.columns.promotionRate')} {formatRate(row.promotion_rate, lang)}
+                      {t('goods.columns.promotionRate')} {formatRate(row.rate ?? row.promotion_rate, lang)}
                     </Typography>
                   </Stack>
                 </CardContent>

@@ -49,6 +49,7 @@ type GoodsRow = Pick<
   | 'guide_price'
   | 'activity_price'
   | 'promotion_rate'
+  | 'rate'
   | 'stock'
   | 'real_month_sale'
   | 'is_free_shipping'
@@ -205,8 +206,9 @@ export function GoodsTable<R extends GoodsRow>({
                     {show('guidePrice') && <TableCell {...num}>{formatFen(row.guide_price, lang)}</TableCell>}
                     {show('activityPrice') && <TableCell {...num}>{formatFen(row.activity_price, lang)}</TableCell>}
                     {show('promotionRate') && (
-                      <TableCell {...num} data-testid="promotion-rate" data-value={row.promotion_rate}>
-                        {formatRate(row.promotion_rate, lang)}
+                      // `rate` is exact; NewList and ApiGoodsList send `promotion_rate` as a whole number.
+                      <TableCell {...num} data-testid="promotion-rate" data-value={row.rate ?? row.promotion_rate}>
+                        {formatRate(row.rate ?? row.promotion_rate, lang)}
                       </TableCell>
                     )}
                     {show('stock') && <TableCell {...num}>{row.stock.toLocaleString(lang)}</TableCell>}

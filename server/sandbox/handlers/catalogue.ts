@@ -69,7 +69,33 @@ function listItem(row: GoodsRow, ctx: HandlerContext): GoodsListItem {
     is_black: 0,
     is_risk: 0,
     shop_name: n.shop.get(row.shop_id) ?? '',
+    // §7.2: the distribution category path (the sandbox has one taxonomy), the seller (its shop),
+    // the channel (its source) and the activities it takes part in ("0": none).
+    dis_category_id: `${row.cat1}-${row.cat2}-${row.cat3}`,
+    seller_id: row.shop_id,
+    channel_id: row.source,
+    activity_ids: '0',
   };
+}
+
+/**
+ * NewList and ApiGoodsList items as the Java client types them: `promotion_rate` a whole number,
+ * the exact profit rate in `rate` (its samples show both).
+ */
+function integerRateItem(row: GoodsRow, ctx: HandlerContext) {
+  return { ...listItem(row, ctx), promotion_rate: Math.round(row.promotion_rate), rate: row.promotion_rate };
+}
+
+/** Lowest and highest profit (guide − agreement, fen) over each goods' SKUs. */
+function profitsBySku(db: DB, ids: number[]): Map<number, { min: number; max: number }> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .prepare(
+      `SELECT goods_id, min(guide_price - agreement_price) AS min, max(guide_price - agreement_price) AS max
+         FROM sku_options WHERE goods_id IN (${ids.map(() => '?').join(',')}) GROUP BY goods_id`,
+    )
+    .all(...ids) as { goods_id: number; min: number; max: number }[];
+  return new Map(rows.map((r) => [r.goods_id, { min: r.min, max: r.max }]));
 }
 
 function selectionItem(row: GoodsRow, ctx: HandlerContext): SelectionProduct {
@@ -111,7 +137,13 @@ function detail(db: DB, id: number, ctx: HandlerContext): GoodsDetail | null {
     specs: {
       names: JSON.parse(row.spec_names),
       values: JSON.parse(row.spec_values),
-      options: skus.map((s) => ({ ...s, image: `${ctx.imageBase}/goods/${id}.svg`, old_goods_id: row.third_id })),
+      // Weight in whole grams: the Java client types it as an integer.
+      options: skus.map((s) => ({
+        ...s,
+        weight: Math.round(s.weight * 1000),
+        image: `${ctx.imageBase}/goods/${id}.svg`,
+        old_goods_id: row.third_id,
+      })),
     },
   };
 }
@@ -223,7 +255,19 @@ export const catalogueHandlers: Handlers = {
       },
       input,
     );
-    return { list: r.rows.map((row) => listItem(row, ctx)), count: r.count, min_profits: r.minProfits, max_profits: r.maxProfits };
+    const profits = profitsBySku(
+      ctx.db,
+      r.rows.map((row) => row.id),
+    );
+    return {
+      list: r.rows.map((row) => {
+        const p = profits.get(row.id) ?? { min: row.profits, max: row.profits };
+        return { ...integerRateItem(row, ctx), min_profits: p.min, max_profits: p.max };
+      }),
+      count: r.count,
+      min_profits: r.minProfits,
+      max_profits: r.maxProfits,
+    };
   },
 
   'group.list': (input, { db }) => {
@@ -259,7 +303,7 @@ export const catalogueHandlers: Handlers = {
     return {
       list: r.rows.map((row) => {
         const ids = (groupsOf.all(row.id) as { group_id: number }[]).map((g) => String(g.group_id));
-        return { ...listItem(row, ctx), groups_ids: ids.join(','), group_ids: ids };
+        return { ...integerRateItem(row, ctx), groups_ids: ids.join(','), group_ids: ids };
       }),
       count: r.count,
     };
