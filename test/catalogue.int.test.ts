@@ -165,8 +165,8 @@ describe('online selection (NewList)', () => {
     });
     expect(rated.list.length).toBeGreaterThan(0);
     for (const g of rated.list) {
-      expect(g.promotion_rate).toBeGreaterThanOrEqual(40);
-      expect(g.promotion_rate).toBeLessThanOrEqual(60);
+      expect(g.rate).toBeGreaterThanOrEqual(40);
+      expect(g.rate).toBeLessThanOrEqual(60);
       expect(g.agreement_price).toBeGreaterThanOrEqual(500);
       expect(g.agreement_price).toBeLessThanOrEqual(5000);
     }
@@ -237,16 +237,18 @@ describe('selection library', () => {
     const online = await okData('selection.online', { page: 1, limit: 3, type: 'promotion_rate', sort: 'desc' });
     expect(online.list.every((g: { is_selected: number }) => g.is_selected === 1)).toBe(true);
 
-    const lowest = Math.min(...picked.map((g: { promotion_rate: number }) => g.promotion_rate));
+    // NewList sends promotion_rate as a whole number; the exact rate is `rate`.
+    const lowest = Math.min(...picked.map((g: { rate: number }) => g.rate));
+    const above = Math.round((lowest + 0.01) * 100) / 100; // a decimal as a person types it
     const ranged = await okData('selection.list', {
       page: 1,
       limit: 50,
       source: 0,
       range_type: 'promotion_rate',
-      range_from: lowest + 0.01,
+      range_from: above,
       range_to: 1000,
     });
-    expect(ranged.count).toBe(picked.filter((g: { promotion_rate: number }) => g.promotion_rate >= lowest + 0.01).length);
+    expect(ranged.count).toBe(picked.filter((g: { rate: number }) => g.rate >= above).length);
 
     expect((await okData('selection.remove', { goods_ids: String(ids[0]) })).total).toBe(2);
     expect((await okData('selection.remove', { goods_ids: String(ids[0]) })).total).toBe(2);
