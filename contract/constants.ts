@@ -8,6 +8,12 @@ export const SUCCESS_CODE = 1;
 /** `code` this project uses (and the sandbox sends) for business and signature failures (upstream-api.md §12). */
 export const FAILURE_CODE = 0;
 
+/**
+ * A mainland phone number for an order address: a mobile (11 digits, 13x–19x) or a landline with
+ * its area code (010-12345678, 0571 8888 6666, optionally an extension after "-" or "转").
+ */
+export const PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}[- ]?\d{7,8}(?:(?:-|转)\d{1,6})?)$/;
+
 /** Upstream list pages beyond this return page 50 again (upstream-api.md §9). */
 export const MAX_PAGE = 50;
 export const MAX_LIST_LIMIT = 500;

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
   FEATURE_PERMISSIONS,
+  MAX_PICTURES_PER_CALL,
   OP_IDS,
   getOperation,
   mayCall,
@@ -15,7 +16,9 @@ import {
 } from '../../contract';
 import type { DB } from '../lib/db';
 import { formatIssues } from '../lib/issues';
-import { AuditLog, auditQuerySchema } from './audit';
+import { AuditLog, auditQuerySchema, maskUnknownUsername } from './audit';
+import { num } from '../../contract/input';
+import { personDataRoutes } from './person-data';
 import type { UpstreamTarget } from './config';
 import { LoginLimiter, type LoginLimits } from './login-limit';
 import { DUMMY_HASH, verifyPassword } from './passwords';
@@ -36,7 +39,33 @@ export interface GatewayDeps {
   loginLimits?: LoginLimits;
   /** Behind a reverse proxy: take the client address, host and scheme from X-Forwarded-*. */
   trustProxy?: boolean;
+  /**
+   * The origins the app is served from (PUBLIC_ORIGIN). A request with an Origin header must come from
+   * one of them. Unset (tests of the bare /bff app): the Origin must match the request's own host.
+   */
+  publicOrigins?: readonly string[];
 }
+
+/** Bodies the gateway reads at most: vouchers need 4 pictures of 1 MB in base64; nothing else needs more than 64 kB. */
+export const BODY_LIMITS = {
+  pictures: MAX_PICTURES_PER_CALL * Math.ceil((1024 * 1024) / 3) * 4 + 64 * 1024,
+  default: 64 * 1024,
+  login: 4 * 1024,
+} as const;
+
+/** Bounds of `POST /bff/sandbox/clock` (sandbox mode): one second to 30 days per step. */
+export const CLOCK_MAX_SECONDS = 30 * 86_400;
+const clockInput = z
+  .object({
+    advanceSeconds: num(
+      z
+        .number({ error: 'advanceSeconds must be a number of seconds' })
+        .int('advanceSeconds must be a whole number of seconds')
+        .min(1, 'advanceSeconds must be at least 1')
+        .max(CLOCK_MAX_SECONDS, `advanceSeconds may be at most ${CLOCK_MAX_SECONDS} (30 days)`),
+    ),
+  })
+  .strict();
 
 type Env = { Variables: { user: User } };
 
@@ -57,15 +86,17 @@ export function createBffApp(deps: GatewayDeps) {
   const users = new UserStore(deps.db, now);
   const sessions = new SessionStore(deps.db, users, deps.sessionPolicy, now);
   const limiter = new LoginLimiter(deps.db, deps.loginLimits, now);
-  const audit = new AuditLog(deps.db, now);
+  const audit = new AuditLog(deps.db, now, deps.upstream.timeoutMs + 60_000);
+  const interrupted = audit.markInterrupted();
   const log = deps.log ?? (() => {});
+  if (interrupted) log(`audit: ${interrupted} write(s) left "sent" by an earlier run marked "outcome unknown"`);
   const app = new Hono<Env>();
   const fail = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429, reason: GatewayFailure, msg: string, field?: string) =>
     c.json(gatewayFailure(reason, msg, field ? { field } : {}), status);
 
   // Pages of other sites may not drive a signed-in person's session.
   app.use('*', async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isCrossSite(c, trustProxy)) {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && isCrossSite(c, trustProxy, deps.publicOrigins)) {
       return fail(c, 403, 'cross_site', 'Requests from other sites are refused.');
     }
     await next();
@@ -82,30 +113,41 @@ export function createBffApp(deps: GatewayDeps) {
     }),
   );
 
-  app.post('/auth/login', async (c) => {
+  const loginBody = bodyLimit({
+    maxSize: BODY_LIMITS.login,
+    onError: (c) => fail(c, 413, 'invalid_input', 'The request is too large for a sign-in.'),
+  });
+  app.post('/auth/login', loginBody, async (c) => {
     const body = z
       .object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) })
       .safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return fail(c, 400, 'invalid_input', 'Enter a username and a password.');
-    const { username, password } = body.data;
     const ip = clientIp(c, trustProxy);
-    const wait = limiter.retryAfterMs(username, ip);
+    if (!body.success) {
+      audit.record({ user: null, username: '', action: 'auth.login', input: {}, code: 400, msg: 'refused: no username or password', ip });
+      return fail(c, 400, 'invalid_input', 'Enter a username and a password.', body.error.issues[0]?.path.map(String).join('.'));
+    }
+    const { username, password } = body.data;
+    // Counted before the password is looked at, in one transaction: parallel guesses cannot all pass.
+    const wait = limiter.take(username, ip);
+    const cred = users.credentials(username);
+    // A name that is no account may be a password typed into the wrong field: never stored as typed.
+    const who = cred ? { user: cred.user } : { user: null, username: maskUnknownUsername(deps.db, username) };
+    const typed = { username: cred ? cred.user.username : who.username };
     if (wait > 0) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      audit.record({ ...who, action: 'auth.login', input: typed, code: 429, msg: 'refused: too many attempts', ip });
       return fail(c, 429, 'rate_limited', `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
     }
-    const cred = users.credentials(username);
     const ok = await verifyPassword(password, cred?.hash ?? DUMMY_HASH);
     if (!cred || !ok) {
-      limiter.recordFailure(username, ip);
-      audit.record({ user: null, username, action: 'auth.login', input: { username }, code: 0, msg: 'wrong username or password', ip });
+      audit.record({ ...who, action: 'auth.login', input: typed, code: 0, msg: 'wrong username or password', ip });
       return fail(c, 401, 'unauthorized', 'Wrong username or password.');
     }
     if (cred.user.disabled) {
-      audit.record({ user: cred.user, action: 'auth.login', input: { username }, code: 0, msg: 'account disabled', ip });
+      audit.record({ user: cred.user, action: 'auth.login', input: typed, code: 0, msg: 'account disabled', ip });
       return fail(c, 403, 'forbidden', 'This account is disabled. Ask an admin.');
     }
-    limiter.recordSuccess(username);
+    limiter.succeeded(username, ip);
     const token = sessions.create(cred.user.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
@@ -114,7 +156,7 @@ export function createBffApp(deps: GatewayDeps) {
       path: '/',
       maxAge: Math.floor(sessions.policy.absoluteMs / 1000),
     });
-    audit.record({ user: cred.user, action: 'auth.login', input: { username }, code: 1, msg: 'signed in', ip });
+    audit.record({ user: cred.user, action: 'auth.login', input: typed, code: 1, msg: 'signed in', ip });
     return c.json({ user: publicUser(cred.user), permissions: permissionsOf(cred.user) });
   });
 
@@ -125,6 +167,23 @@ export function createBffApp(deps: GatewayDeps) {
     c.set('user', user);
     await next();
   });
+
+  // Bodies are capped before they are read (Content-Length first, then while streaming).
+  const bodyCap = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        const opId = /^\/op\/([^/]+)$/.exec(c.req.path.replace(/^\/bff/, ''))?.[1];
+        const msg = `The request is too large (${Math.round(maxSize / 1024)} kB at most).`;
+        if (opId && getOperation(opId)?.writes) {
+          audit.record({ user: c.get('user'), action: opId, input: {}, code: 413, msg: `refused: ${msg}`, ip: clientIp(c, trustProxy) });
+        }
+        return fail(c, 413, 'invalid_input', msg);
+      },
+    });
+  const pictureCap = bodyCap(BODY_LIMITS.pictures);
+  const defaultCap = bodyCap(BODY_LIMITS.default);
+  app.use('*', (c, next) => (c.req.path.endsWith('/op/afterSale.picture') ? pictureCap(c, next) : defaultCap(c, next)));
 
   app.post('/auth/logout', (c) => {
     sessions.destroy(getCookie(c, SESSION_COOKIE));
@@ -140,6 +199,8 @@ export function createBffApp(deps: GatewayDeps) {
     if (!mayUse(c.get('user').role, feature)) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
     await next();
   };
+
+  app.route('/me', personDataRoutes(deps.db, now));
 
   app.get('/audit', requireFeature('audit.read'), (c) => {
     const q = auditQuerySchema.safeParse(c.req.query());
@@ -184,40 +245,68 @@ export function createBffApp(deps: GatewayDeps) {
   });
 
   // ---- upstream operations ----
-  app.post(
-    '/op/:id',
-    bodyLimit({ maxSize: 16 * 1024 * 1024, onError: (c) => fail(c, 413, 'invalid_input', 'The request is too large (16 MB at most).') }),
-    async (c) => {
-      const id = c.req.param('id');
-      const op = getOperation(id);
-      if (!op) return fail(c, 404, 'unknown_operation', `There is no operation "${id}".`);
-      const user = c.get('user');
-      const ip = clientIp(c, trustProxy);
-      if (!mayCall(user.role, id as OpId)) {
-        if (op.writes) audit.record({ user, action: id, input: {}, code: 403, msg: 'refused: role may not do this', ip });
-        return fail(c, 403, 'forbidden', `Your role (${user.role}) may not use "${op.title}".`);
-      }
-      let raw: unknown;
-      const text = await c.req.text();
-      try {
-        raw = text.trim() === '' ? {} : JSON.parse(text);
-      } catch {
-        return fail(c, 400, 'invalid_input', 'The request body is not valid JSON.');
-      }
-      const parsed = op.input.safeParse(raw);
-      if (!parsed.success) {
-        const first = parsed.error.issues[0];
-        const path = [...(first?.path ?? []), ...(first?.code === 'unrecognized_keys' ? first.keys.slice(0, 1) : [])];
-        return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, path.map(String).join('.') || undefined);
-      }
-      const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
-      const answer = await callUpstream(deps.upstream, built);
-      const env = answer.envelope as { code?: unknown; msg?: unknown };
-      if (op.writes) audit.record({ user, action: id, input: parsed.data, code: Number(env.code ?? 0), msg: String(env.msg ?? ''), ip });
-      log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
-      return c.json(answer.envelope, answer.status as 200);
-    },
-  );
+  app.post('/op/:id', async (c) => {
+    const id = c.req.param('id');
+    const op = getOperation(id);
+    if (!op) return fail(c, 404, 'unknown_operation', `There is no operation "${id}".`);
+    const user = c.get('user');
+    const ip = clientIp(c, trustProxy);
+    if (!mayCall(user.role, id as OpId)) {
+      if (op.writes) audit.record({ user, action: id, input: {}, code: 403, msg: 'refused: role may not do this', ip });
+      return fail(c, 403, 'forbidden', `Your role (${user.role}) may not use "${op.title}".`);
+    }
+    // Writes the gateway refuses are audited too (what was refused, not the refused text).
+    const refuse = (msg: string, field: string) => {
+      if (op.writes) audit.record({ user, action: id, input: { refusedField: field }, code: 400, msg: `refused: ${msg}`, ip });
+      return fail(c, 400, 'invalid_input', msg, field);
+    };
+    let raw: unknown;
+    const text = await c.req.text();
+    try {
+      raw = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      return refuse('The request body is not valid JSON.', 'body');
+    }
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return refuse('The request body must be a JSON object.', 'body');
+    const parsed = op.input.safeParse(raw);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const path = [...(first?.path ?? []), ...(first?.code === 'unrecognized_keys' ? first.keys.slice(0, 1) : [])];
+      return refuse(`Invalid input: ${formatIssues(parsed.error)}`, path.map(String).join('.') || 'body');
+    }
+    const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
+    // The row exists before the write leaves: a gateway killed mid-request still has the record.
+    const row = op.writes ? audit.begin({ user, action: id, input: parsed.data, ip }) : 0;
+    const answer = await callUpstream(deps.upstream, built);
+    const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
+    if (op.writes) audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+    log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
+    return c.json(answer.envelope, answer.status as 200);
+  });
+
+  // ---- the sandbox clock for people (sandbox mode only) ----
+  app.post('/sandbox/clock', requireFeature('sandbox.clock'), async (c) => {
+    if (deps.mode !== 'sandbox')
+      return fail(c, 404, 'unknown_operation', 'There is no sandbox clock: the gateway talks to the real upstream.');
+    const user = c.get('user');
+    const ip = clientIp(c, trustProxy);
+    const parsed = clockInput.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      const msg = `Invalid input: ${formatIssues(parsed.error)}`;
+      audit.record({ user, action: 'sandbox.clock', input: {}, code: 400, msg: `refused: ${msg}`, ip });
+      return fail(c, 400, 'invalid_input', msg, parsed.error.issues[0]?.path.map(String).join('.') || 'advanceSeconds');
+    }
+    const row = audit.begin({ user, action: 'sandbox.clock', input: parsed.data, ip });
+    const answer = await callUpstream(deps.upstream, {
+      method: 'POST',
+      path: '/sandbox/clock',
+      query: {},
+      body: JSON.stringify(parsed.data),
+    });
+    const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
+    audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+    return c.json(answer.envelope, answer.status as 200);
+  });
 
   app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));
   app.onError((err, c) => {

@@ -20,4 +20,22 @@ export const GATEWAY_MIGRATIONS: readonly string[] = [
   CREATE INDEX audit_action ON audit (action, at);
   CREATE TABLE login_failures (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, failures INTEGER NOT NULL);
   `,
+  // The signed-in person's cart, address book and checkout draft (server/gateway/person-data.ts).
+  `
+  CREATE TABLE person_data (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE, kind TEXT NOT NULL, value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind)
+  );
+  `,
+  // Issue 11: sign-in attempts counted before the password check (login-limit.ts); audit rows written
+  // before a write is forwarded ("sent") and completed after; failed usernames that are no account masked.
+  `
+  DROP TABLE login_failures;
+  CREATE TABLE login_attempts (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, attempts INTEGER NOT NULL);
+  CREATE TABLE login_known (username TEXT NOT NULL, ip TEXT NOT NULL, last_at INTEGER NOT NULL, PRIMARY KEY (username, ip));
+  CREATE TABLE gateway_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  ALTER TABLE audit ADD COLUMN outcome TEXT NOT NULL DEFAULT 'done';
+  CREATE INDEX audit_sent ON audit (outcome) WHERE outcome = 'sent';
+  UPDATE audit SET username = '(not an account)', summary = '{}' WHERE action = 'auth.login' AND user_id IS NULL;
+  `,
 ];
