@@ -42,6 +42,7 @@ export function SavedViews({ storageKey }: { storageKey: string }) {
     const p = new URLSearchParams(location.search);
     p.delete('page');
     p.delete('goods');
+    p.delete('order');
     return p.toString();
   };
   return (

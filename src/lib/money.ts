@@ -34,3 +34,8 @@ export function formatRate(rate: number | null | undefined, locale = 'zh-CN'): s
   if (rate === null || rate === undefined || !Number.isFinite(rate) || rate <= -2147483648) return '—';
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rate)}%`;
 }
+
+/** An amount in fen as a plain yuan number for files people open in spreadsheets: 123450 -> "1234.50". */
+export function fenToPlainYuan(fen: Fen): string {
+  return (fen / 100).toFixed(2);
+}

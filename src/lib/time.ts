@@ -29,3 +29,41 @@ export function formatMillis(ms: UnixMillis | null | undefined, locale = 'zh-CN'
   if (!ms) return '—';
   return fmt(locale, timeZone, true).format(new Date(ms));
 }
+
+/** Minutes `timeZone` is ahead of UTC at the instant `ms` (Asia/Shanghai: 480). */
+function zoneOffsetMinutes(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * A day picked in a date field ("2026-11-22") as Unix seconds in the person's zone: its first second,
+ * or (end) its last. Anything else is undefined.
+ */
+export function daySeconds(day: string, end = false, timeZone = DEFAULT_TIME_ZONE): UnixSeconds | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), end ? 23 : 0, end ? 59 : 0, end ? 59 : 0);
+  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== Number(m[3])) return undefined;
+  // The offset at the wall time read as UTC is right except within hours of a zone's clock change;
+  // a second pass with the corrected instant settles those.
+  let ms = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
+  ms = wall - zoneOffsetMinutes(ms, timeZone) * 60_000;
+  return Math.floor(ms / 1000);
+}
+
+/** A Unix-seconds instant as the day it falls on in the person's zone ("2026-11-22"), for date fields. */
+export function secondsToDay(s: UnixSeconds, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(s * 1000));
+}

@@ -1,0 +1,36 @@
+export const logisticsLocales = {
+  en: {
+    courier: 'Courier',
+    timeline: 'Parcel events, newest first',
+    noEvents: 'The courier has not reported anything yet.',
+    notShipped: 'Not shipped yet: the timeline starts when the supplier hands the parcel to a courier.',
+    copy: 'Copy tracking number {{no}}',
+    copied: 'Copied {{no}}.',
+    copyFailed: 'The browser did not allow copying. Select the number and copy it by hand.',
+    confirm: {
+      button: 'Confirm receipt',
+      title: 'Confirm receipt?',
+      body: 'Say that “{{name}}” has arrived. The supplier then treats the parcel as delivered, and the order moves on to completion; this cannot be undone.',
+      yes: 'Yes, it arrived',
+      cancel: 'Cancel',
+      done: 'Receipt of “{{name}}” confirmed.',
+    },
+  },
+  'zh-CN': {
+    courier: '快递公司',
+    timeline: '物流轨迹（最新在前）',
+    noEvents: '快递公司尚未上报任何轨迹。',
+    notShipped: '尚未发货：供应商把包裹交给快递后才有物流轨迹。',
+    copy: '复制运单号 {{no}}',
+    copied: '已复制 {{no}}。',
+    copyFailed: '浏览器不允许复制，请手动选中运单号复制。',
+    confirm: {
+      button: '确认收货',
+      title: '确认收货？',
+      body: '确认“{{name}}”已经送达。供应商随后按已签收处理，订单随之进入完成流程；此操作不能撤销。',
+      yes: '确认已收到',
+      cancel: '取消',
+      done: '已确认收货：“{{name}}”。',
+    },
+  },
+};

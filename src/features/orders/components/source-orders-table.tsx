@@ -1,0 +1,143 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ChildOrder, Address } from '../../../../contract';
+import { childGoodsStatus } from '../../../../contract/enums/child-goods-status';
+import { childOrderStatus } from '../../../../contract/enums/child-order-status';
+import { Pager } from '../../../components/pager';
+import { formatFen } from '../../../lib/money';
+import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
+import { useLang } from '../../../lib/use-lang';
+import { ORDER_PAGE_SIZES } from '../url-state';
+import { regionOf } from './orders-table';
+import { StatusChip } from './status-chip';
+
+export const SOURCE_COLUMNS = ['thirdSn', 'created', 'address', 'goodsStatus', 'orderStatus', 'refunded', 'money'] as const;
+export type SourceColumn = (typeof SOURCE_COLUMNS)[number];
+
+type SourceRow = ChildOrder & { thirdSn: string; address: Omit<Address, 'description'> & { description?: string } };
+
+const code = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' as const };
+
+/** Refunded lines of a child: none, some, or all of them. */
+export function refundState(c: Pick<ChildOrder, 'goods'>): 'none' | 'some' | 'all' {
+  const refunded = c.goods.filter((g) => g.refundTime > 0 || g.isRefund === true).length;
+  return refunded === 0 ? 'none' : refunded === c.goods.length ? 'all' : 'some';
+}
+
+/** One channel's child orders (order.sourceList): each row opens its whole order. */
+export function SourceOrdersTable({
+  rows,
+  rowCount,
+  loading,
+  page,
+  size,
+  onPage,
+  columns,
+  onOpen,
+}: {
+  rows: SourceRow[] | undefined;
+  rowCount: number;
+  loading: boolean;
+  page: number;
+  size: number;
+  onPage: (page: number, size: number) => void;
+  columns: ReadonlySet<SourceColumn>;
+  onOpen: (sn: string) => void;
+}) {
+  const { t } = useTranslation('orders');
+  const lang = useLang();
+  const show = (c: SourceColumn) => columns.has(c);
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ height: 4 }}>{loading && rows && <LinearProgress aria-label={t('list.title')} />}</Box>
+      <TableContainer>
+        <Table size="small" aria-label={t('list.sourceTable')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('columns.childSn')}</TableCell>
+              {show('thirdSn') && <TableCell>{t('columns.thirdSn')}</TableCell>}
+              {show('created') && <TableCell title={DEFAULT_TIME_ZONE}>{t('columns.created')}</TableCell>}
+              {show('address') && <TableCell>{t('columns.address')}</TableCell>}
+              {show('goodsStatus') && <TableCell>{t('columns.goodsStatus')}</TableCell>}
+              {show('orderStatus') && <TableCell>{t('columns.orderStatus')}</TableCell>}
+              {show('refunded') && <TableCell>{t('columns.refunded')}</TableCell>}
+              {show('money') && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {t('columns.total')}
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows
+              ? rows.map((c) => (
+                  <TableRow key={c.sn} hover data-testid="source-order-row" data-sn={c.sn}>
+                    <TableCell>
+                      <Link
+                        component="button"
+                        type="button"
+                        underline="hover"
+                        onClick={() => onOpen(c.sn.split('_')[0]!)}
+                        sx={{ ...code, textAlign: 'left' }}
+                      >
+                        {c.sn}
+                      </Link>
+                    </TableCell>
+                    {show('thirdSn') && <TableCell sx={code}>{c.thirdSn}</TableCell>}
+                    {show('created') && <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSeconds(c.createdTime, lang)}</TableCell>}
+                    {show('address') && (
+                      <TableCell sx={{ minWidth: 180 }}>
+                        <Stack>
+                          <span>
+                            {c.address.consignee} · {c.address.phone}
+                          </span>
+                          <Typography variant="caption" color="text.secondary">
+                            {[regionOf(c.address), c.address.street, c.address.description].filter(Boolean).join(' ')}
+                          </Typography>
+                        </Stack>
+                      </TableCell>
+                    )}
+                    {show('goodsStatus') && (
+                      <TableCell>
+                        <StatusChip of={childGoodsStatus} value={c.goodsStatus} />
+                      </TableCell>
+                    )}
+                    {show('orderStatus') && (
+                      <TableCell>
+                        <StatusChip of={childOrderStatus} value={c.orderStatus} />
+                      </TableCell>
+                    )}
+                    {show('refunded') && <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`refund.${refundState(c)}`)}</TableCell>}
+                    {show('money') && (
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                        {formatFen(c.goodsFee + c.logisticFee, lang)}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))
+              : Array.from({ length: 6 }, (_, i) => (
+                  <TableRow key={i} aria-hidden>
+                    <TableCell colSpan={8}>
+                      <Skeleton width="70%" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pager page={page} size={size} count={rowCount} sizes={ORDER_PAGE_SIZES} onChange={onPage} />
+    </Paper>
+  );
+}

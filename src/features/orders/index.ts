@@ -1,0 +1,6 @@
+/** The face of the orders feature: the order drawer, the after-sale slot on goods lines, the sandbox clock. */
+export { ordersLocales } from './locales';
+export { orderKeys, orderQuery, invalidateOrderData } from './api/queries';
+export { OrderDrawer, useOrderDrawer } from './components/order-drawer';
+export { OrderLineActionsContext, type OrderLineRef } from './line-actions';
+export { SandboxClock } from './components/sandbox-clock';
