@@ -8,6 +8,14 @@ export { linePayStatus } from './line-pay-status';
 export { lineAfterSaleStatus } from './line-after-sale-status';
 export { afterSaleStatus } from './after-sale-status';
 export { afterSaleApprovedResult } from './after-sale-approved-result';
+export {
+  afterSaleServiceType,
+  afterSaleReason,
+  afterSalePickType,
+  afterSalePackageType,
+  afterSaleReturnType,
+  DOOR_PICKUP_CODES,
+} from './after-sale-codes';
 export { goodsStatus } from './goods-status';
 export { categoryState } from './category-state';
 export { freeShipping } from './free-shipping';
