@@ -35,7 +35,7 @@ export interface SandboxConfig {
   /** How many times faster than the wall clock business time runs (shipping, reviews, retries). */
   speed: number;
   faults: Faults;
-  /** Accepted distance between a request's timestamp and the sandbox clock (upstream-api.md §12). */
+  /** Accepted distance between a request's timestamp and the wall clock (upstream-api.md §12). */
   signatureWindowMs: number;
 }
 
