@@ -4,6 +4,7 @@ import { appLocales } from './locales';
 import { catalogueLocales } from '../features/catalogue';
 import { accountLocales } from '../features/account';
 import { selectionLocales } from '../features/selection';
+import { afterSaleLocales } from '../features/after-sale';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -40,15 +41,16 @@ export function createI18n(lang: Language = initialLanguage()) {
     lng: lang,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
-    ns: ['app', 'catalogue', 'account', 'selection'],
+    ns: ['app', 'catalogue', 'account', 'selection', 'afterSale'],
     defaultNS: 'app',
     resources: {
-      en: { app: appLocales.en, catalogue: catalogueLocales.en, account: accountLocales.en, selection: selectionLocales.en },
+      en: { app: appLocales.en, catalogue: catalogueLocales.en, account: accountLocales.en, selection: selectionLocales.en, afterSale: afterSaleLocales.en },
       'zh-CN': {
         app: appLocales['zh-CN'],
         catalogue: catalogueLocales['zh-CN'],
         account: accountLocales['zh-CN'],
         selection: selectionLocales['zh-CN'],
+        afterSale: afterSaleLocales['zh-CN'],
       },
     },
     interpolation: { escapeValue: false },

@@ -4,6 +4,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
 import CategoryIcon from '@mui/icons-material/Category';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import type { Feature, OpId } from '../../contract';
 
 export interface NavItem {
@@ -19,6 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon, needs: { op: 'selection.online' } },
   { to: '/library', label: 'nav.library', icon: CollectionsBookmarkIcon, needs: { op: 'selection.list' } },
   { to: '/groups', label: 'nav.groups', icon: CategoryIcon, needs: { op: 'group.goods' } },
+  { to: '/after-sale', label: 'nav.afterSale', icon: AssignmentReturnIcon, needs: { op: 'afterSale.list' } },
   { to: '/audit', label: 'nav.audit', icon: ReceiptLongIcon, needs: { feature: 'audit.read' } },
   { to: '/users', label: 'nav.users', icon: GroupIcon, needs: { feature: 'users.manage' } },
 ];

@@ -42,6 +42,8 @@ const LibraryPage = lazyNamed(() => import('../features/selection/routes/library
 const GroupsPage = lazyNamed(() => import('../features/selection/routes/groups-page'), 'GroupsPage');
 const UsersPage = lazyNamed(() => import('../features/account/routes/users-page'), 'UsersPage');
 const AuditPage = lazyNamed(() => import('../features/account/routes/audit-page'), 'AuditPage');
+const AfterSalePage = lazyNamed(() => import('../features/after-sale/routes/after-sale-page'), 'AfterSalePage');
+const AfterSaleDetailPage = lazyNamed(() => import('../features/after-sale/routes/after-sale-detail-page'), 'AfterSaleDetailPage');
 
 const guarded = (to: string, Page: React.ComponentType) => (
   <Route path={to.slice(1)} element={<Guard to={to} />}>
@@ -82,6 +84,10 @@ export function AppRoutes() {
           {guarded('/groups', GroupsPage)}
           {guarded('/users', UsersPage)}
           {guarded('/audit', AuditPage)}
+          {guarded('/after-sale', AfterSalePage)}
+          <Route path="after-sale/:id" element={<Guard to="/after-sale" />}>
+            <Route index element={<AfterSaleDetailPage />} />
+          </Route>
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
