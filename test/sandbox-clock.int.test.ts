@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandbox } from '../server/sandbox';
+import { parseFaults, type SandboxConfig } from '../server/sandbox/config';
 import { DELAYS } from '../server/sandbox/orders';
 import { PUSH_CONCURRENCY } from '../server/sandbox/messages';
 import { startSandbox, type SandboxHarness } from './harness';
@@ -179,5 +184,38 @@ describe('message pushes run off the request', () => {
       await h.close();
       await rx.close();
     }
+  });
+});
+
+describe('the clock itself', () => {
+  it('runs SANDBOX_SPEED times the wall clock, moves by business seconds, and stands still while stopped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'supply-desk-clock-'));
+    const config: SandboxConfig = {
+      appKey: 'k1234',
+      appSecret: 'secret-12345678',
+      dbFile: join(dir, 'sandbox.sqlite'),
+      seed: 1,
+      goods: 20,
+      signatureWindowMs: 600_000,
+      speed: 120,
+      faults: parseFaults(undefined),
+    };
+    let wall = Date.UTC(2026, 10, 1);
+    const a = createSandbox(config, { autoTick: false, wallClock: () => wall });
+    const t0 = a.world.clock.nowMs();
+    expect(t0).toBe(wall); // a new sandbox starts at the wall clock
+    wall += 60_000; // one wall minute
+    expect(a.world.clock.nowMs() - t0).toBe(2 * HOUR * 1000);
+    expect(a.world.clock.after(DELAYS.ship)).toBe(a.world.clock.nowMs() + DELAYS.ship * 1000);
+    a.world.clock.advance(DAY);
+    expect(a.world.clock.nowMs() - t0).toBe((2 * HOUR + DAY) * 1000);
+    expect(a.world.clock.wallMs()).toBe(wall);
+    a.close();
+
+    wall += 3_600_000; // stopped for an hour
+    const b = createSandbox(config, { autoTick: false, wallClock: () => wall });
+    expect(b.world.clock.nowMs() - t0).toBe((2 * HOUR + DAY) * 1000);
+    b.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
