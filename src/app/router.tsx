@@ -10,6 +10,11 @@ import { NotFound } from './not-found';
 import { NAV_ITEMS, allowed } from './nav';
 import { SessionGate, useCan } from '../features/account';
 import { lazyNamed } from '../lib/lazy';
+import { OrderLineActionsContext, type OrderLineRef } from '../features/orders';
+import { AfterSaleLineAction } from '../features/after-sale';
+
+/** After-sale's action on each goods line of the order detail (the orders feature's slot). */
+const afterSaleOnLine = (ref: OrderLineRef) => <AfterSaleLineAction thirdSn={ref.thirdSn} lineSn={ref.lineSn} />;
 
 /** `/` leads to the first page the person may use. */
 function Home() {
@@ -73,7 +78,9 @@ export function AppRoutes() {
           path="/"
           element={
             <SessionGate>
-              <Layout />
+              <OrderLineActionsContext.Provider value={afterSaleOnLine}>
+                <Layout />
+              </OrderLineActionsContext.Provider>
             </SessionGate>
           }
         >

@@ -1,5 +1,4 @@
-/** The face of the after-sale feature: what other parts of the app may use. */
+/** The face of the after-sale feature: what other parts of the app may use. Kept light: it is imported by the first page. */
 export { afterSaleLocales } from './locales';
-export { afterSaleKeys, optionsQuery as afterSaleOptionsQuery } from './api/queries';
-export { AfterSaleEntry } from './components/after-sale-entry';
-export type { LineInfo as AfterSaleLine } from './components/wizard/schema';
+export { afterSaleKeys } from './api/keys';
+export { AfterSaleLineAction } from './line-action';

@@ -2,18 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AfterSaleOptions, OpInput } from '../../../../contract';
 import { callOp } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
+import { afterSaleKeys } from './keys';
+
+export { afterSaleKeys };
 
 export type AfterSaleListFilters = OpInput<'afterSale.list'>;
-
-/** Query keys from general to specific (NOTES.md: ['afterSale', ...], ['logistic', ...]). */
-export const afterSaleKeys = {
-  all: ['afterSale'] as const,
-  options: (orderSn: string, sku: number) => [...afterSaleKeys.all, 'options', orderSn, sku] as const,
-  list: (filters: AfterSaleListFilters) => [...afterSaleKeys.all, 'list', filters] as const,
-  detail: (id: number) => [...afterSaleKeys.all, 'detail', id] as const,
-  firms: ['logistic', 'firms'] as const,
-  findOrder: (number: string) => ['orders', 'find', number] as const,
-};
 
 /** What after-sale the line allows right now. Kept short: the answer changes when the line ships. */
 export const optionsQuery = (orderSn: string, sku: number) =>

@@ -1,0 +1,11 @@
+import type { OpInput } from '../../../../contract';
+
+/** Query keys from general to specific (NOTES.md: ['afterSale', ...], ['logistic', ...]). */
+export const afterSaleKeys = {
+  all: ['afterSale'] as const,
+  options: (orderSn: string, sku: number) => [...afterSaleKeys.all, 'options', orderSn, sku] as const,
+  list: (filters: OpInput<'afterSale.list'>) => [...afterSaleKeys.all, 'list', filters] as const,
+  detail: (id: number) => [...afterSaleKeys.all, 'detail', id] as const,
+  firms: ['logistic', 'firms'] as const,
+  findOrder: (number: string) => ['orders', 'find', number] as const,
+};
