@@ -26,8 +26,13 @@ export interface AuditEntry {
   action: string;
   /** JSON summary of the input, with passwords, secrets and pictures left out. */
   summary: string;
-  /** The upstream code, or 403 for a refusal by role. */
+  /** The upstream code, 403 for a refusal by role, 400 for input the gateway refused, 413 for a body too large. */
   code: number;
   msg: string;
   ip: string;
+  /**
+   * `done`: the answer is recorded in code and msg. `sent`: forwarded, no answer yet. `unknown`: the
+   * gateway stopped (or timed out) before it knew the answer; the write may or may not have happened.
+   */
+  outcome: 'sent' | 'done' | 'unknown';
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idList, fen } from './units';
-import { addressSchema, paging, section } from './schemas/common';
+import { addressSchema, paging, rangeValue, section } from './schemas/common';
+import { num } from './input';
 import { MAX_LIST_LIMIT, RANGE_TYPES, SORT_KEYS } from './constants';
 import {
   category,
@@ -41,19 +42,29 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, D extends z.ZodTy
   writes: boolean;
 }
 
+/** Voucher pictures per afterSale.picture call; the gateway's body cap for that call is sized for this many. */
+export const MAX_PICTURES_PER_CALL = 4;
+
 const op = <I extends z.ZodType, D extends z.ZodType>(def: OperationDef<I, D>) => def;
 
 const none = z.object({}).strict();
-const int = z.coerce.number({ error: 'must be a number' }).int('must be a whole number');
-const posInt = int.positive();
-const sourceId = int.min(0, 'source must be 0 (all) or a channel id');
+/** A whole number: a JSON number or a decimal-digit string (query strings), nothing looser (contract/input.ts). */
+const whole = () => z.number({ error: 'must be a number' }).int('must be a whole number');
+const intIn = (min: number, max: number, msg = `must be a whole number from ${min} to ${max}`) => num(whole().min(min, msg).max(max, msg));
+const posInt = num(whole().positive('must be a positive whole number'));
+const sourceId = num(whole().min(0, 'source must be 0 (all) or a channel id'));
+/** Order, child and goods-line numbers and the merchant's own order number. */
+const orderSn = z.string().trim().min(1, 'orderSn is required').max(64, 'orderSn may be at most 64 characters');
+/** Short code strings of after-sale (service, pick, package, return and reason types). */
+const code = (name: string) => z.string().trim().max(16, `${name} may be at most 16 characters`);
+const voucherUrls = z.array(z.string().max(2048, 'a voucher URL may be at most 2048 characters').url()).max(9);
 const sortDir = z.enum(['asc', 'desc']);
 
 /** range_type + range_from/range_to of the list operations. */
 const rangeFilter = {
   range_type: z.enum(RANGE_TYPES).optional(),
-  range_from: z.coerce.number().min(0, 'range_from must not be negative').optional(),
-  range_to: z.coerce.number().min(0, 'range_to must not be negative').optional(),
+  range_from: rangeValue('range_from').optional(),
+  range_to: rangeValue('range_to').optional(),
 };
 const rangeOk = (v: { range_type?: string; range_from?: number; range_to?: number }) =>
   v.range_from === undefined || v.range_to === undefined || v.range_from <= v.range_to;
@@ -67,8 +78,8 @@ const libraryListInput = z
     category_id: posInt.optional(),
     ...rangeFilter,
     search_words: z.string().trim().max(100).optional(),
-    is_free_shipping: z.coerce.number().int().min(0).max(1).optional(),
-    commission_agent: z.coerce.number().int().min(0).max(1).optional(),
+    is_free_shipping: intIn(0, 1).optional(),
+    commission_agent: intIn(0, 1).optional(),
     last_id: posInt.optional(),
   })
   .strict()
@@ -81,7 +92,7 @@ const libraryTotal = z.looseObject({ total: z.number().int() });
 
 const spuLine = z.object({
   sku: posInt,
-  number: int.min(1, 'number must be at least 1').max(9999),
+  number: intIn(1, 9999, 'number must be from 1 to 9999'),
 });
 
 export const operations = {
@@ -122,7 +133,7 @@ export const operations = {
     method: 'GET',
     path: '/v2/Category/GetCategory',
     placement: 'query',
-    input: z.object({ parent_id: int.min(0), source: posInt }).strict(),
+    input: z.object({ parent_id: num(whole().min(0, 'parent_id must not be negative')), source: posInt }).strict(),
     data: z.array(categoryNode),
     writes: false,
   }),
@@ -149,7 +160,7 @@ export const operations = {
         category_id: posInt.optional(),
         ...rangeFilter,
         search_words: z.string().trim().max(100).optional(),
-        is_free_shipping: z.coerce.number().int().min(0).max(1).optional(),
+        is_free_shipping: intIn(0, 1).optional(),
       })
       .strict()
       .refine(rangeOk, { message: 'range_from must not exceed range_to', path: ['range_from'] })
@@ -205,9 +216,9 @@ export const operations = {
         shop_words: z.string().trim().max(100).optional(),
         type: z.enum(SORT_KEYS).optional(),
         sort: sortDir.optional(),
-        is_free_shipping: z.coerce.number().int().min(-1).max(1).optional(),
+        is_free_shipping: intIn(-1, 1).optional(),
         group_id: posInt.optional(),
-        recommend: int.optional(),
+        recommend: intIn(0, 1_000_000).optional(),
         last_id: posInt.optional(),
         agreement_price: section.optional(),
         guide_price: section.optional(),
@@ -232,7 +243,7 @@ export const operations = {
         ...paging(MAX_LIST_LIMIT),
         group_id: posInt.optional(),
         source: sourceId.optional(),
-        is_free_shipping: z.coerce.number().int().min(-1).max(1).optional(),
+        is_free_shipping: intIn(-1, 1).optional(),
         shop_words: z.string().trim().max(100).optional(),
         search_words: z.string().trim().max(100).optional(),
         type: z.enum(SORT_KEYS).optional(),
@@ -362,7 +373,10 @@ export const operations = {
         search: z
           .object({
             ...paging(100),
-            createdTime: z.object({ from: int.min(0).optional(), to: int.min(0).optional() }).optional(),
+            createdTime: z
+              .object({ from: intIn(0, 99_999_999_999).optional(), to: intIn(0, 99_999_999_999).optional() })
+              .strict()
+              .optional(),
             goodsName: z.string().trim().max(100).optional(),
             consignee: z.string().trim().max(50).optional(),
             phone: z.string().trim().max(20).optional(),
@@ -396,6 +410,7 @@ export const operations = {
         sn: z
           .string()
           .trim()
+          .max(64, 'sn may be at most 64 characters')
           .regex(/^\d+_\d+_\d+_\d+$/, 'sn must be a goods-line number like 2020…_2_1_1'),
       })
       .strict(),
@@ -408,7 +423,7 @@ export const operations = {
     method: 'PATCH',
     path: '/v2/order',
     placement: 'body',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required') }).strict(),
+    input: z.object({ orderSn }).strict(),
     data: z.unknown(),
     writes: true,
   }),
@@ -418,7 +433,7 @@ export const operations = {
     method: 'PUT',
     path: '/v2/order',
     placement: 'body',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required') }).strict(),
+    input: z.object({ orderSn }).strict(),
     data: z.unknown(),
     writes: true,
   }),
@@ -445,6 +460,7 @@ export const operations = {
         goods_sn: z
           .string()
           .trim()
+          .max(64, 'goods_sn may be at most 64 characters')
           .regex(/^\d+_\d+_\d+_\d+$/, 'goods_sn must be a goods-line number'),
       })
       .strict(),
@@ -457,7 +473,7 @@ export const operations = {
     method: 'GET',
     path: '/v2/logistic',
     placement: 'query',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required'), sku: posInt }).strict(),
+    input: z.object({ orderSn, sku: posInt }).strict(),
     data: trace,
     writes: false,
   }),
@@ -479,7 +495,7 @@ export const operations = {
     method: 'POST',
     path: '/v2/afterSale/beforeCheck',
     placement: 'body',
-    input: z.object({ orderSn: z.string().trim().min(1, 'orderSn is required'), sku: posInt }).strict(),
+    input: z.object({ orderSn, sku: posInt }).strict(),
     data: afterSaleOptions,
     writes: false,
   }),
@@ -491,7 +507,7 @@ export const operations = {
     placement: 'body',
     input: z
       .object({
-        orderSn: z.string().trim().min(1, 'orderSn is required'),
+        orderSn,
         sku: posInt,
         pictures: z
           .array(
@@ -502,7 +518,7 @@ export const operations = {
               .max(Math.ceil((1024 * 1024) / 3) * 4, 'each picture may be at most 1 MB'),
           )
           .min(1, 'at least one picture')
-          .max(9, 'at most 9 pictures'),
+          .max(MAX_PICTURES_PER_CALL, `at most ${MAX_PICTURES_PER_CALL} pictures per call`),
       })
       .strict(),
     data: z.looseObject({ urls: z.array(z.string()) }),
@@ -516,19 +532,19 @@ export const operations = {
     placement: 'body',
     input: z
       .object({
-        orderSn: z.string().trim().min(1, 'orderSn is required'),
+        orderSn,
         sku: posInt,
-        num: int.min(1, 'num must be at least 1'),
+        num: intIn(1, 9999, 'num must be from 1 to 9999'),
         goodsFee: fen.min(0),
         logisticFee: fen.min(0),
-        serviceTypeCode: z.string().trim().min(1, 'serviceTypeCode is required'),
-        pickTypeCode: z.string().trim().optional(),
-        packageTypeCode: z.string().trim().optional(),
-        returnTypeCode: z.string().trim().optional(),
-        reasonsTypeCode: z.string().trim().min(1, 'reasonsTypeCode is required'),
+        serviceTypeCode: code('serviceTypeCode').min(1, 'serviceTypeCode is required'),
+        pickTypeCode: code('pickTypeCode').optional(),
+        packageTypeCode: code('packageTypeCode').optional(),
+        returnTypeCode: code('returnTypeCode').optional(),
+        reasonsTypeCode: code('reasonsTypeCode').min(1, 'reasonsTypeCode is required'),
         reasonsDescription: z.string().trim().min(1, 'reasonsDescription is required').max(500),
-        serviceTime: z.string().optional(),
-        vouchers: z.array(z.string().url()).max(9).optional(),
+        serviceTime: z.string().max(32, 'serviceTime may be at most 32 characters').optional(),
+        vouchers: voucherUrls.optional(),
         userInfo: addressSchema.optional(),
       })
       .strict(),
@@ -542,7 +558,7 @@ export const operations = {
     path: '/v2/afterSale',
     placement: 'query',
     input: z
-      .object({ ...paging(100), orderSn: z.string().trim().optional(), sku: posInt.optional() })
+      .object({ ...paging(100), orderSn: orderSn.optional(), sku: posInt.optional() })
       .strict()
       .refine((v) => (v.orderSn === undefined) === (v.sku === undefined), {
         message: 'send orderSn and sku together, or neither',
@@ -570,9 +586,9 @@ export const operations = {
     input: z
       .object({
         id: posInt,
-        sn: z.string().trim().min(4, 'sn (tracking number) is required'),
-        company: z.string().trim().min(1, 'company (courier code) is required'),
-        vouchers: z.array(z.string().url()).max(9).optional(),
+        sn: z.string().trim().min(4, 'sn (tracking number) is required').max(64, 'sn may be at most 64 characters'),
+        company: z.string().trim().min(1, 'company (courier code) is required').max(32, 'company may be at most 32 characters'),
+        vouchers: voucherUrls.optional(),
         description: z.string().trim().max(500).optional(),
       })
       .strict(),
@@ -600,10 +616,10 @@ export const operations = {
     input: z
       .object({
         ...paging(100),
-        type: int.optional(),
-        direction: int.optional(),
-        startTime: int.min(0).optional(),
-        endTime: int.min(0).optional(),
+        type: intIn(0, 99).optional(),
+        direction: intIn(1, 2).optional(),
+        startTime: intIn(0, 99_999_999_999).optional(),
+        endTime: intIn(0, 99_999_999_999).optional(),
       })
       .strict(),
     data: cashFlowPage,

@@ -64,6 +64,8 @@ export const OP_PERMISSIONS: Record<OpId, readonly Role[]> = {
 export const FEATURE_PERMISSIONS = {
   'audit.read': [G, A],
   'users.manage': [A],
+  /** Move the sandbox's business clock forward (`POST /bff/sandbox/clock`, sandbox mode only). */
+  'sandbox.clock': [G, A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 

@@ -21,7 +21,8 @@ export const idList = (max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(,\d+)*$/, 'must be comma-separated numeric ids, e.g. "12,34"')
+    .max(max * 21, `at most ${max} ids per call`)
+    .regex(/^\d{1,20}(,\d{1,20})*$/, 'must be comma-separated numeric ids, e.g. "12,34"')
     .refine((s) => s.split(',').length <= max, `at most ${max} ids per call`);
 
 export const splitIds = (s: string): number[] => s.split(',').map((x) => Number(x));

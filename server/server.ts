@@ -1,17 +1,41 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gatewayDbFile, type GatewayConfig } from './gateway/config';
-import { createBffApp } from './gateway/app';
+import { createBffApp, SESSION_COOKIE } from './gateway/app';
 import { GATEWAY_MIGRATIONS } from './gateway/schema';
-import { securityHeaders } from './gateway/security';
+import { hostCheck, securityHeaders } from './gateway/security';
 import { DEMO_USERS, UserStore } from './gateway/users';
 import { openDatabase, type DB } from './lib/db';
+import { secretFromFile } from './lib/secret-file';
 import { createSandbox, type Sandbox } from './sandbox';
 import { sandboxConfigFromEnv } from './sandbox/config';
 
 export const SANDBOX_MOUNT = '/upstream';
+/** Header with which the gateway's own calls reach the embedded sandbox; its value lives only in this process. */
+export const INTERNAL_HEADER = 'x-supply-desk-internal';
+/** Where the embedded sandbox's app secret is kept when SANDBOX_APP_SECRET is unset. */
+export const SANDBOX_SECRET_FILE = 'sandbox-app-secret';
+
+/**
+ * The embedded sandbox answers the outside world only with pictures: product pictures to anyone
+ * (they are public on the real supplier's CDN too), voucher pictures to a signed-in person. Every
+ * other path (the /v2 API, the clock, health) answers 404 unless the request carries this process's
+ * random token, which only the gateway's own loopback calls send.
+ */
+function sandboxDoor(isInternal: (c: Context) => boolean, signedIn: (c: Context) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (isInternal(c)) return next();
+    const path = c.req.path.slice(SANDBOX_MOUNT.length);
+    const isGet = c.req.method === 'GET' || c.req.method === 'HEAD';
+    if (isGet && /^\/images\/goods\/[^/]+$/.test(path)) return next();
+    if (isGet && /^\/images\/vouchers\/[^/]+$/.test(path) && signedIn(c)) return next();
+    return c.json({ code: 0, msg: 'Not found.', data: null }, 404);
+  };
+}
 
 export interface AppServer {
   app: Hono;
@@ -51,36 +75,62 @@ export async function createAppServer(
   opts: { log?: (line: string) => void; env?: NodeJS.ProcessEnv } = {},
 ): Promise<AppServer> {
   const app = new Hono();
+  const env = opts.env ?? process.env;
   const db = openDatabase(gatewayDbFile(config.dataDir), GATEWAY_MIGRATIONS);
   await ensureFirstUsers(db, config, opts.log);
+  const token = Buffer.from(randomBytes(32).toString('base64url'));
+  const isInternal = (c: Context) => {
+    const sent = Buffer.from(c.req.header(INTERNAL_HEADER) ?? '');
+    return sent.length === token.length && timingSafeEqual(sent, token);
+  };
+  // Headers first, so that every answer carries them: pictures, /upstream refusals, host refusals.
+  app.use('*', securityHeaders);
+  app.use('*', hostCheck(config.publicOrigins, config.trustProxy, isInternal));
+  if (config.defaultOrigins && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
+    opts.log?.(
+      `HOST is ${config.host} but PUBLIC_ORIGIN is unset: only ${config.publicOrigins[0]} is answered. Set PUBLIC_ORIGIN to the address people open.`,
+    );
+  }
+  app.get('/healthz', (c) => c.json({ ok: true }));
   let sandbox: Sandbox | null = null;
   let upstream;
+  // The door to voucher pictures asks the gateway's session store, made below.
+  const late: { bff?: ReturnType<typeof createBffApp> } = {};
   if (config.upstream) {
     upstream = { ...config.upstream, timeoutMs: config.timeoutMs };
   } else {
+    const fromEnv = sandboxConfigFromEnv({ ...env, PORT: String(config.port) });
     const sbConfig = {
-      ...sandboxConfigFromEnv({ ...(opts.env ?? process.env), PORT: String(config.port) }),
+      ...fromEnv,
+      // Never the published default: a random secret kept in DATA_DIR unless one is set.
+      appSecret: env.SANDBOX_APP_SECRET?.trim() ? fromEnv.appSecret : secretFromFile(join(config.dataDir, SANDBOX_SECRET_FILE)),
+      // Picture URLs on the public origin, not on the loopback address the gateway calls.
+      publicUrl: fromEnv.publicUrl ?? `${config.publicOrigins[0]}${SANDBOX_MOUNT}`,
       dbFile: join(config.dataDir, 'sandbox.sqlite'),
     };
     sandbox = createSandbox(sbConfig, { basePath: SANDBOX_MOUNT, log: opts.log });
+    app.use(
+      `${SANDBOX_MOUNT}/*`,
+      sandboxDoor(isInternal, (c) => !!late.bff?.sessions.resolve(getCookie(c, SESSION_COOKIE))),
+    );
     app.route(SANDBOX_MOUNT, sandbox.app);
     upstream = {
       baseUrl: `http://127.0.0.1:${config.port}${SANDBOX_MOUNT}`,
       appKey: sbConfig.appKey,
       appSecret: sbConfig.appSecret,
       timeoutMs: config.timeoutMs,
+      headers: { [INTERNAL_HEADER]: token.toString() },
     };
   }
-  app.use('*', securityHeaders);
-  app.get('/healthz', (c) => c.json({ ok: true }));
-  const bff = createBffApp({
+  const bff = (late.bff = createBffApp({
     upstream,
     mode: sandbox ? 'sandbox' : 'upstream',
     db,
     log: opts.log,
     trustProxy: config.trustProxy,
     sessionPolicy: config.session,
-  });
+    publicOrigins: config.publicOrigins,
+  }));
   app.route('/bff', bff.app);
 
   const indexFile = join(config.staticDir, 'index.html');

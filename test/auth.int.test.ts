@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OP_IDS, ROLES, mayCall, operations, type OpId, type Role } from '../contract';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OP_IDS, ROLES, mayCall, operations, type AuditEntry, type OpId, type Role } from '../contract';
 import { createBffApp } from '../server/gateway/app';
 import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
 import { openDatabase } from '../server/lib/db';
-import { signIn, TEST_PASSWORD } from './bff-client';
+import { bffAs, signIn, TEST_PASSWORD } from './bff-client';
 
 const address = {
   consignee: '张三',
@@ -310,5 +313,204 @@ describe('users and the audit log', () => {
     };
     expect(filtered.list.map((e) => e.action)).toEqual(['selection.add']);
     expect((await bff.app.request('/audit?limit=9999', { headers: { cookie: admin } })).status).toBe(400);
+  });
+});
+
+describe('sign-in limits that hold under parallel attack (issue 11.2)', () => {
+  const login = (bff: ReturnType<typeof gateway>, username: string, password: string, ip = '203.0.113.9') =>
+    post(bff, '/auth/login', { username, password }, undefined, { 'x-forwarded-for': ip });
+  const proxied = (db = openDatabase(':memory:', GATEWAY_MIGRATIONS)) =>
+    createBffApp({
+      upstream: { baseUrl: upstream.url, appKey: 'k', appSecret: 's', timeoutMs: 2000 },
+      mode: 'upstream',
+      db,
+      trustProxy: true,
+    });
+
+  it('50 parallel wrong guesses: at most 5 are checked, the rest refused before the password is looked at', async () => {
+    const bff = proxied();
+    await bff.users.create({ username: 'ada', displayName: 'Ada', role: 'admin', password: TEST_PASSWORD });
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(bff, 'ada', `wrong-guess-${i}`)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length + statuses.filter((s) => s === 429).length).toBe(50);
+    const admin = await signIn(bff, 'admin');
+    const { list } = (await (await bff.app.request('/audit?action=auth.login&limit=200', { headers: { cookie: admin } })).json()) as {
+      list: { username: string; code: number; msg: string }[];
+    };
+    expect(list.filter((e) => e.username === 'ada' && e.msg === 'wrong username or password').length).toBeLessThanOrEqual(5);
+    expect(list.filter((e) => e.username === 'ada' && e.code === 429).length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('the right password among parallel guesses after the limit is refused', async () => {
+    const bff = proxied();
+    await bff.users.create({ username: 'bob', displayName: 'Bob', role: 'admin', password: TEST_PASSWORD });
+    await Promise.all(Array.from({ length: 5 }, (_, i) => login(bff, 'bob', `wrong-${i}`)));
+    const guesses = Array.from({ length: 30 }, (_, i) => (i === 17 ? TEST_PASSWORD : `guess-${i}`));
+    const answers = await Promise.all(guesses.map((p) => login(bff, 'bob', p)));
+    expect(answers.map((r) => r.status)).toEqual(Array(30).fill(429));
+    expect(answers.some((r) => (r.headers.get('set-cookie') ?? '').includes('sd_session'))).toBe(false);
+  });
+
+  it('holds across two gateway processes on one database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'supply-desk-limit-'));
+    try {
+      const file = join(dir, 'gateway.sqlite');
+      const one = proxied(openDatabase(file, GATEWAY_MIGRATIONS));
+      const two = proxied(openDatabase(file, GATEWAY_MIGRATIONS));
+      await one.users.create({ username: 'cyd', displayName: 'Cyd', role: 'merchant', password: TEST_PASSWORD });
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(i % 2 ? one : two, 'cyd', `wrong-${i}`)));
+      expect(answers.filter((r) => r.status === 401).length).toBeLessThanOrEqual(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an outsider cannot lock the real person out: the lock is per account and address, with a higher ceiling per account', async () => {
+    const bff = proxied();
+    await bff.users.create({ username: 'root', displayName: 'Root', role: 'admin', password: TEST_PASSWORD });
+    // The admin signed in from the office before.
+    expect((await login(bff, 'root', TEST_PASSWORD, '198.51.100.1')).status).toBe(200);
+    // Five wrong passwords from one outside address lock that address only.
+    for (let i = 0; i < 5; i++) expect((await login(bff, 'root', `x-${i}`, '203.0.113.50')).status).toBe(401);
+    expect((await login(bff, 'root', TEST_PASSWORD, '203.0.113.50')).status).toBe(429);
+    expect((await login(bff, 'root', TEST_PASSWORD, '192.0.2.7')).status).toBe(200);
+    // Guessing from many addresses meets the account's ceiling (50): a new address is held…
+    for (let a = 0; a < 10; a++) for (let i = 0; i < 5; i++) await login(bff, 'root', `y-${i}`, `203.0.113.${100 + a}`);
+    expect((await login(bff, 'root', TEST_PASSWORD, '192.0.2.99')).status).toBe(429);
+    // …but not the addresses the admin signed in from.
+    expect((await login(bff, 'root', TEST_PASSWORD, '198.51.100.1')).status).toBe(200);
+    expect((await login(bff, 'root', TEST_PASSWORD, '192.0.2.7')).status).toBe(200);
+  }, 30_000);
+});
+
+describe('an audit log that misses nothing (issue 11.5, 11.6)', () => {
+  const auditOf = async (bff: ReturnType<typeof gateway>, query = 'limit=200') => {
+    const admin = await signIn(bff, 'admin');
+    const res = await bff.app.request(`/audit?${query}`, { headers: { cookie: admin } });
+    return {
+      status: res.status,
+      body: (await res.json()) as { list: AuditEntry[]; total: number; msg?: string; gateway?: { field?: string } },
+    };
+  };
+
+  it('records writes the gateway refuses for their input (400), not the refused text', async () => {
+    const bff = gateway();
+    const merchant = await signIn(bff, 'merchant', 'moe');
+    const before = upstream.hits.length;
+    expect((await post(bff, '/op/selection.add', { goods_ids: 'DROP TABLE' }, merchant)).status).toBe(400);
+    expect((await post(bff, '/op/order.submit', { orderSn: 'x'.repeat(5000) }, merchant)).status).toBe(400);
+    expect((await bff.app.request('/op/selection.clear', { method: 'POST', body: '{"a":', headers: { cookie: merchant } })).status).toBe(
+      400,
+    );
+    expect((await post(bff, '/op/goods.list', { page: 'x' }, merchant)).status).toBe(400); // a read: not audited
+    expect(upstream.hits.length).toBe(before);
+    const { list } = (await auditOf(bff)).body;
+    const refused = list.filter((e) => e.username === 'moe' && e.action !== 'auth.login');
+    expect(refused.map((e) => `${e.action}:${e.code}`).sort()).toEqual(['order.submit:400', 'selection.add:400', 'selection.clear:400']);
+    expect(JSON.stringify(refused)).not.toContain('DROP TABLE');
+    expect(refused.find((e) => e.action === 'selection.add')!.summary).toContain('goods_ids');
+  });
+
+  it('writes the row before forwarding ("sent"); a row left "sent" by a killed gateway reads "outcome unknown" after a restart', async () => {
+    let release: () => void = () => {};
+    let seenByUpstream: string[] = [];
+    const db = openDatabase(':memory:', GATEWAY_MIGRATIONS);
+    const slow = createServer((req, res) => {
+      // What the audit held at the moment the write reached the upstream.
+      seenByUpstream = (
+        db.prepare(`SELECT action || ':' || outcome AS r FROM audit WHERE action = 'selection.add'`).all() as { r: string }[]
+      ).map((r) => r.r);
+      req.resume();
+      release = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":1,"msg":"ok","data":{"total":3}}');
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const first = createBffApp({ upstream: { baseUrl: url, appKey: 'k', appSecret: 's', timeoutMs: 5000 }, mode: 'upstream', db });
+      const merchant = await signIn(first, 'merchant', 'meg');
+      const pending = post(first, '/op/selection.add', { goods_ids: '10001' }, merchant);
+      for (let i = 0; i < 100 && seenByUpstream.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(seenByUpstream).toEqual(['selection.add:sent']);
+
+      // The gateway "dies" here; a new one starts on the same database.
+      const restarted = createBffApp({ upstream: { baseUrl: url, appKey: 'k', appSecret: 's', timeoutMs: 5000 }, mode: 'upstream', db });
+      const row = (await auditOf(restarted, 'action=selection.add')).body.list[0]!;
+      expect(row).toMatchObject({ username: 'meg', outcome: 'unknown' });
+      expect(row.msg).toMatch(/outcome unknown/);
+      expect((await auditOf(restarted, 'action=selection.add&failedOnly=true')).body.total).toBe(1);
+
+      release();
+      expect((await pending).status).toBe(200);
+      // The answer that did come is still recorded.
+      expect((await auditOf(restarted, 'action=selection.add')).body.list[0]).toMatchObject({ code: 1, outcome: 'done', msg: 'ok' });
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
+    }
+  });
+
+  it('a write still "sent" after the upstream timeout reads "outcome unknown" without a restart; a timeout is "unknown"', async () => {
+    let t = 5_000_000;
+    const db = openDatabase(':memory:', GATEWAY_MIGRATIONS);
+    const bff = createBffApp({
+      upstream: { baseUrl: upstream.url, appKey: 'k', appSecret: 's', timeoutMs: 2000 },
+      mode: 'upstream',
+      db,
+      now: () => t,
+    });
+    bff.audit.begin({ user: null, username: 'other-process', action: 'order.submit', input: {}, ip: 'x' });
+    expect((await auditOf(bff, 'action=order.submit')).body.list[0]!.outcome).toBe('sent');
+    t += 2000 + 60_001;
+    expect((await auditOf(bff, 'action=order.submit')).body.list[0]).toMatchObject({
+      outcome: 'unknown',
+      msg: expect.stringMatching(/outcome unknown/),
+    });
+
+    const hang = createServer((req) => req.resume());
+    await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
+    try {
+      const gw = await bffAs({
+        upstream: { baseUrl: `http://127.0.0.1:${(hang.address() as AddressInfo).port}`, appKey: 'k', appSecret: 's', timeoutMs: 200 },
+        mode: 'upstream',
+      });
+      expect((await gw.request('/op/selection.clear', { method: 'POST', body: '{}' })).status).toBe(504);
+      const { list } = (await (await gw.request('/audit?action=selection.clear')).json()) as { list: AuditEntry[] };
+      expect(list[0]).toMatchObject({ outcome: 'unknown', code: 0 });
+    } finally {
+      hang.closeAllConnections();
+      hang.close();
+    }
+  });
+
+  it('never stores what was typed as a username that is no account (it may be a password)', async () => {
+    const bff = gateway();
+    await bff.users.create({ username: 'eve', displayName: 'Eve', role: 'merchant', password: TEST_PASSWORD });
+    await post(bff, '/auth/login', { username: 'Correct-Horse-Battery-9', password: 'whatever-1' });
+    await post(bff, '/auth/login', { username: 'Correct-Horse-Battery-9', password: 'whatever-2' });
+    await post(bff, '/auth/login', { username: 'eve', password: 'wrong-password' });
+    const { list } = (await auditOf(bff, 'action=auth.login')).body;
+    expect(JSON.stringify(list)).not.toMatch(/correct-horse/i);
+    const masked = list.filter((e) => e.username.startsWith('(not an account'));
+    expect(masked).toHaveLength(2);
+    expect(masked[0]!.username).toMatch(/^\(not an account: 23 characters, #[0-9a-f]{8}\)$/);
+    expect(masked[0]!.username).toBe(masked[1]!.username); // the same text typed twice can be told
+    expect(list.find((e) => e.username === 'eve')).toMatchObject({ code: 0, msg: 'wrong username or password' });
+  });
+
+  it('parses booleans and numbers of the audit query explicitly: failedOnly=false means all (11.6)', async () => {
+    const bff = gateway();
+    const merchant = await signIn(bff, 'merchant', 'fay');
+    await post(bff, '/op/selection.add', SAMPLE['selection.add'], merchant); // ok
+    await post(bff, '/op/selection.add', { goods_ids: 'nope' }, merchant); // refused
+    const all = (await auditOf(bff, 'username=fay')).body.total;
+    expect(all).toBe(3); // sign-in, the write, the refusal
+    expect((await auditOf(bff, 'username=fay&failedOnly=false')).body.total).toBe(all);
+    expect((await auditOf(bff, 'username=fay&failedOnly=true')).body.total).toBe(1);
+    for (const bad of ['failedOnly=yes', 'failedOnly=', 'limit=', 'limit=0x10', 'page=true', 'from=1e3']) {
+      const r = await auditOf(bff, bad);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.msg, bad).toContain(bad.split('=')[0]);
+    }
   });
 });

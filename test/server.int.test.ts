@@ -74,7 +74,7 @@ describe('every answer carries the security headers', () => {
       { env: { SANDBOX_GOODS: '20' } },
     );
     for (const path of ['/', '/healthz', '/bff/auth/me', '/bff/auth/login']) {
-      const res = await server.app.request(path);
+      const res = await server.app.request(path, { headers: { host: '127.0.0.1:8787' } });
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -82,7 +82,7 @@ describe('every answer carries the security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
     }
-    expect((await server.app.request('/bff/auth/me')).status).toBe(401);
+    expect((await server.app.request('/bff/auth/me', { headers: { host: '127.0.0.1:8787' } })).status).toBe(401);
     server.close();
   });
 });

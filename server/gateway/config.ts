@@ -13,6 +13,29 @@ export const gatewayEnvSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  /** Origins people open the app at, comma-separated; the gateway answers no other Host. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^https?:\/\/[^/?#\s]+\/?$/i,
+              'must be origins such as https://desk.example.com (scheme, host, optional port; no path), comma-separated',
+            ),
+        )
+        .min(1, 'must name at least one origin'),
+    )
+    .optional(),
+  VITE_PORT: portSchema.default(5787),
   SESSION_IDLE_MINUTES: z.coerce
     .number({ error: 'must be a number of minutes' })
     .int()
@@ -38,6 +61,8 @@ export interface UpstreamTarget {
   appKey: string;
   appSecret: string;
   timeoutMs: number;
+  /** Extra headers on every call (the embedded sandbox's per-process token; never for the real upstream). */
+  headers?: Record<string, string>;
 }
 
 export interface GatewayConfig {
@@ -52,6 +77,25 @@ export interface GatewayConfig {
   firstAdmin: { username: string; password: string } | null;
   trustProxy: boolean;
   session: { idleMs: number; absoluteMs: number };
+  /** PUBLIC_ORIGIN, or the loopback origins of the listening port (and of the Vite dev server). */
+  publicOrigins: string[];
+  /** True when PUBLIC_ORIGIN was not set. */
+  defaultOrigins: boolean;
+}
+
+/**
+ * The origins the app answers for when PUBLIC_ORIGIN is unset: the listening address and its
+ * loopback names, plus the Vite dev server of `npm run dev` (which proxies /bff with its own Host).
+ * Only loopback names: a browser sends them only when it was itself pointed at this machine.
+ */
+export function defaultPublicOrigins(host: string, port: number, vitePort: number): string[] {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(host)) names.add(host.includes(':') ? `[${host}]` : host);
+  const origins: string[] = [];
+  for (const p of [port, vitePort]) for (const n of names) origins.push(`http://${n}:${p}`);
+  // The listening address first: it is also the base of the sandbox's picture URLs.
+  const first = `http://${host === '0.0.0.0' || host === '::' || host === 'localhost' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  return [first, ...origins.filter((o) => o !== first)];
 }
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -84,6 +128,8 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     staticDir: resolve('dist'),
     firstAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     trustProxy: e.TRUST_PROXY === '1',
+    publicOrigins: e.PUBLIC_ORIGIN ? e.PUBLIC_ORIGIN.map((o) => new URL(o).origin) : defaultPublicOrigins(e.HOST, e.PORT, e.VITE_PORT),
+    defaultOrigins: !e.PUBLIC_ORIGIN,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_MAX_HOURS * 3600_000 },
   };
 }

@@ -1,13 +1,42 @@
 import type { DB } from '../lib/db';
 
 export interface LoginLimits {
+  /** Attempts per account from one address (the lock an outsider can put on their own address only). */
+  perPair: number;
+  /** Attempts per account from all addresses together: the ceiling against guessing from many addresses. */
   perAccount: number;
+  /** Attempts per address over all accounts. */
   perAddress: number;
   windowMs: number;
+  /** An address that signed in to an account within this time is not held by that account's ceiling. */
+  knownMs: number;
 }
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perPair: 5,
+  perAccount: 50,
+  perAddress: 20,
+  windowMs: 15 * 60_000,
+  knownMs: 30 * 24 * 3600_000,
+};
 
-/** Failed sign-ins counted per account and per address inside a window; past the limit, sign-in waits. */
+class Refused extends Error {
+  constructor(readonly waitMs: number) {
+    super('refused');
+  }
+}
+
+/**
+ * Sign-in attempts, counted in the database before the password is checked. One transaction takes
+ * an attempt from three counters (account and address pair, account, address), each a fixed window;
+ * if any is used up the transaction rolls back and the attempt is refused without looking at the
+ * password. The counting is one `INSERT … ON CONFLICT DO UPDATE … RETURNING` per counter (the same
+ * SQL in SQLite and PostgreSQL), inside a write transaction, so parallel requests, also from other
+ * gateway processes on the same database, cannot pass the check together.
+ *
+ * A successful sign-in gives its attempt back and clears the pair; failures stay counted for the
+ * window. The address a person signed in from before is not held by the account's ceiling, so an
+ * outsider guessing from many addresses cannot lock the real person out of their usual one.
+ */
 export class LoginLimiter {
   constructor(
     private readonly db: DB,
@@ -15,39 +44,71 @@ export class LoginLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private failures(key: string): { failures: number; windowStart: number } {
-    const r = this.db.prepare('SELECT failures, window_start FROM login_failures WHERE key = ?').get(key) as
-      { failures: number; window_start: number } | undefined;
-    if (!r || this.now() - r.window_start > this.limits.windowMs) return { failures: 0, windowStart: this.now() };
-    return { failures: r.failures, windowStart: r.window_start };
+  private keys(username: string, ip: string) {
+    const u = username.toLowerCase();
+    return { pair: `pair:${u}|${ip}`, account: `user:${u}`, address: `ip:${ip}` };
   }
 
-  /** Milliseconds to wait before another attempt, or 0 when one may be made now. */
-  retryAfterMs(username: string, ip: string): number {
-    const checks: [string, number][] = [
-      [`user:${username.toLowerCase()}`, this.limits.perAccount],
-      [`ip:${ip}`, this.limits.perAddress],
-    ];
-    let wait = 0;
-    for (const [key, limit] of checks) {
-      const f = this.failures(key);
-      if (f.failures >= limit) wait = Math.max(wait, f.windowStart + this.limits.windowMs - this.now());
-    }
-    return wait;
-  }
-
-  recordFailure(username: string, ip: string): void {
-    for (const key of [`user:${username.toLowerCase()}`, `ip:${ip}`]) {
-      const f = this.failures(key);
+  /** Counts one attempt; returns 0 when it may go on to the password check, else the milliseconds to wait. */
+  take(username: string, ip: string): number {
+    const at = this.now();
+    const k = this.keys(username, ip);
+    const known = this.isKnown(username, ip, at);
+    const count = this.db.prepare(
+      `INSERT INTO login_attempts (key, window_start, attempts) VALUES (?, ?, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN login_attempts.window_start <= ? THEN 1 ELSE login_attempts.attempts + 1 END,
+         window_start = CASE WHEN login_attempts.window_start <= ? THEN excluded.window_start ELSE login_attempts.window_start END
+       RETURNING attempts, window_start`,
+    );
+    const expired = at - this.limits.windowMs;
+    try {
       this.db
-        .prepare(
-          'INSERT INTO login_failures (key, window_start, failures) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, failures = excluded.failures',
-        )
-        .run(key, f.windowStart, f.failures + 1);
+        .transaction(() => {
+          const checks: [string, number][] = [
+            [k.pair, this.limits.perPair],
+            [k.address, this.limits.perAddress],
+          ];
+          if (!known) checks.push([k.account, this.limits.perAccount]);
+          let wait = 0;
+          for (const [key, limit] of checks) {
+            const r = count.get(key, at, expired, expired) as { attempts: number; window_start: number };
+            if (r.attempts > limit) wait = Math.max(wait, r.window_start + this.limits.windowMs - at);
+          }
+          // A known address still counts against the account, without being held by it.
+          if (known) count.get(k.account, at, expired, expired);
+          if (wait > 0) throw new Refused(wait);
+        })
+        .immediate();
+      return 0;
+    } catch (e) {
+      if (e instanceof Refused) return Math.max(1000, e.waitMs);
+      throw e;
     }
   }
 
-  recordSuccess(username: string): void {
-    this.db.prepare('DELETE FROM login_failures WHERE key = ?').run(`user:${username.toLowerCase()}`);
+  /** The password was right: the attempt is given back, the pair cleared, the address remembered. */
+  succeeded(username: string, ip: string): void {
+    const k = this.keys(username, ip);
+    const at = this.now();
+    this.db
+      .transaction(() => {
+        this.db.prepare('DELETE FROM login_attempts WHERE key = ?').run(k.pair);
+        this.db.prepare('UPDATE login_attempts SET attempts = attempts - 1 WHERE key IN (?, ?) AND attempts > 0').run(k.account, k.address);
+        this.db
+          .prepare(
+            `INSERT INTO login_known (username, ip, last_at) VALUES (?, ?, ?)
+             ON CONFLICT (username, ip) DO UPDATE SET last_at = excluded.last_at`,
+          )
+          .run(username.toLowerCase(), ip, at);
+        this.db.prepare('DELETE FROM login_known WHERE last_at < ?').run(at - this.limits.knownMs);
+      })
+      .immediate();
+  }
+
+  private isKnown(username: string, ip: string, at: number): boolean {
+    const r = this.db.prepare('SELECT last_at FROM login_known WHERE username = ? AND ip = ?').get(username.toLowerCase(), ip) as
+      { last_at: number } | undefined;
+    return !!r && r.last_at >= at - this.limits.knownMs;
   }
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { IncomingMessage } from 'node:http';
+import { gatewayFailure } from './upstream';
 
 /**
  * Headers for every answer: a CSP that allows no inline script (MUI's emotion needs inline styles),
@@ -27,17 +28,45 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
 }
 
-/** Is this request from a page of another site? Browsers say so with Origin and Sec-Fetch-Site. */
-export function isCrossSite(c: Context, trustProxy: boolean): boolean {
+/**
+ * Is this request from a page of another site? Browsers say so with Origin and Sec-Fetch-Site. The
+ * Origin is compared with the configured public origins (never with the request's own Host, which an
+ * attacker's page controls after a DNS rebinding); without a list (bare /bff tests) with the Host.
+ */
+export function isCrossSite(c: Context, trustProxy: boolean, publicOrigins?: readonly string[]): boolean {
   if (c.req.header('sec-fetch-site') === 'cross-site') return true;
   const origin = c.req.header('origin');
   if (!origin) return false;
+  if (publicOrigins) return !publicOrigins.includes(origin.toLowerCase());
   const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host');
   try {
     return new URL(origin).host !== host;
   } catch {
     return true;
   }
+}
+
+/**
+ * Refuses requests whose Host is not one of the public origins (DNS rebinding: a page of evil.example
+ * whose name now points at this server sends `Host: evil.example`). Behind a trusted proxy the
+ * forwarded host counts. `/healthz` answers any Host, for probes; `exempt` lets the gateway's own
+ * loopback calls to the embedded sandbox through.
+ */
+export function hostCheck(
+  publicOrigins: readonly string[],
+  trustProxy: boolean,
+  exempt: (c: Context) => boolean = () => false,
+): MiddlewareHandler {
+  const hosts = new Set(publicOrigins.map((o) => new URL(o).host));
+  return async (c, next) => {
+    if (c.req.path === '/healthz' || exempt(c)) return next();
+    const host = ((trustProxy && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) || c.req.header('host') || '').toLowerCase();
+    if (!hosts.has(host)) {
+      const msg = `This server does not answer for host "${host.slice(0, 100)}". Add its origin to PUBLIC_ORIGIN if it is yours.`;
+      return c.json(gatewayFailure('misdirected', msg), 421);
+    }
+    await next();
+  };
 }
 
 export const isHttps = (c: Context, trustProxy: boolean) =>

@@ -15,7 +15,8 @@ export type GatewayFailure =
   | 'unauthorized'
   | 'forbidden'
   | 'rate_limited'
-  | 'cross_site';
+  | 'cross_site'
+  | 'misdirected';
 
 export type GatewayEnvelope = {
   code: number;
@@ -80,6 +81,7 @@ export async function callUpstream(target: UpstreamTarget, built: BuiltRequest):
   const qs = new URLSearchParams(built.query).toString();
   const url = `${target.baseUrl}${built.path}${qs ? `?${qs}` : ''}`;
   const headers: Record<string, string> = {
+    ...target.headers,
     ...signHeaders({ appKey: target.appKey, appSecret: target.appSecret, query: built.query, body: built.body }),
     accept: 'application/json',
   };

@@ -22,7 +22,7 @@ import { Pager } from '../../../components/pager';
 import { useDebounced } from '../../../lib/use-debounced';
 import { formatMillis, DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
-import { auditQuery } from '../api/queries';
+import { auditQuery, type AuditEntry } from '../api/queries';
 
 /** A yyyy-mm-dd typed in the date field, as the start (or end) of that day in Beijing time. */
 function dayBoundary(day: string, end: boolean): number | undefined {
@@ -52,10 +52,14 @@ export function AuditPage() {
     limit,
   };
   const audit = useQuery(auditQuery(filters));
-  const resultChip = (code: number) =>
-    code === 1 ? (
+  const resultChip = (code: number, outcome: AuditEntry['outcome']) =>
+    outcome === 'sent' ? (
+      <Chip size="small" color="info" label={t('audit.sent')} />
+    ) : outcome === 'unknown' ? (
+      <Chip size="small" color="warning" variant="outlined" label={t('audit.unknown')} />
+    ) : code === 1 ? (
       <Chip size="small" color="success" label={t('audit.ok')} />
-    ) : code === 403 ? (
+    ) : [400, 403, 413, 429].includes(code) ? (
       <Chip size="small" color="warning" label={t('audit.refused')} />
     ) : (
       <Chip size="small" color="error" label={t('audit.failed')} />
@@ -146,7 +150,7 @@ export function AuditPage() {
                       </TableCell>
                       <TableCell>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          {resultChip(e.code)}
+                          {resultChip(e.code, e.outcome)}
                           <Typography variant="caption">{e.msg}</Typography>
                         </Stack>
                       </TableCell>

@@ -1,0 +1,81 @@
+import { serve } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { request } from 'undici';
+import { gatewayConfigFromEnv } from '../server/gateway/config';
+import { createAppServer, type AppServer } from '../server/server';
+
+/** A free loopback port (the embedded sandbox needs to know its port before the server listens). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  dir: string;
+  server: AppServer;
+  /** HTTP request to the running server (real sockets, real Host header unless given). */
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: string | Readable; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>;
+  /** Signs in over HTTP and returns the Cookie header value. */
+  signIn(username: string, password: string, headers?: Record<string, string>): Promise<string>;
+  /** Stops the server; `keepDir` leaves DATA_DIR for a restart. */
+  close(keepDir?: boolean): Promise<void>;
+}
+
+/** `npm start` as a test: gateway + embedded sandbox on one real port, a fresh DATA_DIR (or the one given). */
+export async function startApp(
+  env: Record<string, string> = {},
+  dir = mkdtempSync(join(tmpdir(), 'supply-desk-app-')),
+): Promise<RunningApp> {
+  const port = await freePort();
+  const fullEnv = { DATA_DIR: dir, PORT: String(port), SANDBOX_GOODS: '20', ...env };
+  const config = { ...gatewayConfigFromEnv(fullEnv), staticDir: join(dir, 'no-dist') };
+  const server = await createAppServer(config, { env: fullEnv });
+  const http = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const call: RunningApp['call'] = async (method, path, o = {}) => {
+    const res = await request(`${url}${path}`, { method: method as 'GET', headers: o.headers, body: o.body });
+    return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+  };
+  return {
+    url,
+    port,
+    dir,
+    server,
+    call,
+    async signIn(username, password, headers = {}) {
+      const res = await call('POST', '/bff/auth/login', {
+        body: JSON.stringify({ username, password }),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+      const cookie = /sd_session=[^;]+/.exec(String(res.headers['set-cookie']))?.[0];
+      if (!cookie) throw new Error('no session cookie');
+      return cookie;
+    },
+    async close(keepDir = false) {
+      http.closeAllConnections();
+      await new Promise((r) => http.close(r));
+      server.close();
+      if (!keepDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
