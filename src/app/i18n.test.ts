@@ -4,6 +4,7 @@ import { accountLocales } from '../features/account';
 import { catalogueLocales } from '../features/catalogue';
 import { selectionLocales } from '../features/selection';
 import { afterSaleLocales } from '../features/after-sale';
+import { cartLocales } from '../features/cart';
 
 /** Every key path of a nested texts object, e.g. `pager.next`. */
 function keys(texts: object, prefix = ''): string[] {
@@ -13,7 +14,14 @@ function keys(texts: object, prefix = ''): string[] {
 describe('texts', () => {
   // A key missing in Chinese shows English to a Chinese reader; one missing in English shows the raw key.
   it('both languages have exactly the same keys in every namespace', () => {
-    const namespaces = { app: appLocales, account: accountLocales, catalogue: catalogueLocales, selection: selectionLocales, afterSale: afterSaleLocales };
+    const namespaces = {
+      app: appLocales,
+      account: accountLocales,
+      catalogue: catalogueLocales,
+      selection: selectionLocales,
+      afterSale: afterSaleLocales,
+      cart: cartLocales,
+    };
     for (const [ns, texts] of Object.entries(namespaces)) {
       expect(keys(texts['zh-CN']).sort(), ns).toEqual(keys(texts.en).sort());
       expect(keys(texts.en).length, ns).toBeGreaterThan(10);

@@ -5,6 +5,7 @@ import { catalogueLocales } from '../features/catalogue';
 import { accountLocales } from '../features/account';
 import { selectionLocales } from '../features/selection';
 import { afterSaleLocales } from '../features/after-sale';
+import { cartLocales } from '../features/cart';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -41,16 +42,24 @@ export function createI18n(lang: Language = initialLanguage()) {
     lng: lang,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
-    ns: ['app', 'catalogue', 'account', 'selection', 'afterSale'],
+    ns: ['app', 'catalogue', 'account', 'selection', 'afterSale', 'cart'],
     defaultNS: 'app',
     resources: {
-      en: { app: appLocales.en, catalogue: catalogueLocales.en, account: accountLocales.en, selection: selectionLocales.en, afterSale: afterSaleLocales.en },
+      en: {
+        app: appLocales.en,
+        catalogue: catalogueLocales.en,
+        account: accountLocales.en,
+        selection: selectionLocales.en,
+        afterSale: afterSaleLocales.en,
+        cart: cartLocales.en,
+      },
       'zh-CN': {
         app: appLocales['zh-CN'],
         catalogue: catalogueLocales['zh-CN'],
         account: accountLocales['zh-CN'],
         selection: selectionLocales['zh-CN'],
         afterSale: afterSaleLocales['zh-CN'],
+        cart: cartLocales['zh-CN'],
       },
     },
     interpolation: { escapeValue: false },

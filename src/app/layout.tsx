@@ -23,6 +23,7 @@ import { useColorMode } from './color-mode';
 import { LANGUAGES, rememberLanguage, type Language } from './i18n';
 import { NAV_ITEMS, allowed } from './nav';
 import { UserMenu, useCan } from '../features/account';
+import { CartBadge } from '../features/cart';
 import { metaQuery } from './meta';
 import { SelectField } from '../components/fields';
 import { lazyNamed, useLatch } from '../lib/lazy';
@@ -103,6 +104,7 @@ export function Layout() {
             choices={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
             sx={{ minWidth: { xs: 96, sm: 120 } }}
           />
+          <CartBadge />
           <UserMenu />
           <IconButton
             onClick={toggle}

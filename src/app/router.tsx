@@ -47,6 +47,7 @@ const LibraryPage = lazyNamed(() => import('../features/selection/routes/library
 const GroupsPage = lazyNamed(() => import('../features/selection/routes/groups-page'), 'GroupsPage');
 const UsersPage = lazyNamed(() => import('../features/account/routes/users-page'), 'UsersPage');
 const AuditPage = lazyNamed(() => import('../features/account/routes/audit-page'), 'AuditPage');
+const CartPage = lazyNamed(() => import('../features/cart/routes/cart-page'), 'CartPage');
 const AfterSalePage = lazyNamed(() => import('../features/after-sale/routes/after-sale-page'), 'AfterSalePage');
 const AfterSaleDetailPage = lazyNamed(() => import('../features/after-sale/routes/after-sale-detail-page'), 'AfterSaleDetailPage');
 
@@ -91,6 +92,7 @@ export function AppRoutes() {
           {guarded('/groups', GroupsPage)}
           {guarded('/users', UsersPage)}
           {guarded('/audit', AuditPage)}
+          <Route path="cart" element={<CartPage />} />
           {guarded('/after-sale', AfterSalePage)}
           <Route path="after-sale/:id" element={<Guard to="/after-sale" />}>
             <Route index element={<AfterSaleDetailPage />} />

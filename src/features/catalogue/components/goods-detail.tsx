@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { formatSeconds } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
+import { AddToCart } from '../../cart';
 import { commentsQuery, goodsDetailQuery } from '../api/queries';
 import { AvailabilityCheck } from './availability-check';
 import { SkuMatrix } from './sku-matrix';
@@ -164,6 +165,14 @@ export function GoodsDetailView({ id }: { id: number }) {
       <Section title={t('detail.skus')}>
         <SkuMatrix specs={g.specs} />
       </Section>
+
+      {can.op('order.submit') && (
+        <Section title={t('cart:add')}>
+          <Suspense fallback={<Skeleton variant="rounded" height={40} />}>
+            <AddToCart goods={g} />
+          </Suspense>
+        </Section>
+      )}
 
       {can.op('order.availableCheck') && (
         <Section title={t('detail.availability')}>

@@ -14,6 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -30,10 +31,11 @@ import { SelectField, TextInput } from '../../../components/fields';
 import { ChecklistButton } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { useSettledState } from '../../../lib/use-settled-state';
-import { lazyNamed } from '../../../lib/lazy';
+import { lazyNamed, useLatch } from '../../../lib/lazy';
 import { rangeValid, type Range } from '../../../lib/url-view';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
+import { AddToCartDialog } from '../../cart';
 import { onlineListQuery } from '../api/queries';
 import { CategoryPicker } from '../../../components/category-picker';
 import { GoodsDrawer } from '../components/goods-drawer';
@@ -64,7 +66,12 @@ export function CataloguePage() {
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [columns, setColumns] = useRememberedColumns('catalogue');
-  const canAdd = useCan().op('selection.add');
+  const can = useCan();
+  const canAdd = can.op('selection.add');
+  const canCart = can.op('order.submit');
+  const canSelect = canAdd || canCart;
+  const [carting, setCarting] = useState(false);
+  const cartLoaded = useLatch(carting);
   const add = useAddToLibrary();
   const addIds = (ids: number[]) =>
     add.mutate(ids, {
@@ -197,12 +204,38 @@ export function CataloguePage() {
               {!rangesOk && ` · ${t('rangeError')}`}
             </Typography>
           )}
-          {canAdd && (
+          {canSelect && (
             <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
-              <Button variant="contained" startIcon={<LibraryAddIcon />} loading={add.isPending} onClick={() => addIds([...selected])}>
-                {t('addSelected', { count: selected.size })}
-              </Button>
+              {canAdd && (
+                <Button variant="contained" startIcon={<LibraryAddIcon />} loading={add.isPending} onClick={() => addIds([...selected])}>
+                  {t('addSelected', { count: selected.size })}
+                </Button>
+              )}
+              {canCart && (
+                <Button
+                  variant="outlined"
+                  startIcon={<AddShoppingCartIcon />}
+                  onClick={() => setCarting(true)}
+                  onPointerEnter={AddToCartDialog.preload}
+                  onFocus={AddToCartDialog.preload}
+                >
+                  {t('cart:addSelected', { count: selected.size })}
+                </Button>
+              )}
             </SelectionBar>
+          )}
+          {cartLoaded && (
+            <Suspense fallback={null}>
+              <AddToCartDialog
+                ids={[...selected]}
+                open={carting}
+                onClose={() => setCarting(false)}
+                onDone={() => {
+                  setCarting(false);
+                  setSelected(new Set());
+                }}
+              />
+            </Suspense>
           )}
           {count > capRows && view.page >= MAX_PAGE && (
             <Alert severity="info">{t('pageCap', { max: MAX_PAGE, rows: capRows, count })}</Alert>
@@ -214,14 +247,14 @@ export function CataloguePage() {
               <GoodsCards
                 rows={list.data?.list}
                 onOpen={(row) => setOpen(row.id)}
-                selection={canAdd ? { selected, onChange: setSelected } : undefined}
+                selection={canSelect ? { selected, onChange: setSelected } : undefined}
                 footer={libraryCell}
               />
             </Suspense>
           ) : (
             <GoodsTable
               label={t('title')}
-              selection={canAdd ? { selected, onChange: setSelected } : undefined}
+              selection={canSelect ? { selected, onChange: setSelected } : undefined}
               onOpen={(row) => setOpen(row.id)}
               columns={columns}
               trailing={{ header: t('library'), cell: libraryCell }}

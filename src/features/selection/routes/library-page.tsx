@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { dismissToast, toast } from '../../../lib/toast';
@@ -24,6 +24,8 @@ import { rangeValid } from '../../../lib/url-view';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
+import { AddToCartDialog } from '../../cart';
+import { useLatch } from '../../../lib/lazy';
 import { fetchAllLibrary, libraryQuery, refreshGoods, useAddToLibrary, useClearLibrary, useRemoveFromLibrary } from '../api/queries';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { SavedViews } from '../../../components/saved-views';
@@ -44,6 +46,8 @@ export function LibraryPage() {
   const rangeInvalid = !rangeValid(typed);
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [carting, setCarting] = useState(false);
+  const cartLoaded = useLatch(carting);
   const [refreshing, setRefreshing] = useState<{ done: number; total: number } | null>(null);
   const [clearing, setClearing] = useState(false);
   const [columns, setColumns] = useRememberedColumns('library');
@@ -231,6 +235,16 @@ export function LibraryPage() {
                 {t('remove', { count: selected.size })}
               </Button>
             )}
+            {can.op('order.submit') && (
+              <Button
+                variant="outlined"
+                onClick={() => setCarting(true)}
+                onPointerEnter={AddToCartDialog.preload}
+                onFocus={AddToCartDialog.preload}
+              >
+                {t('cart:addSelected', { count: selected.size })}
+              </Button>
+            )}
             {can.op('goods.refresh') && (
               <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
                 {t('refresh', { count: selected.size })}
@@ -243,6 +257,19 @@ export function LibraryPage() {
               </Stack>
             )}
           </SelectionBar>
+          {cartLoaded && (
+            <Suspense fallback={null}>
+              <AddToCartDialog
+                ids={[...selected]}
+                open={carting}
+                onClose={() => setCarting(false)}
+                onDone={() => {
+                  setCarting(false);
+                  setSelected(new Set());
+                }}
+              />
+            </Suspense>
+          )}
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
           ) : (

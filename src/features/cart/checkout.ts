@@ -1,0 +1,69 @@
+import type { Address, GoodsDetail, Order, SkuOption } from '../../../contract';
+import type { CartLine } from '../../../contract/schemas/person';
+import { OpError, callOp } from '../../lib/bff';
+
+/** A cart line with what the supplier says about it now. */
+export interface LineView {
+  line: CartLine;
+  detail?: GoodsDetail;
+  option?: SkuOption;
+}
+
+export const joinFresh = (lines: CartLine[], details: GoodsDetail[] | undefined): LineView[] =>
+  lines.map((line) => {
+    const detail = details?.find((d) => d.id === line.goodsId);
+    return { line, detail, option: detail?.specs.options.find((o) => o.id === line.sku) };
+  });
+
+/** Why a line the supplier would not sell cannot be sold, as far as the product detail tells. */
+export function localReason(v: LineView): { key: 'offSale' | 'noStock' | 'stockShort' | 'region'; left?: number } {
+  if (!v.detail || !v.option || v.detail.status !== 1 || v.option.status === 0) return { key: 'offSale' };
+  if (v.option.stock <= 0) return { key: 'noStock' };
+  if (v.option.stock < v.line.number) return { key: 'stockShort', left: v.option.stock };
+  return { key: 'region' };
+}
+
+export type PlaceResult =
+  | { kind: 'placed'; order: Order | null; already: boolean }
+  | { kind: 'short'; order: Order | null }
+  | { kind: 'failed'; error: unknown; uncertain: boolean };
+
+export async function findByThirdSn(orderSn: string): Promise<Order | null> {
+  const page = await callOp('order.list', { search: { page: 1, limit: 5, thirdSn: orderSn } });
+  return page.list.find((o) => o.thirdSn === orderSn) ?? null;
+}
+
+const LOST = new Set(['timeout', 'network', 'unreachable', 'bad_response', 'bad_status', 'internal']);
+
+/**
+ * Submits the order with the draft's merchant order number. The supplier accepts a number once, so
+ * a retry of an order that did go through is refused with 订单号已存在: that is "already placed",
+ * and the order is looked up by its number and shown.
+ */
+export async function placeOrder(input: {
+  orderSn: string;
+  spu: { sku: number; number: number; price: number }[];
+  address: Address;
+  strictMode: boolean;
+}): Promise<PlaceResult> {
+  const lookup = () => findByThirdSn(input.orderSn).catch(() => null);
+  try {
+    await callOp('order.submit', input);
+    return { kind: 'placed', order: await lookup(), already: false };
+  } catch (e) {
+    if (e instanceof OpError && e.kind === 'upstream') {
+      if (/订单号已存在/.test(e.message)) {
+        const order = await lookup();
+        // An earlier try of this checkout was kept unpaid for a short balance: it waits in failed orders.
+        if (order && order.payStatus === 0) return { kind: 'short', order };
+        return { kind: 'placed', order, already: true };
+      }
+      if (/余额不足/.test(e.message)) return { kind: 'short', order: await lookup() };
+    }
+    // A lost answer says nothing about the order: a retry with the same number is safe either way.
+    return { kind: 'failed', error: e, uncertain: e instanceof OpError && LOST.has(e.kind) };
+  }
+}
+
+/** SKUs an order holds (to take them out of the cart). */
+export const skusOf = (order: Order | null) => new Set(order?.children.flatMap((c) => c.goods.map((g) => g.sku)) ?? []);

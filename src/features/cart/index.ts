@@ -1,0 +1,10 @@
+/** The face of the cart feature: the cart badge, adding to the cart, and the checkout (lazy). */
+import { lazyNamed } from '../../lib/lazy';
+
+export { cartLocales } from './locales';
+export { CartBadge } from './components/cart-badge';
+export { cartKeys } from './api/cart';
+/** SKU, quantity and "add to cart" for a product detail. */
+export const AddToCart = lazyNamed(() => import('./components/add-to-cart'), 'AddToCart');
+/** "Add to cart" for selected rows of a goods list: a dialog to choose each product's SKU. */
+export const AddToCartDialog = lazyNamed(() => import('./components/add-to-cart-dialog'), 'AddToCartDialog');
