@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../app/i18n';
+import i18next from 'i18next';
+import { cartLocales } from './locales';
 import { reasonWords } from './reasons';
 
 describe('supplier reasons in words', () => {
-  const zh = createI18n('zh-CN').t;
-  const en = createI18n('en').t;
+  const make = (lng: 'en' | 'zh-CN') => {
+    const i = i18next.createInstance();
+    void i.init({ lng, resources: { [lng]: { cart: cartLocales[lng] } }, interpolation: { escapeValue: false }, initAsync: false });
+    return i.t;
+  };
+  const zh = make('zh-CN');
+  const en = make('en');
   it('reads the sandbox/upstream sentences and says them again without fen', () => {
     expect(reasonWords(en, '该商品不支持配送至新疆', 'en')).toBe('Cannot be delivered to 新疆.');
     expect(reasonWords(zh, '该商品不支持配送至西藏', 'zh-CN')).toBe('不支持配送至西藏。');
