@@ -129,7 +129,7 @@ export function CashFlowPage() {
                             label={cashDirection.label(r.direction, lang)}
                           />
                         </TableCell>
-                        <TableCell {...num} data-testid="cash-amount" sx={{ ...num.sx, color: out ? 'warning.main' : 'success.main' }}>
+                        <TableCell {...num} data-testid="cash-amount">
                           {`${out ? '−' : '+'}${formatFen(r.money, lang)}`}
                         </TableCell>
                         <TableCell {...num}>{formatFen(r.balance_before, lang)}</TableCell>

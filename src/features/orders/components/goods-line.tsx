@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -89,10 +89,12 @@ export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; c
               <Typography variant="caption" color="text.secondary">
                 {line.deliverName}
               </Typography>
-              <TrackingNumber no={line.deliverNo} />
+              <Suspense fallback={<Typography variant="body2">{line.deliverNo}</Typography>}>
+                <TrackingNumber no={line.deliverNo} />
+              </Suspense>
             </Stack>
           )}
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, pt: 0.5 }} data-testid="line-actions">
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, pt: 0.5, alignItems: 'center' }} data-testid="line-actions">
             {can.op('logistic.trace') && (shipped || received) && (
               <Button
                 size="small"
@@ -109,7 +111,9 @@ export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; c
               </Button>
             )}
             {can.op('logistic.confirm') && shipped && child.goodsStatus === SHIPPED && (
-              <ConfirmReceiptButton goodsSn={line.sn} name={line.name} />
+              <Suspense fallback={null}>
+                <ConfirmReceiptButton goodsSn={line.sn} name={line.name} />
+              </Suspense>
             )}
             {extra?.(ref)}
           </Stack>
@@ -117,7 +121,11 @@ export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; c
       </Stack>
       <Collapse in={open !== null} unmountOnExit>
         <Box sx={{ pt: 1.5, pl: { xs: 0, sm: 10 } }}>
-          {open === 'trace' && <TraceTimeline orderSn={thirdSn} sku={line.sku} />}
+          {open === 'trace' && (
+            <Suspense fallback={null}>
+              <TraceTimeline orderSn={thirdSn} sku={line.sku} />
+            </Suspense>
+          )}
           {open === 'record' && <LineRecord lineSn={line.sn} />}
         </Box>
       </Collapse>

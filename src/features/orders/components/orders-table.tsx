@@ -40,7 +40,7 @@ export const ORDER_COLUMNS = [
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 
 const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } };
-const code = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' as const };
+const code = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' as const };
 
 export const regionOf = (a: { province: string; city: string; area: string }) => [a.province, a.city, a.area].filter(Boolean).join(' ');
 

@@ -28,7 +28,7 @@ export type SourceColumn = (typeof SOURCE_COLUMNS)[number];
 
 type SourceRow = ChildOrder & { thirdSn: string; address: Omit<Address, 'description'> & { description?: string } };
 
-const code = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' as const };
+const code = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' as const };
 
 /** Refunded lines of a child: none, some, or all of them. */
 export function refundState(c: Pick<ChildOrder, 'goods'>): 'none' | 'some' | 'all' {
