@@ -21,5 +21,5 @@ export const queryBoolean = z
   .union([z.boolean(), z.enum(['true', 'false'], { error: 'must be true or false' })])
   .transform((v) => v === true || v === 'true');
 
-/** Upper bound for range values (yuan, percent, seconds): far above any real price, far below overflow. */
-export const MAX_RANGE_VALUE = 1_000_000_000;
+/** Upper bound for range values (yuan, percent, Unix seconds of created_time): far above any real value, far below overflow. */
+export const MAX_RANGE_VALUE = 10_000_000_000;

@@ -4,69 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OP_IDS, ROLES, mayCall, operations, type AuditEntry, type OpId, type Role } from '../contract';
+import { OP_IDS, ROLES, mayCall, operations, type AuditEntry, type Role } from '../contract';
 import { createBffApp } from '../server/gateway/app';
 import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
 import { openDatabase } from '../server/lib/db';
 import { bffAs, signIn, TEST_PASSWORD } from './bff-client';
-
-const address = {
-  consignee: '张三',
-  phone: '13800138000',
-  province: '浙江省',
-  city: '杭州市',
-  area: '西湖区',
-  street: '文三路',
-  description: '100号',
-};
-/** A valid input for every operation of the table. */
-const SAMPLE: Record<OpId, Record<string, unknown>> = {
-  'goods.detail': { id: 10001 },
-  'goods.bulkDetail': { ids: '10001,10002' },
-  'category.list': { page: 1, limit: 10, source: 2 },
-  'category.children': { parent_id: 0, source: 2 },
-  'goods.refresh': { goodsIds: '10001' },
-  'goods.list': { page: 1, limit: 10, source: 2 },
-  'goods.comments': { sku: 200001, page: 1, limit: 10 },
-  'source.list': {},
-  'group.list': { page: 1, limit: 10 },
-  'selection.online': { page: 1, limit: 10 },
-  'group.goods': { page: 1, limit: 10 },
-  'selection.add': { goods_ids: '10001' },
-  'selection.list': { page: 1, limit: 10, source: 0 },
-  'selection.remove': { goods_ids: '10001' },
-  'selection.onlineOld': { page: 1, limit: 10, source: 0 },
-  'selection.clear': {},
-  'order.availableCheck': { spu: [{ sku: 200001, number: 1 }], address },
-  'order.beforeCheck': { spu: [{ sku: 200001, number: 1 }], address },
-  'order.submit': { orderSn: 'SN-PERM-0001', spu: [{ sku: 200001, number: 1 }], address },
-  'order.list': { search: { page: 1, limit: 10 } },
-  'order.sourceList': { source: 2, page: 1, limit: 10 },
-  'order.detail': { sn: '20200622151646241976_2_1_1' },
-  'order.retry': { orderSn: '20200622151646241976_2_1' },
-  'order.refund': { orderSn: '20200622151646241976_2_1' },
-  'order.errors': { page: 1, limit: 10 },
-  'logistic.confirm': { goods_sn: '20200622151646241976_2_1_1' },
-  'logistic.trace': { orderSn: 'SN-1', sku: 200001 },
-  'logistic.firms': {},
-  'afterSale.beforeCheck': { orderSn: 'SN-1', sku: 200001 },
-  'afterSale.picture': { orderSn: 'SN-1', sku: 200001, pictures: ['iVBORw0KGgo='] },
-  'afterSale.apply': {
-    orderSn: 'SN-1',
-    sku: 200001,
-    num: 1,
-    goodsFee: 100,
-    logisticFee: 0,
-    serviceTypeCode: '40',
-    reasonsTypeCode: '20006',
-    reasonsDescription: 'x',
-  },
-  'afterSale.list': { page: 1, limit: 10 },
-  'afterSale.detail': { id: 1 },
-  'afterSale.mail': { id: 1, sn: 'SF12345', company: 'SF' },
-  'account.balance': {},
-  'account.cashFlow': { page: 1, limit: 10 },
-};
+import { SAMPLE } from './samples';
 
 /** An upstream that says yes to everything and counts what reaches it. */
 let upstream: { server: Server; url: string; hits: string[] };

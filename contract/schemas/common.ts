@@ -59,4 +59,5 @@ export const rangeValue = (name: string) =>
 /** A {from, to} section of NewList / ApiGoodsList. */
 export const section = z
   .object({ from: rangeValue('from').optional(), to: rangeValue('to').optional() })
+  .strict()
   .refine((s) => s.from === undefined || s.to === undefined || s.from <= s.to, 'from must not exceed to');

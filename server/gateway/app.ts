@@ -15,6 +15,7 @@ import {
   type SessionUser,
 } from '../../contract';
 import type { DB } from '../lib/db';
+import { discardRestOfBody } from '../lib/drain';
 import { formatIssues } from '../lib/issues';
 import { AuditLog, auditQuerySchema, maskUnknownUsername } from './audit';
 import { num } from '../../contract/input';
@@ -115,7 +116,10 @@ export function createBffApp(deps: GatewayDeps) {
 
   const loginBody = bodyLimit({
     maxSize: BODY_LIMITS.login,
-    onError: (c) => fail(c, 413, 'invalid_input', 'The request is too large for a sign-in.'),
+    onError: (c) => {
+      discardRestOfBody(c);
+      return fail(c, 413, 'invalid_input', 'The request is too large for a sign-in.');
+    },
   });
   app.post('/auth/login', loginBody, async (c) => {
     const body = z
@@ -175,6 +179,7 @@ export function createBffApp(deps: GatewayDeps) {
       onError: (c) => {
         const opId = /^\/op\/([^/]+)$/.exec(c.req.path.replace(/^\/bff/, ''))?.[1];
         const msg = `The request is too large (${Math.round(maxSize / 1024)} kB at most).`;
+        discardRestOfBody(c);
         if (opId && getOperation(opId)?.writes) {
           audit.record({ user: c.get('user'), action: opId, input: {}, code: 413, msg: `refused: ${msg}`, ip: clientIp(c, trustProxy) });
         }
