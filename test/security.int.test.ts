@@ -321,5 +321,6 @@ describe('the sandbox clock for people: POST /bff/sandbox/clock (issue 12.6)', (
     );
     const res = await gw.request('/sandbox/clock', { method: 'POST', body: '{"advanceSeconds":60}' });
     expect(res.status).toBe(404);
+    expect(((await res.json()) as { msg: string }).msg).toMatch(/no sandbox clock: the gateway talks to the real upstream/);
   });
 });
