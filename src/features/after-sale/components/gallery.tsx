@@ -31,13 +31,7 @@ export function Gallery({ urls, label }: { urls: string[]; label: string }) {
           </ButtonBase>
         ))}
       </Box>
-      <Dialog
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        maxWidth="lg"
-        aria-label={label}
-        sx={{ zIndex: (th) => th.zIndex.modal + 1 }}
-      >
+      <Dialog open={open !== null} onClose={() => setOpen(null)} maxWidth="lg" aria-label={label}>
         {open !== null && (
           <DialogContent sx={{ p: 1 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>

@@ -150,7 +150,6 @@ export function WizardDialog({
       maxWidth="md"
       fullWidth
       aria-labelledby="after-sale-wizard-title"
-      sx={{ zIndex: (th) => th.zIndex.modal + 1 }}
     >
       <DialogTitle id="after-sale-wizard-title">
         {t('wizard.title')}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './sign-in';
+import { adminSession, advance, nextStep, placeOrder } from './after-sale-fixtures';
+
+test('a 5 MB photo is compressed in the browser and accepted; a PDF is refused with a sentence and nothing is uploaded', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminSession(browser);
+  const line = await placeOrder(admin.api, 2);
+  await advance(admin.api, 23 * 3600);
+  await admin.close();
+
+  await signIn(page, 'support');
+  const uploads: number[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/bff/op/afterSale.picture')) uploads.push((r.postData() ?? '').length);
+  });
+
+  // A noisy 1800×1200 photo as a camera writes it: a PNG of about 5 MB, made by the browser itself.
+  await page.goto('/after-sale');
+  const big = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1800;
+    canvas.height = 1200;
+    const ctx = canvas.getContext('2d')!;
+    const img = ctx.createImageData(canvas.width, canvas.height);
+    let seed = 7;
+    for (let i = 0; i < img.data.length; i += 4) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      img.data[i] = seed & 255;
+      img.data[i + 1] = (seed >> 8) & 255;
+      img.data[i + 2] = (seed >> 16) & 255;
+      img.data[i + 3] = 255;
+    }
+    ctx.putImageData(img, 0, 0);
+    const blob: Blob = await new Promise((r) => canvas.toBlob((b) => r(b!), 'image/png'));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  const photo = Buffer.from(big);
+  expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+
+  await page.getByRole('button', { name: '新建申请' }).click();
+  const finder = page.getByRole('dialog', { name: '新建售后申请' });
+  await finder.getByLabel(/^订单号/).fill(line.sn);
+  await finder.getByRole('button', { name: '查找' }).click();
+  await finder.getByTestId('after-sale-entry').click();
+  const wizard = page.getByRole('dialog', { name: /售后申请/ });
+  await wizard.getByRole('radio', { name: '换货' }).check();
+  await nextStep(page);
+  await wizard.getByRole('radio', { name: /商品与描述不符/ }).check();
+  await wizard.getByLabel(/^问题描述/).fill('颜色与图片不符');
+  await nextStep(page);
+  await wizard.getByRole('combobox', { name: /取件方式/ }).click();
+  await page.getByRole('option', { name: '客户发货' }).click();
+  await wizard.getByRole('combobox', { name: /包装情况/ }).click();
+  await page.getByRole('option', { name: '包装完整' }).click();
+  await nextStep(page);
+  await nextStep(page);
+  await expect(wizard.getByText('该原因需要凭证图片：至少上传一张。')).toBeVisible();
+
+  const input = wizard.getByTestId('voucher-input');
+  await input.setInputFiles({
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n'),
+  });
+  await expect(wizard.getByText('“invoice.pdf” 不是图片，未上传。')).toBeVisible();
+  expect(uploads).toHaveLength(0);
+  await expect(wizard.getByTestId('voucher-uploaded')).toHaveCount(0);
+
+  await input.setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: photo });
+  await expect(wizard.getByTestId('voucher-uploaded')).toHaveCount(1, { timeout: 60_000 });
+  expect(uploads).toHaveLength(1);
+  // What went up is at most 1 MB of picture (base64 is 4/3 of it, plus the JSON around it).
+  expect(uploads[0]!).toBeLessThan(Math.ceil((1024 * 1024) / 3) * 4 + 200);
+  const src = await wizard.getByTestId('voucher-uploaded').locator('img').getAttribute('src');
+  const served = await page.request.get(src!);
+  expect(served.status()).toBe(200);
+  expect((await served.body()).length).toBeLessThanOrEqual(1024 * 1024);
+  await nextStep(page);
+  await expect(wizard.getByLabel(/^姓名/)).toBeVisible();
+});
