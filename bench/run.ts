@@ -24,3 +24,15 @@ if (process.env.BENCH_SKIP_SANDBOX !== '1') {
     );
   }
 }
+if (process.env.BENCH_SKIP_ORDERS !== '1') {
+  const { benchOrderList } = await import('./order-list');
+  const o = await benchOrderList();
+  console.log(
+    `\nOrder list (order.list) through the gateway to the sandbox, ${o.orders.toLocaleString('en')} orders (seeded in ${(o.seedMs / 1000).toFixed(1)} s), ${o.rounds} calls each (target p95 <= 20 ms)`,
+  );
+  for (const r of o.results) {
+    console.log(
+      `  ${r.name.padEnd(56)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.count} matches)`,
+    );
+  }
+}

@@ -379,20 +379,29 @@ function orderOut(db: DB, o: OrderRow, imageBase: string) {
   };
 }
 
+/** Text JSON.stringify writes unchanged (no quote, backslash or control character), so it can be searched in the raw JSON. */
+const plainInJson = (text: string) => JSON.stringify(text) === `"${text}"`;
+
 export function orderList(world: World, input: OpParsedInput<'order.list'>, imageBase: string) {
   const s = input.search;
   const { sql, params } = new Where()
     .add('o.created_time >= ?', s.createdTime?.from)
     .add('o.created_time <= ?', s.createdTime?.to)
+    // A LIKE on the raw JSON text first (cheap; JSON keeps these characters as typed), then the exact field.
+    .add(`o.address LIKE ? ESCAPE '\\'`, s.consignee && plainInJson(s.consignee) ? containsPattern(s.consignee) : undefined)
     .add(`json_extract(o.address, '$.consignee') LIKE ? ESCAPE '\\'`, s.consignee && containsPattern(s.consignee))
+    .add(`o.address LIKE ? ESCAPE '\\'`, s.phone && plainInJson(s.phone) ? containsPattern(s.phone) : undefined)
     .add(`json_extract(o.address, '$.phone') LIKE ? ESCAPE '\\'`, s.phone && containsPattern(s.phone))
     .add('o.third_sn = ?', s.thirdSn)
     .add('o.sn = ?', s.sn?.split('_')[0])
     .add(`o.id IN (SELECT order_id FROM order_lines WHERE name LIKE ? ESCAPE '\\')`, s.goodsName && containsPattern(s.goodsName));
-  const total = (world.db.prepare(`SELECT count(*) AS n FROM orders o ${sql}`).get(...params) as { n: number }).n;
+  // One scan answers both the page and the total (count(*) OVER () is taken before LIMIT). A page past
+  // the end has no row to carry the total, so only then is it counted on its own.
+  const offset = (Math.min(s.page, 50) - 1) * s.limit;
   const rows = world.db
-    .prepare(`SELECT o.* FROM orders o ${sql} ORDER BY o.created_time DESC, o.id DESC LIMIT ? OFFSET ?`)
-    .all(...params, s.limit, (Math.min(s.page, 50) - 1) * s.limit) as OrderRow[];
+    .prepare(`SELECT o.*, count(*) OVER () AS total FROM orders o ${sql} ORDER BY o.created_time DESC, o.id DESC LIMIT ? OFFSET ?`)
+    .all(...params, s.limit, offset) as (OrderRow & { total: number })[];
+  const total = rows[0]?.total ?? (world.db.prepare(`SELECT count(*) AS n FROM orders o ${sql}`).get(...params) as { n: number }).n;
   return { list: rows.map((o) => orderOut(world.db, o, imageBase)), hits: [], total };
 }
 
