@@ -282,7 +282,8 @@ describe('sign-in limits that hold under parallel attack (issue 11.2)', () => {
       list: { username: string; code: number; msg: string }[];
     };
     expect(list.filter((e) => e.username === 'ada' && e.msg === 'wrong username or password').length).toBeLessThanOrEqual(5);
-    expect(list.filter((e) => e.username === 'ada' && e.code === 429).length).toBeGreaterThanOrEqual(45);
+    // The refusals are in the log, once per account and address a minute, not once per request.
+    expect(list.filter((e) => e.username === 'ada' && e.code === 429).length).toBe(1);
   });
 
   it('the right password among parallel guesses after the limit is refused', async () => {

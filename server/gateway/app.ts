@@ -121,13 +121,13 @@ export function createBffApp(deps: GatewayDeps) {
       return fail(c, 413, 'invalid_input', 'The request is too large for a sign-in.');
     },
   });
+  const lockRows = new Map<string, number>();
   app.post('/auth/login', loginBody, async (c) => {
     const body = z
       .object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) })
       .safeParse(await c.req.json().catch(() => null));
     const ip = clientIp(c, trustProxy);
     if (!body.success) {
-      audit.record({ user: null, username: '', action: 'auth.login', input: {}, code: 400, msg: 'refused: no username or password', ip });
       return fail(c, 400, 'invalid_input', 'Enter a username and a password.', body.error.issues[0]?.path.map(String).join('.'));
     }
     const { username, password } = body.data;
@@ -139,7 +139,13 @@ export function createBffApp(deps: GatewayDeps) {
     const typed = { username: cred ? cred.user.username : who.username };
     if (wait > 0) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
-      audit.record({ ...who, action: 'auth.login', input: typed, code: 429, msg: 'refused: too many attempts', ip });
+      // One row per account and address a minute: a locked-out flood must not fill the log.
+      const key = `${username.toLowerCase()}|${ip}`;
+      if ((lockRows.get(key) ?? -Infinity) < now() - 60_000) {
+        if (lockRows.size > 10_000) lockRows.clear();
+        lockRows.set(key, now());
+        audit.record({ ...who, action: 'auth.login', input: typed, code: 429, msg: 'refused: too many attempts', ip });
+      }
       return fail(c, 429, 'rate_limited', `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
     }
     const ok = await verifyPassword(password, cred?.hash ?? DUMMY_HASH);
