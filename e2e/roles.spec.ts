@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './sign-in';
 
 const NAV: Record<keyof typeof DEMO, string[]> = {
-  merchant: ['商品选品', '选品库', '选品分组'],
-  support: ['商品选品', '选品分组'],
-  manager: ['商品选品', '选品库', '选品分组', '审计日志'],
-  admin: ['商品选品', '选品库', '选品分组', '审计日志', '用户管理'],
+  merchant: ['商品选品', '选品库', '选品分组', '订单', '失败订单'],
+  support: ['商品选品', '选品分组', '订单', '失败订单', '售后'],
+  manager: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '资金流水', '售后', '审计日志'],
+  admin: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '资金流水', '售后', '审计日志', '用户管理'],
 };
 
 for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {
@@ -13,7 +13,7 @@ for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {
     await signIn(page, role);
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link')).toHaveCount(NAV[role].length);
-    for (const label of NAV[role]) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    for (const label of NAV[role]) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   });
 }
 

@@ -44,10 +44,9 @@ test('remove one from the library, then undo', async ({ page }) => {
 
 test('filter the library by a profit-rate range: every row is inside it; the filtered URL survives a reload', async ({ page }) => {
   await page.goto('/library?size=100');
-  await page.getByLabel('区间类型').click();
-  await page.getByRole('option', { name: '利润率', exact: true }).click();
-  await page.getByLabel('从', { exact: true }).fill('40');
-  await page.getByLabel('到', { exact: true }).fill('60');
+  await page.getByLabel('区间类型').selectOption({ label: '利润率' });
+  await page.getByLabel('利润率 从', { exact: true }).fill('40');
+  await page.getByLabel('利润率 到', { exact: true }).fill('60');
   await expect(page).toHaveURL(/range=promotion_rate&from=40&to=60/);
   const rates = page.getByTestId('promotion-rate');
   await expect(rates.first()).toBeVisible();
@@ -68,14 +67,14 @@ test('filter the library by a profit-rate range: every row is inside it; the fil
   await expect(page.getByText('%').first()).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('从', { exact: true })).toHaveValue('40');
-  await expect(page.getByLabel('到', { exact: true })).toHaveValue('60');
+  await expect(page.getByLabel('利润率 从', { exact: true })).toHaveValue('40');
+  await expect(page.getByLabel('利润率 到', { exact: true })).toHaveValue('60');
   await expect(rates.first()).toBeVisible();
   expect(await check()).toEqual(first);
 
-  await page.getByLabel('从', { exact: true }).fill('70');
-  await page.getByLabel('到', { exact: true }).fill('10');
-  await expect(page.getByText('"从" 不能大于 "到"。')).toBeVisible();
+  await page.getByLabel('利润率 从', { exact: true }).fill('70');
+  await page.getByLabel('利润率 到', { exact: true }).fill('10');
+  await expect(page.getByText('“从”不能大于“到”。')).toBeVisible();
   await expect(page).toHaveURL(/from=40&to=60/); // nothing changed
 });
 
@@ -145,7 +144,7 @@ test('category level by level and a profit range narrow the catalogue; card view
 
 test('selection groups list their goods, filtered', async ({ page }) => {
   await page.goto('/groups');
-  await page.getByRole('button', { name: '包邮专区' }).click();
+  await page.getByLabel('分组', { exact: true }).selectOption({ label: '包邮专区' });
   await expect(page).toHaveURL(/group=\d+/);
   await expect(page.getByText(/“包邮专区” 中共 \d+ 件商品/)).toBeVisible();
   await expect(page.getByTestId('goods-row').first()).toContainText('包邮');

@@ -9,9 +9,11 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -22,7 +24,8 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import { useColorMode } from './color-mode';
 import { LANGUAGES, rememberLanguage, type Language } from './i18n';
 import { NAV_ITEMS, allowed } from './nav';
-import { UserMenu, useCan } from '../features/account';
+import { BalanceChip, UserMenu, useCan } from '../features/account';
+import { SandboxClock } from '../features/orders';
 import { CartBadge } from '../features/cart';
 import { metaQuery } from './meta';
 import { SelectField } from '../components/fields';
@@ -44,25 +47,57 @@ export function Layout() {
   const can = useCan();
   const items = NAV_ITEMS.filter((item) => allowed(item, can));
 
+  // Balance, clock, language and theme: in the app bar on wide screens, in the navigation drawer on
+  // phones and tablets, where the bar has room only for the menu, the name, the cart and the account.
+  const tools = (
+    <>
+      <SandboxClock sandbox={meta.data?.mode === 'sandbox'} />
+      <BalanceChip />
+      <SelectField
+        label={t('language.label')}
+        value={i18n.language}
+        onChange={(lang) => {
+          rememberLanguage(lang as Language);
+          void i18n.changeLanguage(lang);
+        }}
+        choices={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+        sx={{ minWidth: 120 }}
+      />
+      <IconButton
+        onClick={toggle}
+        aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}
+        title={mode === 'light' ? t('theme.dark') : t('theme.light')}
+      >
+        {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+      </IconButton>
+    </>
+  );
+
   const nav = (
     <Box component="nav" aria-label={t('appName')}>
       <Toolbar />
       <List>
         {items.map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            onClick={() => setOpen(false)}
-            sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <item.icon />
-            </ListItemIcon>
-            <ListItemText primary={t(item.label)} />
-          </ListItemButton>
+          <ListItem key={item.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              onClick={() => setOpen(false)}
+              sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <item.icon />
+              </ListItemIcon>
+              <ListItemText primary={t(item.label)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
+      {!wide && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>
+          {tools}
+        </Stack>
+      )}
     </Box>
   );
 
@@ -94,25 +129,9 @@ export function Layout() {
             />
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <SelectField
-            label={t('language.label')}
-            value={i18n.language}
-            onChange={(lang) => {
-              rememberLanguage(lang as Language);
-              void i18n.changeLanguage(lang);
-            }}
-            choices={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-            sx={{ minWidth: { xs: 96, sm: 120 } }}
-          />
+          {wide && tools}
           <CartBadge />
           <UserMenu />
-          <IconButton
-            onClick={toggle}
-            aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}
-            title={mode === 'light' ? t('theme.dark') : t('theme.light')}
-          >
-            {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
-          </IconButton>
         </Toolbar>
       </AppBar>
       {wide ? (

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import type { Theme } from '@mui/material/styles';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -74,6 +75,14 @@ interface Props<R extends GoodsRow> {
 }
 
 const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } };
+/** The row action stays in view when a narrow window scrolls the table sideways. */
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (th: Theme) => `inset 1px 0 0 ${th.palette.divider}`,
+  zIndex: 1,
+} as const;
 
 /**
  * A goods list as a plain MUI table with server-side paging: the data grid would add about 150 kB
@@ -110,7 +119,8 @@ export function GoodsTable<R extends GoodsRow>({
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{loading && rows && <LinearProgress aria-label={label} />}</Box>
-      <TableContainer>
+      {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
+      <TableContainer tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
@@ -134,7 +144,7 @@ export function GoodsTable<R extends GoodsRow>({
               {show('stock') && <TableCell {...num}>{t('goods.columns.stock')}</TableCell>}
               {show('monthSale') && <TableCell {...num}>{t('goods.columns.monthSale')}</TableCell>}
               {show('shipping') && <TableCell>{t('goods.columns.shipping')}</TableCell>}
-              {trailing && <TableCell>{trailing.header}</TableCell>}
+              {trailing && <TableCell sx={stickyEnd}>{trailing.header}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -169,7 +179,7 @@ export function GoodsTable<R extends GoodsRow>({
                         />
                       </TableCell>
                     )}
-                    <TableCell sx={{ minWidth: 240 }}>
+                    <TableCell sx={{ minWidth: 200 }}>
                       <Stack>
                         {onOpen ? (
                           <Link
@@ -218,7 +228,7 @@ export function GoodsTable<R extends GoodsRow>({
                         {row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}
                       </TableCell>
                     )}
-                    {trailing && <TableCell>{trailing.cell(row)}</TableCell>}
+                    {trailing && <TableCell sx={stickyEnd}>{trailing.cell(row)}</TableCell>}
                   </TableRow>
                 ))
               : Array.from({ length: 8 }, (_, i) => (

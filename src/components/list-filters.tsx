@@ -42,9 +42,9 @@ export function SourceSelect({ value, onChange }: { value: number; onChange: (so
       choices={[
         { value: '0', label: t('filters.allSources') },
         ...known.map((s) => ({ value: String(s.id), label: sourceEnum.has(s.id) ? sourceEnum.label(s.id, lang) : s.name })),
-        // A channel from the address that the list does not (yet) carry stays visible as itself.
-        ...(value && !known.some((s) => s.id === value)
-          ? [{ value: String(value), label: sourceEnum.has(value) ? sourceEnum.label(value, lang) : String(value) }]
+        // A channel from the address that the supplier does not list stays visible, said to be unknown.
+        ...(value && sources.data && !known.some((s) => s.id === value)
+          ? [{ value: String(value), label: t('filters.unknownSource', { id: value }) }]
           : []),
       ]}
       sx={{ minWidth: 150 }}

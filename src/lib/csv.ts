@@ -16,3 +16,9 @@ export function download(filename: string, text: string, type = 'text/csv;charse
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** `name-YYYY-MM-DD.csv` with today's date where the person is (not UTC's, which is yesterday before 8:00 in China). */
+export function csvFileName(name: string, now = new Date(), timeZone?: string): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return `${name}-${day}.csv`;
+}

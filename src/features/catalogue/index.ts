@@ -1,3 +1,4 @@
 /** The face of the catalogue feature: what other parts of the app may use. */
 export { catalogueLocales } from './locales';
 export { catalogueKeys, onlineListQuery } from './api/queries';
+export { GoodsDrawer, ListGoodsDrawer, useOpenGoods } from './components/goods-drawer';

@@ -25,7 +25,7 @@ describe('catalogue URL state', () => {
 
   it('falls back to defaults for nonsense and caps the page at 50', () => {
     const v = parseView(new URLSearchParams('page=-4&size=33&source=x&sort=drop&pr=abc-x3&view=grid&cat=a,b'));
-    expect(v).toMatchObject({ page: 1, size: 20, source: 0, q: '', sort: '', view: 'table', cats: [] });
+    expect(v).toMatchObject({ page: 1, size: 20, source: 0, q: '', sort: '', view: 'auto', cats: [] });
     expect(v.ranges.promotion_rate).toEqual({ from: '', to: '' });
     expect(parseView(new URLSearchParams('page=80')).page).toBe(50);
   });

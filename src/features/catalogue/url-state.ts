@@ -26,7 +26,8 @@ export interface CatalogueView {
   shop: string;
   free: '' | '0' | '1';
   sort: string;
-  view: 'table' | 'cards';
+  /** `auto`: what suits the screen (cards on a phone, the table elsewhere) until the person picks one. */
+  view: 'auto' | 'table' | 'cards';
   ranges: Record<RangeKey, Range>;
 }
 
@@ -46,7 +47,7 @@ export function parseView(p: URLSearchParams): CatalogueView {
     shop: p.get('shop') ?? '',
     free: read.oneOf(p, 'free', ['', '0', '1'] as const, ''),
     sort: read.oneOf(p, 'sort', ['', ...SORT_OPTIONS], ''),
-    view: read.oneOf(p, 'view', ['table', 'cards'] as const, 'table'),
+    view: read.oneOf(p, 'view', ['table', 'cards'] as const, 'auto'),
     ranges: readRanges(p, RANGES),
   };
 }
@@ -61,7 +62,7 @@ export function viewToParams(v: CatalogueView): URLSearchParams {
   if (v.free) p.set('free', v.free);
   writeRanges(p, v.ranges, RANGES);
   if (v.sort) p.set('sort', v.sort);
-  if (v.view !== 'table') p.set('view', v.view);
+  if (v.view !== 'auto') p.set('view', v.view);
   if (v.size !== 20) p.set('size', String(v.size));
   if (v.page !== 1) p.set('page', String(v.page));
   return p;

@@ -21,7 +21,8 @@ export function UserMenu() {
         {...menu.trigger}
         startIcon={<AccountCircleIcon />}
         aria-label={t('menu.signedInAs', { name: user.displayName })}
-        sx={{ textTransform: 'none' }}
+        // On a phone only the icon shows: no room for a 64 px button.
+        sx={{ textTransform: 'none', minWidth: { xs: 40, sm: 64 }, '& .MuiButton-startIcon': { mx: { xs: 0, sm: 1 } } }}
       >
         <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'inline' }, mr: 1 }}>
           {user.displayName}

@@ -32,6 +32,7 @@ import { AddToCart } from '../../cart';
 import { commentsQuery, goodsDetailQuery } from '../api/queries';
 import { AvailabilityCheck } from './availability-check';
 import { SkuMatrix } from './sku-matrix';
+import { GOODS_TITLE_ID } from './goods-title-id';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -75,7 +76,8 @@ export function GoodsDetailView({ id }: { id: number }) {
   return (
     <Box data-testid="goods-detail">
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
+        {/* On a phone the title and prices come first, the gallery under them. */}
+        <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 2, md: 1 } }}>
           <Box
             component="img"
             src={pictures[picture]}
@@ -104,7 +106,7 @@ export function GoodsDetailView({ id }: { id: number }) {
             ))}
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
+        <Grid size={{ xs: 12, md: 7 }} sx={{ order: { xs: 1, md: 2 } }}>
           <Stack spacing={1}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <SourceChip source={g.source} />
@@ -115,7 +117,7 @@ export function GoodsDetailView({ id }: { id: number }) {
               />
               {g.is_selected === 1 && <Chip size="small" color="success" variant="outlined" label={t('inLibrary')} />}
             </Stack>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            <Typography variant="h5" component="h1" id={GOODS_TITLE_ID} sx={{ fontWeight: 700 }}>
               {g.title}
             </Typography>
             <Typography variant="body2" color="text.secondary">

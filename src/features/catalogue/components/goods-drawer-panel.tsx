@@ -10,6 +10,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Suspense } from 'react';
 import { lazyNamed } from '../../../lib/lazy';
 import Skeleton from '@mui/material/Skeleton';
+import { GOODS_TITLE_ID } from './goods-title-id';
 
 // The detail brings forms, validation and an HTML sanitizer: loaded when a product is opened, not with the list.
 const GoodsDetailView = lazyNamed(() => import('./goods-detail'), 'GoodsDetailView');
@@ -24,7 +25,7 @@ export function GoodsDrawerPanel({ id, onClose }: { id: number | null; onClose: 
       onClose={onClose}
       // Above the app bar, which sits above the navigation drawer.
       sx={{ zIndex: (th) => th.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', md: 880 } } } }}
+      slotProps={{ paper: { 'aria-labelledby': GOODS_TITLE_ID, sx: { width: { xs: '100%', md: 880 } } } }}
     >
       {id !== null && (
         <Box sx={{ p: { xs: 2, md: 3 } }}>

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { lazyNamed, useLatch } from '../../../lib/lazy';
 
 // The drawer and the detail in it load when a product is first opened, not with the list.
@@ -13,4 +14,23 @@ export function GoodsDrawer({ id, onClose }: { id: number | null; onClose: () =>
       <GoodsDrawerPanel id={id} onClose={onClose} />
     </Suspense>
   );
+}
+
+/** The product open over a list, kept in the address (`goods=<id>`) so it survives a reload and can be shared. */
+export function useOpenGoods(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('goods')) || null;
+  const setOpen = (next: number | null) => {
+    const p = new URLSearchParams(params);
+    if (next) p.set('goods', String(next));
+    else p.delete('goods');
+    setParams(p);
+  };
+  return [id, setOpen];
+}
+
+/** A list's product drawer, opened from the `goods` parameter. */
+export function ListGoodsDrawer() {
+  const [id, setOpen] = useOpenGoods();
+  return <GoodsDrawer id={id} onClose={() => setOpen(null)} />;
 }

@@ -2,7 +2,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { SelectionBar } from '../../../components/selection-bar';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
@@ -10,7 +9,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
@@ -27,6 +25,7 @@ import { Pager } from '../../../components/pager';
 import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { SavedViews } from '../../../components/saved-views';
+import { FilterPanel, usePhone } from '../../../components/filter-panel';
 import { SelectField, TextInput } from '../../../components/fields';
 import { ChecklistButton } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
@@ -38,7 +37,7 @@ import { useAddToLibrary } from '../../selection';
 import { AddToCartDialog } from '../../cart';
 import { onlineListQuery } from '../api/queries';
 import { CategoryPicker } from '../../../components/category-picker';
-import { GoodsDrawer } from '../components/goods-drawer';
+import { GoodsDrawer, useOpenGoods } from '../components/goods-drawer';
 import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type RangeKey } from '../url-state';
 
 const EMPTY = parseView(new URLSearchParams());
@@ -48,14 +47,7 @@ const GoodsCards = lazyNamed(() => import('../../../components/goods-cards'), 'G
 export function CataloguePage() {
   const { t } = useTranslation('catalogue');
   const [view, update] = useCatalogueView();
-  const [params, setParams] = useSearchParams();
-  const openId = Number(params.get('goods')) || null;
-  const setOpen = (id: number | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('goods', String(id));
-    else next.delete('goods');
-    setParams(next);
-  };
+  const [openId, setOpen] = useOpenGoods();
 
   // Text and range inputs settle before they move the URL.
   const [typed, setTyped] = useSettledState({ q: view.q, shop: view.shop, ranges: view.ranges }, update, (v) =>
@@ -93,6 +85,16 @@ export function CataloguePage() {
       );
   }, [list.data, brandNames]);
   const capRows = MAX_PAGE * view.size;
+  const phone = usePhone();
+  const shown = view.view === 'auto' ? (phone ? 'cards' : 'table') : view.view;
+  const activeFilters =
+    (view.source ? 1 : 0) +
+    (view.sort ? 1 : 0) +
+    (view.cats.length ? 1 : 0) +
+    (view.brands.length ? 1 : 0) +
+    (view.shop ? 1 : 0) +
+    (view.free ? 1 : 0) +
+    RANGES.filter((r) => view.ranges[r.key].from || view.ranges[r.key].to).length;
   const libraryCell = (row: { id: number; is_selected?: number }) =>
     row.is_selected === 1 ? (
       <Chip size="small" color="success" variant="outlined" label={t('inLibrary')} data-testid="in-library" />
@@ -105,25 +107,12 @@ export function CataloguePage() {
   return (
     <Stack spacing={2}>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack spacing={2}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <SearchField label={t('search')} value={typed.q} onChange={(q) => setTyped({ ...typed, q })} />
-            <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
-            <SelectField
-              label={t('sort')}
-              value={view.sort}
-              onChange={(sort) => update({ sort })}
-              choices={[
-                { value: '', label: t('sortDefault') },
-                ...SORT_OPTIONS.map((o) => {
-                  const [key, dir] = o.split(':') as [string, 'asc' | 'desc'];
-                  return { value: o, label: `${t(`sortKeys.${key}`)} · ${t(dir)}` };
-                }),
-              ]}
-              sx={{ minWidth: 230 }}
-            />
-            <Stack direction="row" role="group" sx={{ alignSelf: { md: 'center' } }}>
+      <FilterPanel
+        active={activeFilters}
+        search={<SearchField label={t('search')} value={typed.q} onChange={(q) => setTyped({ ...typed, q })} />}
+        tools={
+          <>
+            <Stack direction="row" role="group" aria-label={t('viewLabel')}>
               {(
                 [
                   ['table', t('tableView'), <TableRowsIcon key="t" fontSize="small" />],
@@ -134,49 +123,21 @@ export function CataloguePage() {
                   key={v}
                   aria-label={label}
                   title={label}
-                  aria-pressed={view.view === v}
-                  color={view.view === v ? 'primary' : 'default'}
+                  aria-pressed={shown === v}
+                  color={shown === v ? 'primary' : 'default'}
                   onClick={() => update({ view: v })}
-                  sx={view.view === v ? { bgcolor: 'action.selected' } : undefined}
+                  sx={shown === v ? { bgcolor: 'action.selected' } : undefined}
                 >
                   {icon}
                 </IconButton>
               ))}
             </Stack>
-          </Stack>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-            <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
-            <ChecklistButton
-              variant="outlined"
-              header={t('brandHint')}
-              empty={t('brandNone')}
-              items={[...brandNames]
-                .sort((a, b) => a[1].localeCompare(b[1], 'zh-CN'))
-                .map(([id, name]) => ({ value: String(id), label: name, checked: view.brands.includes(id) }))}
-              onToggle={(value) => {
-                const id = Number(value);
-                update({ brands: view.brands.includes(id) ? view.brands.filter((b) => b !== id) : [...view.brands, id] });
-              }}
-            >
-              {view.brands.length ? `${t('brand')}: ${view.brands.map((id) => brandNames.get(id) ?? id).join('、')}` : t('brand')}
-            </ChecklistButton>
-            <TextInput label={t('shop')} value={typed.shop} onChange={(shop) => setTyped({ ...typed, shop })} sx={{ minWidth: 180 }} />
-            <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
-            <Button startIcon={<TuneIcon />} onClick={() => setShowRanges((s) => !s)} aria-expanded={showRanges}>
-              {t('moreFilters')}
-            </Button>
-            <Button
-              onClick={() => {
-                setTyped({ q: '', shop: '', ranges: EMPTY.ranges });
-                update({ ...EMPTY, view: view.view, size: view.size });
-              }}
-            >
-              {t('resetFilters')}
-            </Button>
             <SavedViews storageKey="catalogue" />
-            <ColumnsMenu columns={columns} onChange={setColumns} />
-          </Stack>
-          {showRanges && (
+            {shown === 'table' && <ColumnsMenu columns={columns} onChange={setColumns} />}
+          </>
+        }
+        below={
+          showRanges && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
               {RANGES.map((r) => (
                 <RangeField
@@ -191,9 +152,53 @@ export function CataloguePage() {
                 />
               ))}
             </Stack>
-          )}
-        </Stack>
-      </Paper>
+          )
+        }
+      >
+        <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
+        <SelectField
+          label={t('sort')}
+          value={view.sort}
+          onChange={(sort) => update({ sort })}
+          choices={[
+            { value: '', label: t('sortDefault') },
+            ...SORT_OPTIONS.map((o) => {
+              const [key, dir] = o.split(':') as [string, 'asc' | 'desc'];
+              return { value: o, label: `${t(`sortKeys.${key}`)} · ${t(dir)}` };
+            }),
+          ]}
+          sx={{ minWidth: 230 }}
+        />
+        <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
+        <ChecklistButton
+          variant="outlined"
+          header={t('brandHint')}
+          empty={t('brandNone')}
+          items={[...brandNames]
+            .sort((a, b) => a[1].localeCompare(b[1], 'zh-CN'))
+            .map(([id, name]) => ({ value: String(id), label: name, checked: view.brands.includes(id) }))}
+          onToggle={(value) => {
+            const id = Number(value);
+            update({ brands: view.brands.includes(id) ? view.brands.filter((b) => b !== id) : [...view.brands, id] });
+          }}
+        >
+          {view.brands.length ? `${t('brand')}: ${view.brands.map((id) => brandNames.get(id) ?? id).join('、')}` : t('brand')}
+        </ChecklistButton>
+        <TextInput label={t('shop')} value={typed.shop} onChange={(shop) => setTyped({ ...typed, shop })} sx={{ minWidth: 180 }} />
+        <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
+        <Button startIcon={<TuneIcon />} onClick={() => setShowRanges((s) => !s)} aria-expanded={showRanges} sx={{ whiteSpace: 'nowrap' }}>
+          {t('moreFilters')}
+        </Button>
+        <Button
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => {
+            setTyped({ q: '', shop: '', ranges: EMPTY.ranges });
+            update({ ...EMPTY, view: view.view, size: view.size });
+          }}
+        >
+          {t('resetFilters')}
+        </Button>
+      </FilterPanel>
       {list.isError && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -242,7 +247,7 @@ export function CataloguePage() {
           )}
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
-          ) : view.view === 'cards' ? (
+          ) : shown === 'cards' ? (
             <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
               <GoodsCards
                 rows={list.data?.list}
@@ -266,7 +271,7 @@ export function CataloguePage() {
               onPage={(page, size) => update(size !== view.size ? { size } : { page })}
             />
           )}
-          {view.view === 'cards' && list.data && count > 0 && (
+          {shown === 'cards' && list.data && count > 0 && (
             <Pager
               page={view.page}
               size={view.size}

@@ -5,12 +5,8 @@ import { dismissToast, toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../../components/page-header';
 import { SelectionBar } from '../../../components/selection-bar';
@@ -24,15 +20,19 @@ import { rangeValid } from '../../../lib/url-view';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
+import { ListGoodsDrawer, useOpenGoods } from '../../catalogue';
 import { AddToCartDialog } from '../../cart';
 import { useLatch } from '../../../lib/lazy';
 import { fetchAllLibrary, libraryQuery, refreshGoods, useAddToLibrary, useClearLibrary, useRemoveFromLibrary } from '../api/queries';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { SavedViews } from '../../../components/saved-views';
-import { download, toCsv } from '../../../lib/csv';
+import { csvFileName, download, toCsv } from '../../../lib/csv';
 import { ClearDialog } from '../components/clear-dialog';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { CategoryPicker } from '../../../components/category-picker';
+import { FilterPanel } from '../../../components/filter-panel';
+import { SelectField } from '../../../components/fields';
+import { RangeField } from '../../../components/range-field';
 import { libraryViewToFilters, useLibraryView } from '../url-state';
 
 export function LibraryPage() {
@@ -41,6 +41,7 @@ export function LibraryPage() {
   const text = useErrorText();
   const can = useCan();
   const [view, update] = useLibraryView();
+  const [, openGoods] = useOpenGoods();
   const [typed, setTyped] = useSettledState({ q: view.q, from: view.from, to: view.to }, update, (v) => rangeValid(v));
   const { q, from, to } = typed;
   const rangeInvalid = !rangeValid(typed);
@@ -69,13 +70,13 @@ export function LibraryPage() {
           yuan(r.agreement_price),
           yuan(r.guide_price),
           yuan(r.activity_price),
-          r.promotion_rate,
+          r.rate ?? r.promotion_rate,
           r.stock,
           r.real_month_sale ?? 0,
           r.status === 1 ? t('onSale') : t('offSale'),
         ]),
       );
-      download(`selection-library-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      download(csvFileName('selection-library'), csv);
       void toast(t('exported', { count: rows.length }), { variant: 'success' });
     } catch (e) {
       void toast(text(e), { variant: 'error' });
@@ -88,7 +89,8 @@ export function LibraryPage() {
   const remove = useRemoveFromLibrary();
   const clear = useClearLibrary();
   const count = list.data?.count ?? 0;
-  const unit = view.rangeType ? (rangeUnit(view.rangeType) === 'yuan' ? '¥' : '%') : '';
+  const activeFilters =
+    (view.source ? 1 : 0) + (view.cats.length ? 1 : 0) + (view.free ? 1 : 0) + (view.agent ? 1 : 0) + (view.rangeType ? 1 : 0);
 
   const removeSelected = () => {
     const ids = [...selected];
@@ -149,70 +151,52 @@ export function LibraryPage() {
           </>
         }
       />
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack spacing={2}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />
-            <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
-            <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
-            <TextField
-              select
-              size="small"
-              label={t('agent')}
-              value={view.agent}
-              onChange={(e) => update({ agent: e.target.value as '' | '0' | '1' })}
-              sx={{ minWidth: 180 }}
-            >
-              <MenuItem value="">{t('any')}</MenuItem>
-              <MenuItem value="0">{t('agentNo')}</MenuItem>
-              <MenuItem value="1">{t('agentYes')}</MenuItem>
-            </TextField>
-          </Stack>
-          <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <TextField
-              select
-              size="small"
-              label={t('rangeType')}
-              value={view.rangeType}
-              onChange={(e) => update({ rangeType: e.target.value as RangeType | '' })}
-              sx={{ minWidth: 200 }}
-            >
-              <MenuItem value="">{t('noRange')}</MenuItem>
-              {RANGE_TYPES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  {t(`ranges.${r}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {(['from', 'to'] as const).map((k) => (
-              <TextField
-                key={k}
-                size="small"
-                label={t(k)}
-                value={k === 'from' ? from : to}
-                disabled={!view.rangeType}
-                onChange={(e) => {
-                  const v = e.target.value.replace(/[^\d.]/g, '');
-                  setTyped({ ...typed, [k]: v });
-                }}
-                error={rangeInvalid}
-                helperText={rangeInvalid && k === 'to' ? t('rangeError') : ' '}
-                slotProps={{
-                  htmlInput: { inputMode: 'decimal' },
-                  input:
-                    unit === '¥'
-                      ? { startAdornment: <InputAdornment position="start">¥</InputAdornment> }
-                      : unit === '%'
-                        ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-                        : {},
-                }}
-                sx={{ width: 160 }}
-              />
-            ))}
-          </Stack>
-        </Stack>
-      </Paper>
+      <FilterPanel
+        active={activeFilters}
+        search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}
+      >
+        <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
+        <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
+        <SelectField
+          label={t('agent')}
+          value={view.agent}
+          onChange={(agent) => update({ agent: agent as '' | '0' | '1' })}
+          choices={[
+            { value: '', label: t('any') },
+            { value: '0', label: t('agentNo') },
+            { value: '1', label: t('agentYes') },
+          ]}
+          sx={{ minWidth: 180 }}
+        />
+        <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
+        <SelectField
+          label={t('rangeType')}
+          value={view.rangeType}
+          onChange={(rangeType) => update({ rangeType: rangeType as RangeType | '' })}
+          choices={[{ value: '', label: t('noRange') }, ...RANGE_TYPES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))]}
+          sx={{ minWidth: 200 }}
+        />
+        {view.rangeType && (
+          <RangeField
+            label={t(`ranges.${view.rangeType}`)}
+            unit={rangeUnit(view.rangeType)}
+            value={{ from, to }}
+            onChange={(next) => setTyped({ ...typed, ...next })}
+            fromLabel={t('from')}
+            toLabel={t('to')}
+            error={rangeInvalid ? t('rangeError') : undefined}
+          />
+        )}
+        <Button
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => {
+            setTyped({ q: '', from: '', to: '' });
+            update({ source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' });
+          }}
+        >
+          {t('resetFilters')}
+        </Button>
+      </FilterPanel>
       {list.isError && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -282,6 +266,7 @@ export function LibraryPage() {
               size={view.size}
               onPage={(page, size) => update(size !== view.size ? { size } : { page })}
               selection={{ selected, onChange: setSelected }}
+              onOpen={(row) => openGoods(row.id)}
               columns={columns}
               trailing={{
                 header: t('status'),
@@ -313,6 +298,7 @@ export function LibraryPage() {
           }
         />
       )}
+      <ListGoodsDrawer />
     </Stack>
   );
 }
