@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './sign-in';
-import { banCase, fillAddress, ordersWithThirdSn, setCart } from './checkout-api';
+import { banCase, candidates, fillAddress, ordersWithThirdSn, setCart } from './checkout-api';
 import { source as sourceEnum } from '../contract/enums/source';
 
 test.beforeEach(async ({ page }) => {
@@ -101,4 +101,28 @@ test('bulk add from the catalogue: one SKU chosen per product, quantities kept, 
   await page.goto('/cart');
   const line = page.locator(`[data-testid="cart-line"][data-sku="${chosen}"]`);
   await expect(line.getByTestId('qty')).toHaveValue('2');
+});
+
+test('a price that changed since the cart was filled: the pre-check says so in yuan, the new price is accepted, the money follows', async ({
+  page,
+}) => {
+  const [g] = await candidates(page, 1);
+  // The cart remembers an older, lower price than the supplier's agreement price now.
+  await setCart(page, [{ ...g!, price: g!.price > 100 ? g!.price - 100 : g!.price + 100 }]);
+  await page.goto('/cart');
+  await page.getByTestId('next-step').click();
+  await fillAddress(page, '广东省');
+  await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('availability-verdict')).toHaveText('可售');
+  await page.getByTestId('next-step').click();
+  const problem = page.getByTestId('precheck-problem');
+  await expect(problem.getByTestId('precheck-reason')).toHaveText(/^价格已从 ¥[\d,.]+ 变为 ¥[\d,.]+。$/);
+  await expect(problem).not.toContainText(' 分');
+  await expect(page.getByTestId('next-step')).toBeDisabled();
+  await problem.getByRole('button', { name: /^接受新价/ }).click();
+  await expect(page.getByTestId('precheck-problem')).toHaveCount(0);
+  await expect(page.getByTestId('sum-goods')).toHaveAttribute('data-fen', String(g!.price));
+  await expect(page.getByTestId('next-step')).toBeEnabled();
+  const cart = (await (await page.request.get('/bff/me/cart')).json()) as { lines: { price: number }[] };
+  expect(cart.lines[0]!.price).toBe(g!.price);
 });

@@ -122,7 +122,7 @@ export function AddToCartDialog({ ids, open, onClose, onDone }: { ids: number[];
                       value={pick.sku}
                       onChange={(e) => setPicks((p) => ({ ...p, [g.id]: { ...pick, sku: Number(e.target.value) } }))}
                       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                      sx={{ width: { xs: 1, sm: 260 } }}
+                      sx={{ width: { xs: 1, sm: 330 } }}
                     >
                       {options.map((o) => (
                         <option key={o.id} value={o.id}>

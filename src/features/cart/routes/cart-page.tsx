@@ -68,7 +68,7 @@ function Checkout() {
   const views = joinFresh(lines, fresh.data);
   const saveCart = useSaveCart();
   const draft = useQuery(draftQuery());
-  const saveDraft = useSaveDraft();
+  const { mutate: writeDraft } = useSaveDraft();
   const book = useQuery(addressesQuery());
   const balance = useQuery({ ...balanceQuery(), enabled: can.op('account.balance') });
 
@@ -88,10 +88,9 @@ function Checkout() {
   const addressKey = JSON.stringify(address);
   useEffect(() => {
     if (!restored.current) return;
-    const timer = setTimeout(() => saveDraft.mutate({ address: JSON.parse(addressKey) as AddressValues, strictMode: strict }), 600);
+    const timer = setTimeout(() => writeDraft({ address: JSON.parse(addressKey) as AddressValues, strictMode: strict }), 600);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- written when the values change, not when the mutation object does
-  }, [addressKey, strict]);
+  }, [addressKey, strict, writeDraft]);
 
   const setLines = (next: typeof lines) => saveCart.mutate({ lines: next });
   const remove = (sku: number) => setLines(lines.filter((l) => l.sku !== sku));
