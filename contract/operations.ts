@@ -83,8 +83,12 @@ const libraryListInput = z
     last_id: posInt.optional(),
   })
   .strict()
-  .refine(rangeOk, { message: 'range_from must not exceed range_to', path: ['range_from'] })
-  .refine(rangeNeedsType, { message: 'range_type is required with range_from / range_to', path: ['range_type'] });
+  .refine(rangeOk, { message: 'range_from must not exceed range_to', path: ['range_from'], params: { rule: 'range_order' } })
+  .refine(rangeNeedsType, {
+    message: 'range_type is required with range_from / range_to',
+    path: ['range_type'],
+    params: { rule: 'required' },
+  });
 
 /** Add and Remove take the same ids and answer the library's new size. */
 const libraryIds = z.object({ goods_ids: idList(200) }).strict();
@@ -163,8 +167,12 @@ export const operations = {
         is_free_shipping: intIn(0, 1).optional(),
       })
       .strict()
-      .refine(rangeOk, { message: 'range_from must not exceed range_to', path: ['range_from'] })
-      .refine(rangeNeedsType, { message: 'range_type is required with range_from / range_to', path: ['range_type'] }),
+      .refine(rangeOk, { message: 'range_from must not exceed range_to', path: ['range_from'], params: { rule: 'range_order' } })
+      .refine(rangeNeedsType, {
+        message: 'range_type is required with range_from / range_to',
+        path: ['range_type'],
+        params: { rule: 'required' },
+      }),
     data: listOf(goodsListItem),
     writes: false,
   }),

@@ -60,4 +60,7 @@ export const rangeValue = (name: string) =>
 export const section = z
   .object({ from: rangeValue('from').optional(), to: rangeValue('to').optional() })
   .strict()
-  .refine((s) => s.from === undefined || s.to === undefined || s.from <= s.to, 'from must not exceed to');
+  .refine((s) => s.from === undefined || s.to === undefined || s.from <= s.to, {
+    message: 'from must not exceed to',
+    params: { rule: 'range_order' },
+  });

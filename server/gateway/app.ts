@@ -16,7 +16,7 @@ import {
 } from '../../contract';
 import type { DB } from '../lib/db';
 import { discardRestOfBody } from '../lib/drain';
-import { formatIssues } from '../lib/issues';
+import { formatIssues, issueDetail } from '../lib/issues';
 import { AuditLog, auditQuerySchema, maskUnknownUsername } from './audit';
 import { num } from '../../contract/input';
 import { personDataRoutes } from './person-data';
@@ -25,7 +25,7 @@ import { LoginLimiter, type LoginLimits } from './login-limit';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { clientIp, isCrossSite, isHttps } from './security';
 import { SessionStore, type SessionPolicy } from './sessions';
-import { buildUpstreamRequest, callUpstream, gatewayFailure, type GatewayFailure } from './upstream';
+import { buildUpstreamRequest, callUpstream, gatewayFailure, type FailureExtra, type GatewayFailure } from './upstream';
 import { DEMO_USERS, UserError, UserStore, newUserSchema, passwordSchema, userPatchSchema, type User } from './users';
 
 export const SESSION_COOKIE = 'sd_session';
@@ -92,8 +92,14 @@ export function createBffApp(deps: GatewayDeps) {
   const log = deps.log ?? (() => {});
   if (interrupted) log(`audit: ${interrupted} write(s) left "sent" by an earlier run marked "outcome unknown"`);
   const app = new Hono<Env>();
-  const fail = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429, reason: GatewayFailure, msg: string, field?: string) =>
-    c.json(gatewayFailure(reason, msg, field ? { field } : {}), status);
+  /** `detail`: the field at fault (a name) or field + rule (+ limit) for the SPA to word the refusal. */
+  const fail = (
+    c: Context,
+    status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    reason: GatewayFailure,
+    msg: string,
+    detail?: string | FailureExtra,
+  ) => c.json(gatewayFailure(reason, msg, typeof detail === 'string' ? { field: detail } : (detail ?? {})), status);
 
   // Pages of other sites may not drive a signed-in person's session.
   app.use('*', async (c, next) => {
@@ -118,7 +124,7 @@ export function createBffApp(deps: GatewayDeps) {
     maxSize: BODY_LIMITS.login,
     onError: (c) => {
       discardRestOfBody(c);
-      return fail(c, 413, 'invalid_input', 'The request is too large for a sign-in.');
+      return fail(c, 413, 'invalid_input', 'The request is too large for a sign-in.', { rule: 'too_large', limit: BODY_LIMITS.login });
     },
   });
   const lockRows = new Map<string, number>();
@@ -128,7 +134,7 @@ export function createBffApp(deps: GatewayDeps) {
       .safeParse(await c.req.json().catch(() => null));
     const ip = clientIp(c, trustProxy);
     if (!body.success) {
-      return fail(c, 400, 'invalid_input', 'Enter a username and a password.', body.error.issues[0]?.path.map(String).join('.'));
+      return fail(c, 400, 'invalid_input', 'Enter a username and a password.', issueDetail(body.error));
     }
     const { username, password } = body.data;
     // Counted before the password is looked at, in one transaction: parallel guesses cannot all pass.
@@ -189,7 +195,7 @@ export function createBffApp(deps: GatewayDeps) {
         if (opId && getOperation(opId)?.writes) {
           audit.record({ user: c.get('user'), action: opId, input: {}, code: 413, msg: `refused: ${msg}`, ip: clientIp(c, trustProxy) });
         }
-        return fail(c, 413, 'invalid_input', msg);
+        return fail(c, 413, 'invalid_input', msg, { rule: 'too_large', limit: maxSize });
       },
     });
   const pictureCap = bodyCap(BODY_LIMITS.pictures);
@@ -215,7 +221,7 @@ export function createBffApp(deps: GatewayDeps) {
 
   app.get('/audit', requireFeature('audit.read'), (c) => {
     const q = auditQuerySchema.safeParse(c.req.query());
-    if (!q.success) return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(q.error)}`);
+    if (!q.success) return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(q.error)}`, issueDetail(q.error, c.req.query()));
     return c.json(audit.query(q.data));
   });
 
@@ -230,8 +236,8 @@ export function createBffApp(deps: GatewayDeps) {
       const msg = e instanceof z.ZodError ? `Invalid input: ${formatIssues(e)}` : e instanceof UserError ? e.message : null;
       if (msg === null) throw e;
       audit.record({ user: c.get('user'), action, input, code: 0, msg, ip });
-      const field = e instanceof z.ZodError ? e.issues[0]?.path.map(String).join('.') : undefined;
-      return fail(c, e instanceof UserError ? 409 : 400, 'invalid_input', msg, field);
+      const detail = e instanceof z.ZodError ? issueDetail(e, input) : e instanceof UserError ? { field: e.field, rule: e.rule } : {};
+      return fail(c, e instanceof UserError ? 409 : 400, 'invalid_input', msg, detail);
     }
   };
   app.get('/users', requireFeature('users.manage'), (c) => c.json({ list: users.list() }));
@@ -267,23 +273,23 @@ export function createBffApp(deps: GatewayDeps) {
       return fail(c, 403, 'forbidden', `Your role (${user.role}) may not use "${op.title}".`);
     }
     // Writes the gateway refuses are audited too (what was refused, not the refused text).
-    const refuse = (msg: string, field: string) => {
-      if (op.writes) audit.record({ user, action: id, input: { refusedField: field }, code: 400, msg: `refused: ${msg}`, ip });
-      return fail(c, 400, 'invalid_input', msg, field);
+    const refuse = (msg: string, detail: FailureExtra & { field: string }) => {
+      if (op.writes) audit.record({ user, action: id, input: { refusedField: detail.field }, code: 400, msg: `refused: ${msg}`, ip });
+      return fail(c, 400, 'invalid_input', msg, detail);
     };
     let raw: unknown;
     const text = await c.req.text();
     try {
       raw = text.trim() === '' ? {} : JSON.parse(text);
     } catch {
-      return refuse('The request body is not valid JSON.', 'body');
+      return refuse('The request body is not valid JSON.', { field: 'body', rule: 'bad_json' });
     }
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return refuse('The request body must be a JSON object.', 'body');
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      return refuse('The request body must be a JSON object.', { field: 'body', rule: 'bad_json' });
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const path = [...(first?.path ?? []), ...(first?.code === 'unrecognized_keys' ? first.keys.slice(0, 1) : [])];
-      return refuse(`Invalid input: ${formatIssues(parsed.error)}`, path.map(String).join('.') || 'body');
+      const detail = issueDetail(parsed.error, raw);
+      return refuse(`Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'body' });
     }
     const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
     // The row exists before the write leaves: a gateway killed mid-request still has the record.
@@ -305,7 +311,8 @@ export function createBffApp(deps: GatewayDeps) {
     if (!parsed.success) {
       const msg = `Invalid input: ${formatIssues(parsed.error)}`;
       audit.record({ user, action: 'sandbox.clock', input: {}, code: 400, msg: `refused: ${msg}`, ip });
-      return fail(c, 400, 'invalid_input', msg, parsed.error.issues[0]?.path.map(String).join('.') || 'advanceSeconds');
+      const detail = issueDetail(parsed.error);
+      return fail(c, 400, 'invalid_input', msg, { ...detail, field: detail.field ?? 'advanceSeconds' });
     }
     const row = audit.begin({ user, action: 'sandbox.clock', input: parsed.data, ip });
     const answer = await callUpstream(deps.upstream, {

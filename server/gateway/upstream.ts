@@ -2,6 +2,7 @@ import { Agent, request, errors as undiciErrors } from 'undici';
 import { FAILURE_CODE, pathParams, type OperationDef } from '../../contract';
 import { signHeaders } from '../signing';
 import type { UpstreamTarget } from './config';
+import type { InputDetail } from '../lib/issues';
 
 /** Why the gateway itself answered instead of the upstream; the SPA words each one in the person's language. */
 export type GatewayFailure =
@@ -23,10 +24,13 @@ export type GatewayEnvelope = {
   msg: string;
   data: null;
   /** Present only on answers the gateway made itself. */
-  gateway: { reason: GatewayFailure; field?: string; status?: number };
+  gateway: { reason: GatewayFailure; field?: string; status?: number } & Partial<Omit<InputDetail, 'field'>>;
 };
 
-export const gatewayFailure = (reason: GatewayFailure, msg: string, extra: { field?: string; status?: number } = {}): GatewayEnvelope => ({
+/** Extra detail of a gateway answer: the field at fault, the upstream HTTP status, the input rule (and its limit). */
+export type FailureExtra = { field?: string; status?: number } & Partial<Omit<InputDetail, 'field'>>;
+
+export const gatewayFailure = (reason: GatewayFailure, msg: string, extra: FailureExtra = {}): GatewayEnvelope => ({
   code: FAILURE_CODE,
   msg,
   data: null,

@@ -92,7 +92,7 @@ export class UserStore {
 
   async create(input: z.input<typeof newUserSchema>, opts: { demo?: boolean } = {}): Promise<User> {
     const u = newUserSchema.parse(input);
-    if (this.credentials(u.username)) throw new UserError(`The username "${u.username}" is taken.`);
+    if (this.credentials(u.username)) throw new UserError(`The username "${u.username}" is taken.`, 'taken', 'username');
     const hash = await hashPassword(u.password);
     const at = this.now();
     const id = Number(
@@ -109,10 +109,10 @@ export class UserStore {
     const p = userPatchSchema.parse(patch);
     const user = this.byId(id) ?? fail('There is no such user.');
     if (id === actingUserId && (p.disabled === true || (p.role && p.role !== 'admin'))) {
-      throw new UserError('You cannot disable yourself or take away your own admin role.');
+      throw new UserError('You cannot disable yourself or take away your own admin role.', 'self_change');
     }
     if (user.role === 'admin' && (p.disabled === true || (p.role && p.role !== 'admin')) && this.activeAdmins() <= 1) {
-      throw new UserError('This is the last active admin; make another admin first.');
+      throw new UserError('This is the last active admin; make another admin first.', 'last_admin');
     }
     this.db
       .prepare(
@@ -142,11 +142,19 @@ export class UserStore {
   }
 }
 
+/** A refusal of the users store; `rule` (and `field`) let the SPA word it in the person's language. */
 export class UserError extends Error {
   override name = 'UserError';
+  constructor(
+    message: string,
+    readonly rule: 'taken' | 'self_change' | 'last_admin' | 'not_found',
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 const fail = (msg: string): never => {
-  throw new UserError(msg);
+  throw new UserError(msg, 'not_found');
 };
 
 /** One demo person per role in sandbox mode; README and the sign-in page list them. */
