@@ -16,6 +16,7 @@ export interface Pick {
   title: string;
   spec: string;
   cover: string;
+  stock: number;
 }
 
 export const BANNING = ['新疆维吾尔自治区', '西藏自治区', '青海省', '海南省'] as const;
@@ -52,6 +53,7 @@ export async function candidates(page: Page, pages = 4): Promise<Pick[]> {
           title: g.title,
           spec: o.spec_value_names,
           cover: g.cover,
+          stock: o.stock,
         });
     }
   }
@@ -83,13 +85,13 @@ export async function banCase(page: Page) {
 }
 
 /** Empties the merchant's cart (the cart lives on the gateway, per person). */
-export async function setCart(page: Page, lines: Pick[]) {
+export async function setCart(page: Page, lines: (Pick & { number?: number })[]) {
   const res = await page.request.put('/bff/me/cart', {
     data: {
       lines: lines.map((l) => ({
         sku: l.sku,
         goodsId: l.goodsId,
-        number: 1,
+        number: l.number ?? 1,
         price: l.price,
         title: l.title.slice(0, 200),
         spec: l.spec.slice(0, 200),

@@ -58,11 +58,11 @@ for (const run of RUNS) {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: { width: run.width, height: run.height }, locale: run.locale });
     await context.addInitScript(
-      ([theme, lang]) => {
+      ({ theme, lang }) => {
         localStorage.setItem('supply-desk.theme', theme);
         localStorage.setItem('supply-desk.language', lang);
       },
-      [run.theme, run.locale],
+      { theme: run.theme as string, lang: run.locale as string },
     );
     const page = await context.newPage();
     await signIn(page, 'merchant');

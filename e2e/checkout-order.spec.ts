@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './sign-in';
-import { banCase, candidates, fillAddress, ordersWithThirdSn, setCart } from './checkout-api';
+import { banCase, candidates, fillAddress, op, ordersWithThirdSn, setCart } from './checkout-api';
 import { source as sourceEnum } from '../contract/enums/source';
 
 test.beforeEach(async ({ page }) => {
@@ -125,4 +125,29 @@ test('a price that changed since the cart was filled: the pre-check says so in y
   await expect(page.getByTestId('next-step')).toBeEnabled();
   const cart = (await (await page.request.get('/bff/me/cart')).json()) as { lines: { price: number }[] };
   expect(cart.lines[0]!.price).toBe(g!.price);
+});
+
+test('an order larger than the balance: the pre-check warns, the result says so and links to the failed orders', async ({ page }) => {
+  const balance = (await op<{ balance: number }>(page, 'account.balance', {})).balance;
+  const pool = await candidates(page, 2);
+  const g = pool.find((c) => c.price * Math.min(c.stock, 9999) > balance);
+  expect(g, 'a product whose stock is worth more than the balance').toBeTruthy();
+  const number = Math.floor(balance / g!.price) + 1;
+  await setCart(page, [{ ...g!, number }]);
+  await page.goto('/cart');
+  await page.getByTestId('next-step').click();
+  await fillAddress(page, '北京市');
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('short-balance')).toContainText('余额还差');
+  await page.getByTestId('next-step').click();
+  const orderSn = /SD\d{14}[0-9a-f]{8}/.exec((await page.getByText('商户订单号').textContent()) ?? '')![0];
+  await page.getByTestId('place-order').click();
+  const result = page.getByTestId('result-short');
+  await expect(result).toContainText('余额不足');
+  await expect(result.getByRole('link', { name: '打开失败订单' })).toHaveAttribute('href', '/orders/failed');
+  // No money moved; the order waits unpaid. Closing it leaves the sandbox as it was for the other tests.
+  expect((await op<{ balance: number }>(page, 'account.balance', {})).balance).toBe(balance);
+  await op(page, 'order.refund', { orderSn });
+  await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-count', '0');
 });
