@@ -31,7 +31,7 @@ export function Gallery({ urls, label }: { urls: string[]; label: string }) {
           </ButtonBase>
         ))}
       </Box>
-      <Dialog open={open !== null} onClose={() => setOpen(null)} maxWidth="lg" aria-label={label}>
+      <Dialog open={open !== null} onClose={() => setOpen(null)} maxWidth="lg" slotProps={{ paper: { 'aria-label': label } }}>
         {open !== null && (
           <DialogContent sx={{ p: 1 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -59,7 +59,7 @@ export function Gallery({ urls, label }: { urls: string[]; label: string }) {
               component="img"
               src={urls[open]}
               alt={t('gallery.open', { n: open + 1, total: urls.length })}
-              sx={{ maxWidth: '100%', maxHeight: '80vh', display: 'block', mx: 'auto' }}
+              sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: 'min(320px, 100%)', objectFit: 'contain', display: 'block', mx: 'auto' }}
             />
           </DialogContent>
         )}

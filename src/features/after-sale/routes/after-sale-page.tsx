@@ -159,7 +159,7 @@ export function AfterSalePage() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('fields.id')}</TableCell>
-                    <TableCell>{t('fields.created')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('fields.created')}</TableCell>
                     <TableCell>{t('fields.order')}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('fields.service')}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('fields.reason')}</TableCell>
@@ -180,13 +180,23 @@ export function AfterSalePage() {
                           <Link component="button" type="button" onClick={() => setOpen(r.id)} aria-label={t('openDetail', { id: r.id })}>
                             #{r.id}
                           </Link>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            component="div"
+                            sx={{ display: { sm: 'none' }, whiteSpace: 'nowrap' }}
+                          >
+                            {formatSeconds(r.createdTime, lang)}
+                          </Typography>
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSeconds(r.createdTime, lang)}</TableCell>
-                        <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+                        <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                          {formatSeconds(r.createdTime, lang)}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           <Link component={RouterLink} to={`/orders/${mainSn(r.orderSn3)}`}>
                             {r.orderSn}
                           </Link>
-                          <Typography variant="caption" color="text.secondary" component="div">
+                          <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 260 }}>
                             {names.goods ? `${names.goods} · ` : ''}SKU {r.sku}
                           </Typography>
                         </TableCell>
