@@ -312,8 +312,16 @@ interface LineRow {
   received_time: number;
 }
 
+/** Shop names are read for every child of a list page: one prepared statement per database, not one per child. */
+const shopNameStatements = new WeakMap<DB, ReturnType<DB['prepare']>>();
+const shopName = (db: DB, shopId: number) => {
+  let st = shopNameStatements.get(db);
+  if (!st) shopNameStatements.set(db, (st = db.prepare('SELECT name FROM shops WHERE id = ?')));
+  return (st.get(shopId) as { name: string } | undefined)?.name ?? '';
+};
+
 const shopInfo = (db: DB, shopId: number) => ({
-  name: (db.prepare('SELECT name FROM shops WHERE id = ?').get(shopId) as { name: string } | undefined)?.name ?? '',
+  name: shopName(db, shopId),
   companyName: '',
   contactName: '',
   mobile: '',
@@ -342,8 +350,8 @@ function lineOut(l: LineRow, c: ChildRow, imageBase: string) {
   };
 }
 
-function childOut(db: DB, c: ChildRow, imageBase: string) {
-  const lines = db.prepare('SELECT * FROM order_lines WHERE child_sn = ? ORDER BY sn').all(c.sn) as LineRow[];
+function childOut(db: DB, c: ChildRow, imageBase: string, preloaded?: LineRow[]) {
+  const lines = preloaded ?? (db.prepare('SELECT * FROM order_lines WHERE child_sn = ? ORDER BY sn').all(c.sn) as LineRow[]);
   return {
     sn: c.sn,
     order_sn: c.sn.split('_')[0]!,
@@ -362,8 +370,9 @@ function childOut(db: DB, c: ChildRow, imageBase: string) {
   };
 }
 
-function orderOut(db: DB, o: OrderRow, imageBase: string) {
-  const children = db.prepare('SELECT * FROM order_children WHERE order_id = ? ORDER BY sn').all(o.id) as ChildRow[];
+function orderOut(db: DB, o: OrderRow, imageBase: string, preloaded?: { children: ChildRow[]; lines: Map<string, LineRow[]> }) {
+  const children =
+    preloaded?.children ?? (db.prepare('SELECT * FROM order_children WHERE order_id = ? ORDER BY sn').all(o.id) as ChildRow[]);
   return {
     id: o.id,
     sn: o.sn,
@@ -375,8 +384,22 @@ function orderOut(db: DB, o: OrderRow, imageBase: string) {
     payStatus: o.pay_status,
     checkStatus: o.check_status,
     status: o.status,
-    children: children.map((c) => childOut(db, c, imageBase)),
+    children: children.map((c) => childOut(db, c, imageBase, preloaded ? (preloaded.lines.get(c.sn) ?? []) : undefined)),
   };
+}
+
+/** A page of orders with their children and lines read in two queries, not two per order and child. */
+function ordersOut(db: DB, rows: OrderRow[], imageBase: string) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const marks = ids.map(() => '?').join(',');
+  const children = db.prepare(`SELECT * FROM order_children WHERE order_id IN (${marks}) ORDER BY sn`).all(...ids) as ChildRow[];
+  const lines = db.prepare(`SELECT * FROM order_lines WHERE order_id IN (${marks}) ORDER BY sn`).all(...ids) as LineRow[];
+  const byOrder = new Map<number, ChildRow[]>();
+  for (const c of children) byOrder.set(c.order_id, [...(byOrder.get(c.order_id) ?? []), c]);
+  const byChild = new Map<string, LineRow[]>();
+  for (const l of lines) byChild.set(l.child_sn, [...(byChild.get(l.child_sn) ?? []), l]);
+  return rows.map((o) => orderOut(db, o, imageBase, { children: byOrder.get(o.id) ?? [], lines: byChild }));
 }
 
 /** Text JSON.stringify writes unchanged (no quote, backslash or control character), so it can be searched in the raw JSON. */
@@ -402,7 +425,7 @@ export function orderList(world: World, input: OpParsedInput<'order.list'>, imag
     .prepare(`SELECT o.*, count(*) OVER () AS total FROM orders o ${sql} ORDER BY o.created_time DESC, o.id DESC LIMIT ? OFFSET ?`)
     .all(...params, s.limit, offset) as (OrderRow & { total: number })[];
   const total = rows[0]?.total ?? (world.db.prepare(`SELECT count(*) AS n FROM orders o ${sql}`).get(...params) as { n: number }).n;
-  return { list: rows.map((o) => orderOut(world.db, o, imageBase)), hits: [], total };
+  return { list: ordersOut(world.db, rows, imageBase), hits: [], total };
 }
 
 export function sourceOrderList(world: World, input: OpParsedInput<'order.sourceList'>, imageBase: string) {
