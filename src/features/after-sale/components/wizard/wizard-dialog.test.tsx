@@ -54,7 +54,8 @@ function open(options: AfterSaleOptions, onDone = vi.fn()) {
 }
 
 const next = async () => {
-  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  // findBy: a closing menu hides the dialog from the accessibility tree for a moment.
+  fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
   // Validation is async; let it settle.
   await act(async () => undefined);
 };
@@ -64,7 +65,7 @@ async function pick(label: RegExp, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
   fireEvent.click(await screen.findByRole('option', { name: option }));
   // The menu hides the dialog from the accessibility tree until it has closed.
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('listbox', { hidden: true })).toBeNull());
 }
 const checked = (name: string | RegExp) => (screen.getByRole('radio', { name }) as HTMLInputElement).checked;
 const step = () => screen.getByText(/^(What|Why|How|How many and how much|Vouchers|Contact|Review)$/, { selector: '.Mui-active' });
@@ -222,8 +223,8 @@ describe('after-sale wizard: a return after delivery (reason needs vouchers, ref
       goodsFee: 95140,
       vouchers: ['http://127.0.0.1/images/vouchers/1.png'],
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     expect(screen.getAllByTestId('voucher-uploaded')).toHaveLength(1);
   });
 
@@ -259,8 +260,8 @@ describe('after-sale wizard: an exchange', () => {
     await next();
     await pick(/How the goods go back/, '客户发货');
     await pick(/State of the package/, '无包装');
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     expect(checked('换货')).toBe(true);
 
     // Same service again: nothing cleared.
@@ -271,8 +272,8 @@ describe('after-sale wizard: an exchange', () => {
     expect(screen.getByRole('combobox', { name: /How the goods go back/ }).textContent).toBe('客户发货');
 
     // Another service: the how-choices go, the reason and description stay.
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     fireEvent.click(screen.getByRole('radio', { name: '退货' }));
     fireEvent.click(screen.getByRole('radio', { name: '换货' }));
     await next();
