@@ -115,7 +115,7 @@ export const afterSaleLocales = {
         vouchers: 'This reason needs at least one picture.',
         tooManyVouchers: 'At most 9 pictures.',
         required: 'Required.',
-        phone: 'An 11-digit mobile number.',
+        phone: 'A mobile number (11 digits) or a landline with its area code.',
       },
     },
     contact: {
@@ -313,7 +313,7 @@ export const afterSaleLocales = {
         vouchers: '该原因至少需要一张图片。',
         tooManyVouchers: '最多 9 张图片。',
         required: '必填。',
-        phone: '请输入 11 位手机号。',
+        phone: '请输入 11 位手机号，或带区号的固定电话。',
       },
     },
     contact: {

@@ -22,7 +22,10 @@ export function ContactFields({ control, errors }: { control: Control<WizardValu
               error={!!errors.contact?.[f]}
               helperText={errors.contact?.[f]?.message ?? ' '}
               slotProps={{
-                htmlInput: f === 'phone' ? { inputMode: 'tel', maxLength: 11 } : { maxLength: f === 'description' ? 200 : 100 },
+                htmlInput:
+                  f === 'phone'
+                    ? { inputMode: 'tel', maxLength: 20 }
+                    : { maxLength: f === 'description' ? 200 : f === 'street' ? 100 : 50 },
               }}
               sx={f === 'description' ? { gridColumn: { sm: '1 / -1' } } : undefined}
             />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import type { AfterSaleOptions, Fen, OpInput } from '../../../../../contract';
+import { PHONE_PATTERN } from '../../../../../contract/constants';
 import { DOOR_PICKUP_CODES } from '../../../../../contract/enums';
 import { yuanToFen } from '../../../../lib/money';
 
@@ -166,10 +167,7 @@ export function stepSchemas(o: AfterSaleOptions, line: LineInfo, t: TFunction): 
   const contact = z.object({
     contact: z.object({
       consignee: required,
-      phone: z
-        .string()
-        .trim()
-        .regex(/^1\d{10}$/, t('wizard.errors.phone')),
+      phone: z.string().trim().regex(PHONE_PATTERN, t('wizard.errors.phone')),
       province: required,
       city: required,
       area: required,

@@ -114,7 +114,7 @@ describe('after-sale wizard: a refund before shipping', () => {
     expect(field(/^Mobile/).value).toBe('13800138000');
     type(/^Mobile/, '123');
     await next();
-    expect(screen.getByText('An 11-digit mobile number.')).toBeTruthy();
+    expect(screen.getByText('A mobile number (11 digits) or a landline with its area code.')).toBeTruthy();
     type(/^Mobile/, '13900139000');
     await next();
 
