@@ -59,7 +59,8 @@ function FailedOrderCard({ row, onAction, onOpen }: { row: ErrorOrder; onAction:
             >
               {row.sn}
             </Link>
-            {' · '}
+          </Typography>
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
             {t('columns.thirdSn')}: <span style={{ fontFamily: 'monospace' }}>{row.thirdSn}</span>
           </Typography>
         </Stack>
