@@ -37,8 +37,10 @@ export const draftQuery = () =>
   queryOptions({
     queryKey: cartKeys.draft(),
     queryFn: ({ signal }) => bffFetch<CheckoutDraft>('/me/checkout', { signal }),
+    // Kept for the life of the page: a tab holds on to its number even after another tab placed the order,
+    // so its own submit is answered "already placed" instead of making a second order.
     staleTime: Infinity,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: false,
   });
 
 export type NewLine = Omit<CartLine, 'addedAt'>;
