@@ -59,6 +59,7 @@ test('an order larger than the balance becomes a failed order; refunding it leav
 test('retrying a failed order while the balance is still short says so and takes nothing', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, 'manager');
+  await expect(page.getByTestId('balance')).toHaveAttribute('data-fen', /^\d+$/);
   const before = Number(await page.getByTestId('balance').getAttribute('data-fen'));
   const skus = await findSkus(page, { count: 30, minPrice: 200, minStock: 20 });
   const spu: { sku: number; number: number }[] = [];

@@ -56,9 +56,13 @@ export async function submitOrder(page: Page, spu: { sku: number; number: number
 
 /** The order a merchant number names, as order.list answers it. */
 export async function orderByThirdSn(page: Page, thirdSn: string) {
-  const list = await op<{ list: { sn: string; status: number; children: { goods: { sn: string }[] }[] }[] }>(page, 'order.list', {
-    search: { page: 1, limit: 1, thirdSn },
-  });
+  const list = await op<{ list: { sn: string; status: number; createdTime: number; children: { goods: { sn: string }[] }[] }[] }>(
+    page,
+    'order.list',
+    {
+      search: { page: 1, limit: 1, thirdSn },
+    },
+  );
   expect(list.code, list.msg).toBe(1);
   return list.data.list[0]!;
 }
