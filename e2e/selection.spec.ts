@@ -124,7 +124,7 @@ test('category level by level and a profit range narrow the catalogue; card view
   await page.getByRole('button', { name: '区间筛选' }).click();
   await page.getByLabel('利润率 从', { exact: true }).fill('50');
   await expect(page).toHaveURL(/pr=50-/);
-  await expect(page.getByText(/^共 \d+ 件商品$/)).toBeVisible();
+  await expect(page.getByText(/^共 [\d,]+ 件商品$/)).toBeVisible();
   await expect
     .poll(async () =>
       Math.min(
@@ -146,7 +146,7 @@ test('selection groups list their goods, filtered', async ({ page }) => {
   await page.goto('/groups');
   await page.getByLabel('分组', { exact: true }).selectOption({ label: '包邮专区' });
   await expect(page).toHaveURL(/group=\d+/);
-  await expect(page.getByText(/“包邮专区” 中共 \d+ 件商品/)).toBeVisible();
+  await expect(page.getByText(/“包邮专区”中共 [\d,]+ 件商品/)).toBeVisible();
   await expect(page.getByTestId('goods-row').first()).toContainText('包邮');
   for (const text of await page.getByTestId('goods-row').allInnerTexts()) expect(text).not.toContain('不包邮');
   await page.getByLabel('利润率 从', { exact: true }).fill('60');

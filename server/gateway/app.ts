@@ -210,6 +210,39 @@ export function createBffApp(deps: GatewayDeps) {
   });
 
   app.get('/auth/me', (c) => c.json({ user: publicUser(c.get('user')), permissions: permissionsOf(c.get('user')) }));
+
+  // A person changes their own password: the current one first (counted like a sign-in, so a stolen
+  // session cannot guess it), then every session of theirs ends and this one starts anew.
+  app.post('/auth/password', async (c) => {
+    const me = c.get('user');
+    const ip = clientIp(c, trustProxy);
+    const body = z
+      .object({ current: z.string().min(1).max(200), password: passwordSchema })
+      .safeParse(await c.req.json().catch(() => null));
+    if (!body.success) return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(body.error)}`, issueDetail(body.error));
+    const wait = limiter.take(me.username, ip);
+    if (wait > 0) {
+      c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      return fail(c, 429, 'rate_limited', `Too many failed attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
+    }
+    const cred = users.credentials(me.username);
+    if (!cred || !(await verifyPassword(body.data.current, cred.hash))) {
+      audit.record({ user: me, action: 'auth.password', input: {}, code: 0, msg: 'wrong current password', ip });
+      return fail(c, 400, 'invalid_input', 'The current password is wrong.', { field: 'current', rule: 'wrong_password' });
+    }
+    limiter.succeeded(me.username, ip);
+    await users.setPassword(me.id, body.data.password);
+    const token = sessions.create(me.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: isHttps(c, trustProxy),
+      path: '/',
+      maxAge: Math.floor(sessions.policy.absoluteMs / 1000),
+    });
+    audit.record({ user: me, action: 'auth.password', input: {}, code: 1, msg: 'password changed', ip });
+    return c.json({ ok: true });
+  });
   app.get('/meta', (c) => c.json({ mode: deps.mode, upstream: deps.mode === 'sandbox' ? 'sandbox' : new URL(deps.upstream.baseUrl).host }));
 
   const requireFeature = (feature: Feature) => async (c: Context<Env>, next: () => Promise<void>) => {

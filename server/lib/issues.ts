@@ -33,6 +33,7 @@ export type InputRule =
   | 'taken'
   | 'self_change'
   | 'last_admin'
+  | 'wrong_password'
   | 'not_found'
   | 'invalid';
 

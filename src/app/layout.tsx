@@ -136,22 +136,9 @@ export function Layout() {
       </AppBar>
       {wide ? (
         // A permanent column beside the page: no modal, no transition.
-        <Paper
-          square
-          variant="outlined"
-          sx={{
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            borderTop: 0,
-            borderBottom: 0,
-            borderLeft: 0,
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            overflowY: 'auto',
-          }}
-        >
-          {nav}
+        // The column's background runs the page's full height; the list in it stays in view while the page scrolls.
+        <Paper square variant="outlined" sx={{ width: DRAWER_WIDTH, flexShrink: 0, borderTop: 0, borderBottom: 0, borderLeft: 0 }}>
+          <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}>{nav}</Box>
         </Paper>
       ) : (
         drawerLoaded && (

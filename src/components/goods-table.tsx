@@ -60,6 +60,8 @@ interface Props<R extends GoodsRow> {
   label: string;
   rows: R[] | undefined;
   rowCount: number;
+  /** Every row that matches, when the supplier's page cap leaves some out of reach. */
+  total?: number;
   loading: boolean;
   page: number;
   size: number;
@@ -92,6 +94,7 @@ export function GoodsTable<R extends GoodsRow>({
   label,
   rows,
   rowCount,
+  total,
   loading,
   page,
   size,
@@ -245,7 +248,7 @@ export function GoodsTable<R extends GoodsRow>({
           </TableBody>
         </Table>
       </TableContainer>
-      <Pager page={page} size={size} count={rowCount} sizes={PAGE_SIZES} onChange={onPage} />
+      <Pager page={page} size={size} count={rowCount} total={total} sizes={PAGE_SIZES} onChange={onPage} />
     </Paper>
   );
 }

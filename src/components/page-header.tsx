@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 /** The title (the page's one h1), a line saying what the page is for, and the page's own actions. */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
       <div>
@@ -19,4 +21,13 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
       )}
     </Stack>
   );
+}
+
+/** The browser tab names the page, in the person's language: "订单 · 供货台". */
+export function useDocumentTitle(title: string | undefined) {
+  const { t } = useTranslation('app');
+  const app = t('appName');
+  useEffect(() => {
+    document.title = title ? `${title} · ${app}` : app;
+  }, [title, app]);
 }

@@ -15,7 +15,10 @@ interface Props {
   page: number;
   size: number;
   /** Rows that can be reached by paging (already capped by the caller where the upstream caps). */
+  /** Rows that can be paged to (the supplier stops at page 50). */
   count: number;
+  /** All rows that match, when more than can be paged to. */
+  total?: number;
   sizes: readonly number[];
   onChange: (page: number, size: number) => void;
 }
@@ -25,7 +28,7 @@ interface Props {
  * than MUI's TablePagination, whose action buttons carry tooltips and with them the popper engine
  * (about 9 kB gzip on the first page).
  */
-export function Pager({ page, size, count, sizes, onChange }: Props) {
+export function Pager({ page, size, count, total = count, sizes, onChange }: Props) {
   const { t } = useTranslation('app');
   const lang = useLang();
   const id = useId();
@@ -66,7 +69,7 @@ export function Pager({ page, size, count, sizes, onChange }: Props) {
         </NativeSelect>
       </Stack>
       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
-        {t('goods.displayedRows', { from: n(from), to: n(to), count: n(count) })}
+        {t('goods.displayedRows', { from: n(from), to: n(to), count: n(total) })}
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         {button(t('pager.first'), 1, current <= 1, <FirstPageIcon fontSize="small" />)}

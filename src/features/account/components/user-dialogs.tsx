@@ -59,8 +59,14 @@ export function CreateUserDialog({
               error={!!errors.username || serverField === 'username'}
               helperText={t('users.usernameRule')}
               autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: 32 } }}
             />
-            <TextField label={t('users.displayName')} {...form.register('displayName')} error={!!errors.displayName} />
+            <TextField
+              label={t('users.displayName')}
+              {...form.register('displayName')}
+              error={!!errors.displayName}
+              slotProps={{ htmlInput: { maxLength: 64 } }}
+            />
             <TextField select label={t('users.role')} defaultValue="merchant" {...form.register('role')}>
               {ROLES.map((r: Role) => (
                 <MenuItem key={r} value={r}>
@@ -89,9 +95,11 @@ export function CreateUserDialog({
   );
 }
 
+/** An admin sets someone's password (`name`), or a person changes their own (`own`: the current one is asked first). */
 export function PasswordDialog({
   open,
   name,
+  own = false,
   onClose,
   onSubmit,
   pending,
@@ -99,23 +107,35 @@ export function PasswordDialog({
 }: {
   open: boolean;
   name: string;
+  own?: boolean;
   onClose: () => void;
-  onSubmit: (pw: string) => void;
+  onSubmit: (pw: string, current: string) => void;
   pending: boolean;
   error: unknown;
 }) {
   const { t } = useTranslation('account');
   const text = useErrorText();
-  const form = useForm<{ password: string }>({ resolver: zodResolver(z.object({ password })), defaultValues: { password: '' } });
+  const form = useForm<{ current: string; password: string }>({
+    resolver: zodResolver(z.object({ current: own ? z.string().min(1) : z.string(), password })),
+    defaultValues: { current: '', password: '' },
+  });
+  const serverField = error instanceof OpError ? error.field : undefined;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={form.handleSubmit((v) => onSubmit(v.password))}>
-        <DialogTitle>
-          {t('users.resetPassword')}: {name}
-        </DialogTitle>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="password-dialog-title">
+      <form noValidate onSubmit={form.handleSubmit((v) => onSubmit(v.password, v.current))}>
+        <DialogTitle id="password-dialog-title">{own ? t('menu.changePassword') : `${t('users.resetPassword')}: ${name}`}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error != null && <Alert severity="error">{text(error)}</Alert>}
+            {own && (
+              <TextField
+                type="password"
+                label={t('menu.currentPassword')}
+                {...form.register('current')}
+                error={!!form.formState.errors.current || serverField === 'current'}
+                autoComplete="current-password"
+              />
+            )}
             <TextField
               type="password"
               label={t('users.newPassword')}

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,10 +13,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { ROLES, type Role } from '../../../../contract/permissions';
 import { ErrorState } from '../../../components/error-state';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SelectField } from '../../../components/fields';
 import { bffFetch } from '../../../lib/bff';
 import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
@@ -35,6 +35,8 @@ export function UsersPage() {
   const users = useQuery(usersQuery);
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<ManagedUser | null>(null);
+  // A change of role or access ends that person's sessions: asked first, in words.
+  const [pendingChange, setPendingChange] = useState<{ user: ManagedUser; patch: { role?: Role; disabled?: boolean } } | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: accountKeys.users() });
 
   const create = useMutation({
@@ -51,10 +53,12 @@ export function UsersPage() {
     mutationFn: ({ id, patch }: { id: number; patch: { role?: Role; disabled?: boolean } }) =>
       bffFetch(`/users/${id}`, { method: 'PATCH', body: patch }),
     onSuccess: () => {
+      setPendingChange(null);
       void toast(t('users.updated_ok'), { variant: 'success' });
       void invalidate();
     },
-    onError: (e) => void toast(text(e), { variant: 'error' }),
+    // Shown in the confirmation, which stays open.
+    onError: () => undefined,
   });
   const reset = useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) => bffFetch(`/users/${id}/password`, { body: { password } }),
@@ -109,20 +113,17 @@ export function UsersPage() {
                     </TableCell>
                     <TableCell>{u.displayName}</TableCell>
                     <TableCell>
-                      <TextField
-                        select
-                        size="small"
+                      <SelectField
+                        label={`${t('users.role')}: ${u.username}`}
                         value={u.role}
                         disabled={u.id === me.id}
-                        onChange={(e) => update.mutate({ id: u.id, patch: { role: e.target.value as Role } })}
-                        slotProps={{ htmlInput: { 'aria-label': `${t('users.role')}: ${u.username}` } }}
-                      >
-                        {ROLES.map((r) => (
-                          <MenuItem key={r} value={r}>
-                            {t(`roles.${r}`)}
-                          </MenuItem>
-                        ))}
-                      </TextField>
+                        onChange={(role) => {
+                          update.reset();
+                          setPendingChange({ user: u, patch: { role: role as Role } });
+                        }}
+                        choices={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+                        sx={{ minWidth: 140 }}
+                      />
                     </TableCell>
                     <TableCell>
                       <Chip
@@ -146,7 +147,10 @@ export function UsersPage() {
                         size="small"
                         color={u.disabled ? 'primary' : 'warning'}
                         disabled={u.id === me.id}
-                        onClick={() => update.mutate({ id: u.id, patch: { disabled: !u.disabled } })}
+                        onClick={() => {
+                          update.reset();
+                          setPendingChange({ user: u, patch: { disabled: !u.disabled } });
+                        }}
                       >
                         {u.disabled ? t('users.enable') : t('users.disable')}
                       </Button>
@@ -165,6 +169,37 @@ export function UsersPage() {
           onSubmit={(v) => create.mutate(v)}
           pending={create.isPending}
           error={create.error}
+        />
+      )}
+      {pendingChange && (
+        <ConfirmDialog
+          open
+          title={
+            pendingChange.patch.role
+              ? t('users.confirmRoleTitle', { name: pendingChange.user.username })
+              : pendingChange.patch.disabled
+                ? t('users.confirmDisableTitle', { name: pendingChange.user.username })
+                : t('users.confirmEnableTitle', { name: pendingChange.user.username })
+          }
+          body={
+            pendingChange.patch.role
+              ? t('users.confirmRoleBody', {
+                  from: t(`roles.${pendingChange.user.role}`),
+                  to: t(`roles.${pendingChange.patch.role}`),
+                })
+              : pendingChange.patch.disabled
+                ? t('users.confirmDisableBody')
+                : t('users.confirmEnableBody')
+          }
+          confirm={
+            pendingChange.patch.role ? t('users.confirmRole') : pendingChange.patch.disabled ? t('users.disable') : t('users.enable')
+          }
+          cancel={t('users.cancel')}
+          color={pendingChange.patch.disabled ? 'warning' : 'primary'}
+          pending={update.isPending}
+          error={update.error ? text(update.error) : null}
+          onConfirm={() => update.mutate({ id: pendingChange.user.id, patch: pendingChange.patch })}
+          onClose={() => setPendingChange(null)}
         />
       )}
       {resetting && (

@@ -33,6 +33,8 @@ import { commentsQuery, goodsDetailQuery } from '../api/queries';
 import { AvailabilityCheck } from './availability-check';
 import { SkuMatrix } from './sku-matrix';
 import { GOODS_TITLE_ID } from './goods-title-id';
+import { GoodsMissing } from './goods-missing';
+import { OpError } from '../../../lib/bff';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -58,7 +60,13 @@ export function GoodsDetailView({ id }: { id: number }) {
   const comments = useQuery({ ...commentsQuery(sku), enabled: sku > 0 });
 
   if (detail.isPending) return <Skeleton variant="rounded" height={400} />;
-  if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  // The supplier's refusal of an id means there is no such product; anything else may pass with a retry.
+  if (detail.isError)
+    return detail.error instanceof OpError && detail.error.kind === 'upstream' ? (
+      <GoodsMissing />
+    ) : (
+      <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+    );
   const g = detail.data;
   const pictures = g.covers.length ? g.covers : [g.cover];
   // The description is the supplier's HTML: only safe markup and images are kept.

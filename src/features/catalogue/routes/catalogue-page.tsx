@@ -29,6 +29,7 @@ import { FilterPanel, usePhone } from '../../../components/filter-panel';
 import { SelectField, TextInput } from '../../../components/fields';
 import { ChecklistButton } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
+import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
 import { lazyNamed, useLatch } from '../../../lib/lazy';
 import { rangeValid, type Range } from '../../../lib/url-view';
@@ -45,6 +46,7 @@ const EMPTY = parseView(new URLSearchParams());
 const GoodsCards = lazyNamed(() => import('../../../components/goods-cards'), 'GoodsCards');
 
 export function CataloguePage() {
+  const lang = useLang();
   const { t } = useTranslation('catalogue');
   const [view, update] = useCatalogueView();
   const [openId, setOpen] = useOpenGoods();
@@ -205,7 +207,7 @@ export function CataloguePage() {
         <>
           {list.data && (
             <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {t('results', { count })}
+              {t('results', { count, n: count.toLocaleString(lang) })}
               {!rangesOk && ` · ${t('rangeError')}`}
             </Typography>
           )}
@@ -265,6 +267,7 @@ export function CataloguePage() {
               trailing={{ header: t('library'), cell: libraryCell }}
               rows={list.data?.list}
               rowCount={Math.min(count, capRows)}
+              total={count}
               loading={list.isFetching}
               page={view.page}
               size={view.size}
@@ -276,6 +279,7 @@ export function CataloguePage() {
               page={view.page}
               size={view.size}
               count={Math.min(count, capRows)}
+              total={count}
               sizes={PAGE_SIZES}
               onChange={(page, size) => update(size !== view.size ? { size } : { page })}
             />

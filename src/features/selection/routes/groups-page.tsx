@@ -16,6 +16,7 @@ import { SelectField } from '../../../components/fields';
 import { GoodsTable } from '../../../components/goods-table';
 import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
+import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
 import { rangeValid } from '../../../lib/url-view';
 import { toast } from '../../../lib/toast';
@@ -26,6 +27,7 @@ import { GROUP_RANGES, GROUP_SORTS, groupsViewToFilters, useGroupsView } from '.
 
 /** Selection groups (ApiLists) and their goods (ApiGoodsList) with every filter the operation has. */
 export function GroupsPage() {
+  const lang = useLang();
   const { t } = useTranslation('selection');
   const [view, update] = useGroupsView();
   const [, openGoods] = useOpenGoods();
@@ -135,7 +137,7 @@ export function GroupsPage() {
             <>
               {goods.data && current && (
                 <Typography variant="body2" color="text.secondary" aria-live="polite">
-                  {t('groups.results', { count, name: current.name })}
+                  {t('groups.results', { count, n: count.toLocaleString(lang), name: current.name })}
                 </Typography>
               )}
               {canAdd && (
@@ -149,6 +151,7 @@ export function GroupsPage() {
                 label={current?.name ?? t('groups.title')}
                 rows={goods.data?.list}
                 rowCount={Math.min(count, MAX_PAGE * view.size)}
+                total={count}
                 loading={goods.isFetching}
                 page={view.page}
                 size={view.size}

@@ -203,7 +203,7 @@ export function LibraryPage() {
         <>
           {list.data && (
             <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {t('results', { count })}
+              {t('results', { count, n: count.toLocaleString(lang) })}
             </Typography>
           )}
           {exporting && (
@@ -261,6 +261,7 @@ export function LibraryPage() {
               label={t('title')}
               rows={list.data?.list}
               rowCount={Math.min(count, MAX_PAGE * view.size)}
+              total={count}
               loading={list.isFetching}
               page={view.page}
               size={view.size}
