@@ -33,3 +33,6 @@ export const SORT_KEYS = [
   'real_month_sale',
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+
+/** Longest search words (and shop words) the list operations take; forms stop typing there. */
+export const SEARCH_WORDS_MAX = 100;

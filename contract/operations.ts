@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idList, fen } from './units';
 import { addressSchema, paging, rangeValue, section } from './schemas/common';
 import { num } from './input';
-import { MAX_LIST_LIMIT, RANGE_TYPES, SORT_KEYS } from './constants';
+import { MAX_LIST_LIMIT, RANGE_TYPES, SEARCH_WORDS_MAX, SORT_KEYS } from './constants';
 import {
   category,
   categoryNode,
@@ -77,7 +77,7 @@ const libraryListInput = z
     source: sourceId,
     category_id: posInt.optional(),
     ...rangeFilter,
-    search_words: z.string().trim().max(100).optional(),
+    search_words: z.string().trim().max(SEARCH_WORDS_MAX).optional(),
     is_free_shipping: intIn(0, 1).optional(),
     commission_agent: intIn(0, 1).optional(),
     last_id: posInt.optional(),
@@ -163,7 +163,7 @@ export const operations = {
         source: sourceId,
         category_id: posInt.optional(),
         ...rangeFilter,
-        search_words: z.string().trim().max(100).optional(),
+        search_words: z.string().trim().max(SEARCH_WORDS_MAX).optional(),
         is_free_shipping: intIn(0, 1).optional(),
       })
       .strict()
@@ -220,8 +220,8 @@ export const operations = {
         source: sourceId.optional(),
         category_id: posInt.optional(),
         brand_ids: z.array(posInt).max(50).optional(),
-        search_words: z.string().trim().max(100).optional(),
-        shop_words: z.string().trim().max(100).optional(),
+        search_words: z.string().trim().max(SEARCH_WORDS_MAX).optional(),
+        shop_words: z.string().trim().max(SEARCH_WORDS_MAX).optional(),
         type: z.enum(SORT_KEYS).optional(),
         sort: sortDir.optional(),
         is_free_shipping: intIn(-1, 1).optional(),
@@ -252,8 +252,8 @@ export const operations = {
         group_id: posInt.optional(),
         source: sourceId.optional(),
         is_free_shipping: intIn(-1, 1).optional(),
-        shop_words: z.string().trim().max(100).optional(),
-        search_words: z.string().trim().max(100).optional(),
+        shop_words: z.string().trim().max(SEARCH_WORDS_MAX).optional(),
+        search_words: z.string().trim().max(SEARCH_WORDS_MAX).optional(),
         type: z.enum(SORT_KEYS).optional(),
         sort: sortDir.optional(),
         agreement_price: section.optional(),

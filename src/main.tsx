@@ -3,12 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { toast } from './lib/toast';
 import { Providers } from './app/providers';
 import { createI18n } from './app/i18n';
-import { createQueryClient } from './app/query-client';
+import { createQueryClient, followServerStatus } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { errorText } from './lib/use-error-text';
 import { reloadOnStaleBuild } from './app/stale-build';
 
 reloadOnStaleBuild();
+followServerStatus();
 const i18n = createI18n();
 document.documentElement.lang = i18n.language;
 const queryClient = createQueryClient(

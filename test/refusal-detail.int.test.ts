@@ -64,3 +64,22 @@ describe('gateway refusals carry field, rule and limit', async () => {
     expect(((await self.json()) as { gateway: unknown }).gateway).toEqual({ reason: 'invalid_input', rule: 'self_change' });
   });
 });
+
+describe('audit query: exact actions and the date order', async () => {
+  const gw = await bffAs({ upstream: { baseUrl: 'http://127.0.0.1:1', appKey: 'k', appSecret: 's', timeoutMs: 500 }, mode: 'upstream' });
+  afterAll(() => gw.db.close());
+  it('filters by a list of action ids, and refuses a start after the end with a rule', async () => {
+    // Signing in wrote auth.login; a refused write writes selection.add.
+    await gw.request('/op/selection.add', { method: 'POST', body: JSON.stringify({ goods_ids: 'x' }) });
+    const get = async (qs: string) =>
+      (await gw.request(`/audit?${qs}`)).json() as Promise<{ list: { action: string }[]; gateway?: unknown }>;
+    const both = await get('actions=auth.login,selection.add');
+    expect(new Set(both.list.map((e) => e.action))).toEqual(new Set(['auth.login', 'selection.add']));
+    const one = await get('actions=selection.add');
+    expect(one.list.map((e) => e.action)).toEqual(['selection.add']);
+    expect((await get('actions=-')).list).toEqual([]);
+    const bad = await gw.request('/audit?from=2000&to=1000');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { gateway: unknown }).gateway).toEqual({ reason: 'invalid_input', field: 'from', rule: 'range_order' });
+  });
+});

@@ -45,13 +45,30 @@ export const auditQuerySchema = z
   .object({
     username: z.string().trim().max(64).optional(),
     action: z.string().trim().max(64).optional(),
+    /** Exact action ids, comma-separated (the SPA finds them from names typed in either language). */
+    actions: z
+      .string()
+      .max(4000)
+      .transform((v) =>
+        v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().max(64)).max(200))
+      .optional(),
     from: whole('from', 0, 8_640_000_000_000_000).optional(),
     to: whole('to', 0, 8_640_000_000_000_000).optional(),
     failedOnly: queryBoolean.optional(),
     page: whole('page', 1, 100_000).default(1),
     limit: whole('limit', 1, 200).default(50),
   })
-  .strict();
+  .strict()
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'from must not exceed to',
+    path: ['from'],
+    params: { rule: 'range_order' },
+  });
 
 export type AuditOutcome = AuditEntry['outcome'];
 
@@ -123,6 +140,7 @@ export class AuditLog {
     const { sql, params } = new Where()
       .add('username = ?', q.username)
       .add(`action LIKE ? ESCAPE '\\'`, q.action && `${q.action.replace(/[\\%_]/g, (m) => '\\' + m)}%`)
+      .add('action IN (SELECT value FROM json_each(?))', q.actions && JSON.stringify(q.actions))
       .add('at >= ?', q.from)
       .add('at <= ?', q.to)
       .add(`NOT (code = ? AND outcome = 'done')`, q.failedOnly ? 1 : undefined);

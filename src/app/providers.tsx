@@ -9,6 +9,7 @@ import { buildTheme, initialMode, rememberMode } from './theme';
 import { ColorModeContext } from './color-mode';
 import { ErrorBoundary } from './error-boundary';
 import { ToastHost } from '../lib/toast';
+import { ServerAwayBanner } from './server-banner';
 
 export function Providers({ children, queryClient, i18n }: { children: ReactNode; queryClient: QueryClient; i18n: I18n }) {
   const [mode, setMode] = useState<PaletteMode>(initialMode);
@@ -33,6 +34,7 @@ export function Providers({ children, queryClient, i18n }: { children: ReactNode
           <QueryClientProvider client={queryClient}>
             <ErrorBoundary>{children}</ErrorBoundary>
           </QueryClientProvider>
+          <ServerAwayBanner />
           <ToastHost />
         </ThemeProvider>
       </ColorModeContext.Provider>

@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../lib/use-error-text';
-import { OpError } from '../lib/bff';
+import { canRetry, useErrorText } from '../lib/use-error-text';
 
 /** A failed load, said in words, with a way to try again. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -14,8 +13,8 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       role="alert"
       action={
         onRetry &&
-        // Trying again cannot fix a refusal of the role or an ended session.
-        !(error instanceof OpError && (error.kind === 'forbidden' || error.kind === 'unauthorized')) && (
+        // Trying again helps only when the server or supplier was away or failing, never for a refusal.
+        canRetry(error) && (
           <Button color="inherit" size="small" onClick={onRetry}>
             {t('common.retry')}
           </Button>

@@ -29,9 +29,12 @@ export function TextInput({
   end,
   inputMode,
   ariaLabel,
+  maxLength,
 }: FieldBase & {
   value: string;
   error?: boolean;
+  /** The contract's limit: the box takes no more characters than the server would. */
+  maxLength?: number;
   onChange: (value: string) => void;
   /** Shown inside the box before / after the text: an icon, ¥, %. */
   start?: ReactNode;
@@ -50,7 +53,7 @@ export function TextInput({
         onChange={(e) => onChange(e.target.value)}
         startAdornment={start !== undefined ? <InputAdornment position="start">{start}</InputAdornment> : undefined}
         endAdornment={end !== undefined ? <InputAdornment position="end">{end}</InputAdornment> : undefined}
-        inputProps={{ inputMode, 'aria-label': ariaLabel }}
+        inputProps={{ inputMode, 'aria-label': ariaLabel, maxLength }}
       />
     </FormControl>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import SearchIcon from '@mui/icons-material/Search';
 import { source as sourceEnum } from '../../contract/enums/source';
+import { SEARCH_WORDS_MAX } from '../../contract/constants';
 import { callOp } from '../lib/bff';
 import { STALE } from '../lib/stale';
 import { useLang } from '../lib/use-lang';
@@ -15,12 +16,23 @@ export const sourcesQuery = () =>
     staleTime: STALE.reference,
   });
 
-export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+export function SearchField({
+  label,
+  value,
+  onChange,
+  maxLength = SEARCH_WORDS_MAX,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  maxLength?: number;
+}) {
   return (
     <TextInput
       label={label}
       value={value}
       onChange={onChange}
+      maxLength={maxLength}
       inputMode="search"
       start={<SearchIcon fontSize="small" />}
       sx={{ flex: 1, minWidth: 180 }}

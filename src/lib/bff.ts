@@ -1,5 +1,6 @@
 import { SUCCESS_CODE } from '../../contract/constants';
 import type { OpData, OpId, OpInput } from '../../contract';
+import { serverAnswered, serverAway } from './server-probe';
 
 /** Why a call failed, so the UI can say it in the person's language. */
 export type FailureKind =
@@ -27,8 +28,13 @@ export class OpError extends Error {
     readonly code?: number,
     /** Seconds to wait before trying again (sign-in limits). */
     readonly retryAfter?: number,
+    /** What the gateway said in machine-readable form: the rule an input broke (and its limit), the HTTP status. */
+    readonly detail: { rule?: string; limit?: number; status?: number; httpStatus?: number } = {},
   ) {
     super(message);
+  }
+  get rule() {
+    return this.detail.rule;
   }
 }
 
@@ -50,7 +56,7 @@ interface Answer {
   code?: number;
   msg?: string;
   data?: unknown;
-  gateway?: { reason?: string; field?: string };
+  gateway?: { reason?: string; field?: string; rule?: string; limit?: number; status?: number };
 }
 
 /**
@@ -73,8 +79,11 @@ export async function bffFetch<T>(
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
+    // The banner says so calmly and probes until the server is back (queries then refetch).
+    void serverAway();
     throw new OpError('network', 'The gateway could not be reached.', label);
   }
+  serverAnswered();
   let body: Answer | undefined;
   try {
     body = (await res.json()) as Answer;
@@ -99,6 +108,12 @@ export async function bffFetch<T>(
       body?.gateway?.field,
       body?.code,
       Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      {
+        rule: body?.gateway?.rule,
+        limit: typeof body?.gateway?.limit === 'number' ? body.gateway.limit : undefined,
+        status: body?.gateway?.status,
+        httpStatus: res.status,
+      },
     );
   }
   if (!body) throw new OpError('bad_response', `Unexpected answer (HTTP ${res.status}).`, label);

@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType, type MouseEvent } from 'react';
+import { loadChunk } from './server-probe';
 
 /**
  * React.lazy for a named export, plus `preload()` to start the download before it is needed (on
@@ -7,8 +8,9 @@ import { lazy, useState, type ComponentType, type MouseEvent } from 'react';
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   let loading: Promise<M> | undefined;
   // A failed preload (on hover) is forgotten, so opening the popup fetches again.
+  // With the server away, the download waits for it to come back (see loadChunk) instead of failing.
   const get = () =>
-    (loading ??= load().catch((error: unknown) => {
+    (loading ??= loadChunk(load).catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));

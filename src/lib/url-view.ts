@@ -1,5 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { SEARCH_WORDS_MAX } from '../../contract/constants';
+import { toast } from './toast';
 
 /** Readers for list state kept in the URL: nonsense falls back to the default, never throws. */
 export const read = {
@@ -37,13 +40,68 @@ export interface Range {
 export const rangeParam = (r: Range) => (r.from || r.to ? `${r.from}-${r.to}` : '');
 export const rangeValid = (r: Range) => r.from === '' || r.to === '' || Number(r.from) <= Number(r.to);
 
+/** Free-text parameters and the contract's limit on them (search words, shop words). */
+const TEXT_PARAM_LIMITS: Record<string, number> = { q: SEARCH_WORDS_MAX, shop: SEARCH_WORDS_MAX };
+
+/** Parameters named in words when a link's value is dropped (others are quoted as they are). */
+export const PARAM_FIELDS: Record<string, string> = {
+  q: 'search_words',
+  shop: 'shop_words',
+  source: 'source',
+  page: 'page',
+  size: 'limit',
+};
+
+const tooLong = (key: string, value: string) => TEXT_PARAM_LIMITS[key] !== undefined && value.trim().length > TEXT_PARAM_LIMITS[key];
+
+/** The URL without the texts the contract would refuse: they are never read, so never sent. */
+export function withoutTooLong(params: URLSearchParams): URLSearchParams {
+  if (![...params].some(([k, v]) => tooLong(k, v))) return params;
+  return new URLSearchParams([...params].filter(([k, v]) => !tooLong(k, v)));
+}
+
+/**
+ * The parameters of a link the list cannot use as they are: a text longer than the contract takes, or
+ * a value the reader replaced by another (a page past the last, a range with letters). Parameters the
+ * list does not know (a drawer's `?order=`) and defaults spelled out (`size=20`) are not counted.
+ */
+export function refusedParams<V>(params: URLSearchParams, parse: (p: URLSearchParams) => V, toParams: (v: V) => URLSearchParams): string[] {
+  const normal = toParams(parse(withoutTooLong(params)));
+  const out: string[] = [];
+  for (const [key, value] of params) {
+    if (tooLong(key, value)) out.push(key);
+    else if (value && normal.has(key) && normal.get(key) !== value) out.push(key);
+  }
+  return [...new Set(out)];
+}
+
 /**
  * A list's view (filters, sort, page) as URL state: `update` writes a patch back, and any change
- * other than the page starts again at page 1.
+ * other than the page starts again at page 1. Parameters of a link the contract would refuse are
+ * dropped from the URL (never sent) and said once in words.
  */
 export function useUrlView<V extends { page: number }>(parse: (p: URLSearchParams) => V, toParams: (v: V) => URLSearchParams) {
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => parse(params), [params, parse]);
+  const { t } = useTranslation('app');
+  const view = useMemo(() => parse(withoutTooLong(params)), [params, parse]);
+  const refused = useMemo(() => refusedParams(params, parse, toParams), [params, parse, toParams]);
+  const key = refused.join(',');
+  useEffect(() => {
+    if (!key) return;
+    const names = key.split(',').map((k) => {
+      const words = PARAM_FIELDS[k] ? t(`fields.${PARAM_FIELDS[k]}`, { defaultValue: '' }) : '';
+      return t('rules.quoted', { name: words || k });
+    });
+    void toast(t('url.dropped', { names: names.join(t('url.separator')), count: names.length }), { variant: 'info' });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const k of key.split(',')) next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [key, setParams, t]);
   const update = useCallback(
     (patch: Partial<V>) => {
       const resetPage = Object.keys(patch).some((k) => k !== 'page');

@@ -18,6 +18,8 @@ export interface ManagedUser extends SessionUser {
 export interface AuditFilters {
   username?: string;
   action?: string;
+  /** Exact action ids, comma-separated (names typed in either language, matched in the SPA). */
+  actions?: string;
   from?: number;
   to?: number;
   failedOnly?: boolean;

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,15 +15,18 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { DateRangeField, type DayRange } from '../../../components/date-range-field';
+import { TextInput } from '../../../components/fields';
 import { Pager } from '../../../components/pager';
-import { useDebounced } from '../../../lib/use-debounced';
+import { read, useUrlView } from '../../../lib/url-view';
+import { useSettledState } from '../../../lib/use-settled-state';
 import { formatMillis, DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { auditQuery, type AuditEntry } from '../api/queries';
+import { actionLabel, actionsMatching, inputSummary, resultText } from '../audit-actions';
 
 /** A yyyy-mm-dd typed in the date field, as the start (or end) of that day in Beijing time. */
 function dayBoundary(day: string, end: boolean): number | undefined {
@@ -32,26 +36,66 @@ function dayBoundary(day: string, end: boolean): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+const SIZES = [20, 50, 100, 200] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface AuditView {
+  user: string;
+  action: string;
+  from: string;
+  to: string;
+  failed: boolean;
+  page: number;
+  size: number;
+}
+
+const day = (v: string | null) => (v && DAY.test(v) && dayBoundary(v, false) !== undefined ? v : '');
+/** The filters live in the URL (`?user=&action=&from=&to=&failed=1&page=&size=`), so a view can be shared. */
+export function parseAuditView(p: URLSearchParams): AuditView {
+  return {
+    user: (p.get('user') ?? '').slice(0, 64),
+    action: (p.get('action') ?? '').slice(0, 64),
+    from: day(p.get('from')),
+    to: day(p.get('to')),
+    failed: p.get('failed') === '1',
+    page: read.int(p, 'page', 1),
+    size: read.oneOf(p, 'size', SIZES, 50),
+  };
+}
+export function auditViewToParams(v: AuditView): URLSearchParams {
+  const p = new URLSearchParams();
+  if (v.user) p.set('user', v.user);
+  if (v.action) p.set('action', v.action);
+  if (v.from) p.set('from', v.from);
+  if (v.to) p.set('to', v.to);
+  if (v.failed) p.set('failed', '1');
+  if (v.size !== 50) p.set('size', String(v.size));
+  if (v.page !== 1) p.set('page', String(v.page));
+  return p;
+}
+
+const daysOk = (d: DayRange) => !d.from || !d.to || d.from <= d.to;
+
 export function AuditPage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'app', 'money']);
   const lang = useLang();
-  const [username, setUsername] = useState('');
-  const [action, setAction] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [failedOnly, setFailedOnly] = useState(false);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(50);
+  const [view, update] = useUrlView(parseAuditView, auditViewToParams);
+  const [typed, setTyped] = useSettledState({ user: view.user, action: view.action }, (v) => update(v));
+  const [days, setDays] = useSettledState<DayRange>({ from: view.from, to: view.to }, (v) => update(v), daysOk, 0);
+  // The action filter matches names in both languages (and ids): it is sent as the list of matching ids.
+  const actions = useMemo(() => actionsMatching(view.action), [view.action]);
+  const datesBad = !daysOk({ from: view.from, to: view.to });
   const filters = {
-    username: useDebounced(username.trim()) || undefined,
-    action: useDebounced(action.trim()) || undefined,
-    from: dayBoundary(from, false),
-    to: dayBoundary(to, true),
-    failedOnly: failedOnly || undefined,
-    page,
-    limit,
+    username: view.user.trim() || undefined,
+    ...(actions ? { actions: actions.length ? actions.join(',') : '-' } : {}),
+    from: datesBad ? undefined : dayBoundary(view.from, false),
+    to: datesBad ? undefined : dayBoundary(view.to, true),
+    failedOnly: view.failed || undefined,
+    page: view.page,
+    limit: view.size,
   };
   const audit = useQuery(auditQuery(filters));
+  const fieldWords = (k: string) => t(`app:fields.${k}`, { defaultValue: '' }) || undefined;
   const resultChip = (code: number, outcome: AuditEntry['outcome']) =>
     outcome === 'sent' ? (
       <Chip size="small" color="info" label={t('audit.sent')} />
@@ -69,42 +113,49 @@ export function AuditPage() {
     <Stack spacing={2}>
       <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <TextField size="small" label={t('audit.user')} value={username} onChange={(e) => (setUsername(e.target.value), setPage(1))} />
-          <TextField
-            size="small"
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <TextInput
+            label={t('audit.user')}
+            value={typed.user}
+            onChange={(user) => setTyped({ ...typed, user })}
+            maxLength={64}
+            sx={{ minWidth: 160 }}
+          />
+          <TextInput
             label={t('audit.action')}
-            value={action}
-            onChange={(e) => (setAction(e.target.value), setPage(1))}
-            placeholder="order."
+            value={typed.action}
+            onChange={(action) => setTyped({ ...typed, action })}
+            maxLength={64}
+            sx={{ minWidth: 200 }}
           />
-          <TextField
-            size="small"
-            type="date"
-            label={t('audit.from')}
-            value={from}
-            onChange={(e) => (setFrom(e.target.value), setPage(1))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('audit.to')}
-            value={to}
-            onChange={(e) => (setTo(e.target.value), setPage(1))}
-            slotProps={{ inputLabel: { shrink: true } }}
+          <DateRangeField
+            fromLabel={t('audit.from')}
+            toLabel={t('audit.to')}
+            value={days}
+            onChange={setDays}
+            error={daysOk(days) ? undefined : t('money:daysError')}
+            hint={t('money:zoneHint', { zone: DEFAULT_TIME_ZONE })}
           />
           <FormControlLabel
-            control={<Checkbox checked={failedOnly} onChange={(e) => (setFailedOnly(e.target.checked), setPage(1))} />}
+            control={<Checkbox checked={view.failed} onChange={(e) => update({ failed: e.target.checked })} />}
             label={t('audit.failedOnly')}
           />
+          <Button
+            onClick={() => (
+              setTyped({ user: '', action: '' }),
+              setDays({ from: '', to: '' }),
+              update({ user: '', action: '', from: '', to: '', failed: false })
+            )}
+          >
+            {t('money:reset')}
+          </Button>
         </Stack>
       </Paper>
       {audit.isError && !audit.data ? (
         <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
       ) : (
         <Paper variant="outlined">
-          {audit.isFetching && <LinearProgress />}
+          {audit.isFetching && <LinearProgress aria-label={t('audit.title')} />}
           {audit.data && audit.data.total === 0 ? (
             <EmptyState title={t('audit.empty')} />
           ) : (
@@ -121,52 +172,56 @@ export function AuditPage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {(audit.data?.list ?? []).map((e) => (
-                    <TableRow key={e.id} data-testid="audit-row">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }} title={DEFAULT_TIME_ZONE}>
-                        {formatMillis(e.at, lang)}
-                      </TableCell>
-                      <TableCell>
-                        {e.username}
-                        {e.role && (
+                  {(audit.data?.list ?? []).map((e) => {
+                    const summary = inputSummary(e.summary, lang, fieldWords);
+                    const result = resultText(e.msg, lang);
+                    return (
+                      <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} title={DEFAULT_TIME_ZONE}>
+                          {formatMillis(e.at, lang)}
+                        </TableCell>
+                        <TableCell>
+                          {e.username}
+                          {e.role && (
+                            <Typography
+                              variant="caption"
+                              color="text.secondary"
+                            >{` · ${t(`roles.${e.role}`, { defaultValue: e.role })}`}</Typography>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.action}>
+                          {actionLabel(e.action, lang)}
+                        </TableCell>
+                        <TableCell sx={{ maxWidth: 360 }}>
                           <Typography
                             variant="caption"
-                            color="text.secondary"
-                          >{` · ${t(`roles.${e.role}`, { defaultValue: e.role })}`}</Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <code>{e.action}</code>
-                      </TableCell>
-                      <TableCell sx={{ maxWidth: 360 }}>
-                        <Typography
-                          variant="caption"
-                          component="code"
-                          sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                          title={e.summary}
-                        >
-                          {e.summary}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          {resultChip(e.code, e.outcome)}
-                          <Typography variant="caption">{e.msg}</Typography>
-                        </Stack>
-                      </TableCell>
-                      <TableCell>{e.ip}</TableCell>
-                    </TableRow>
-                  ))}
+                            sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                            title={summary}
+                            data-testid="audit-input"
+                          >
+                            {summary}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>
+                          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                            {resultChip(e.code, e.outcome)}
+                            {result && <Typography variant="caption">{result}</Typography>}
+                          </Stack>
+                        </TableCell>
+                        <TableCell>{e.ip}</TableCell>
+                      </TableRow>
+                    );
+                  })}
                 </TableBody>
               </Table>
             </TableContainer>
           )}
           <Pager
-            page={page}
-            size={limit}
+            page={view.page}
+            size={view.size}
             count={audit.data?.total ?? 0}
-            sizes={[20, 50, 100, 200]}
-            onChange={(p, size) => (size !== limit ? (setLimit(size), setPage(1)) : setPage(p))}
+            sizes={[...SIZES]}
+            onChange={(page, size) => (size !== view.size ? update({ size }) : update({ page }))}
           />
         </Paper>
       )}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { OP_IDS } from '../../../contract';
+import { ACTION_LABELS, actionLabel, actionsMatching, inputSummary, resultText } from './audit-actions';
+
+describe('audit log in words (issue 14.6)', () => {
+  it('names every operation of the contract in both languages, never as its id', () => {
+    for (const id of OP_IDS) {
+      expect(actionLabel(id, 'zh-CN'), id).toMatch(/[\u4e00-\u9fff]/);
+      expect(actionLabel(id, 'en'), id).not.toBe(id);
+    }
+    expect(actionLabel('selection.add', 'zh-CN')).toBe('加入选品库');
+    expect(actionLabel('auth.login', 'en')).toBe('Sign in');
+    expect(actionLabel('some.future', 'en')).toBe('some.future');
+  });
+
+  it('the action filter matches names in both languages and ids', () => {
+    expect(actionsMatching('登录')).toEqual(expect.arrayContaining(['auth.login', 'auth.logout']));
+    expect(actionsMatching('sign in')).toEqual(['auth.login']);
+    expect(actionsMatching('选品库')).toEqual(expect.arrayContaining(['selection.add', 'selection.remove', 'selection.clear']));
+    expect(actionsMatching('order.ref')).toEqual(['order.refund']);
+    expect(actionsMatching('  ')).toBeUndefined();
+    expect(actionsMatching('nothing like this')).toEqual([]);
+    expect(Object.keys(ACTION_LABELS).length).toBeGreaterThan(OP_IDS.length);
+  });
+
+  it('summarises the input in words, secrets hidden, long lists counted', () => {
+    const ids = JSON.stringify({ goods_ids: [11, 12, 13, 14, 15, 16, 17] });
+    expect(inputSummary(ids, 'zh-CN', () => undefined)).toBe('商品：11、12、13、14、15 等 2 项');
+    expect(inputSummary(ids, 'en', () => undefined)).toBe('Products: 11, 12, 13, 14, 15 and 2 more');
+    const user = JSON.stringify({ username: 'kim', password: '[hidden]', role: 'support' });
+    expect(inputSummary(user, 'zh-CN', () => undefined)).toBe('用户名：kim · 密码：（已隐藏） · 角色：support');
+    const refused = JSON.stringify({ refusedField: 'search_words' });
+    expect(inputSummary(refused, 'zh-CN', (k) => (k === 'search_words' ? '搜索词' : undefined))).toBe('被拒字段：“搜索词”');
+    expect(inputSummary('{}', 'en', () => undefined)).toBe('—');
+  });
+
+  it('results in the page language: gateway words translated, the supplier msg kept, no English on a Chinese page', () => {
+    expect(resultText('wrong username or password', 'zh-CN')).toBe('用户名或密码错误');
+    expect(resultText('refused: Invalid input: search_words: Too big', 'zh-CN')).toBe('输入被网关拒绝');
+    expect(resultText('signed in', 'zh-CN')).toBe('');
+    expect(resultText('库存不足', 'zh-CN')).toBe('库存不足');
+    expect(resultText('Some new English text', 'zh-CN')).toBe('');
+    expect(resultText('Some new English text', 'en')).toBe('Some new English text');
+  });
+});

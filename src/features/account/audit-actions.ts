@@ -1,0 +1,178 @@
+import type { OpId } from '../../../contract';
+
+/** Actions the gateway records itself, besides the upstream operations. */
+export const GATEWAY_ACTIONS = [
+  'auth.login',
+  'auth.logout',
+  'auth.password',
+  'users.create',
+  'users.update',
+  'users.password',
+  'sandbox.clock',
+] as const;
+type GatewayAction = (typeof GATEWAY_ACTIONS)[number];
+
+type Words = { en: string; 'zh-CN': string };
+
+/**
+ * Every action of the audit log in words, in both languages: one table, keyed by the contract's
+ * operation ids (a new operation without words here fails the type check) and the gateway's own.
+ */
+export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
+  'goods.detail': { en: 'Product detail', 'zh-CN': '查看商品详情' },
+  'goods.bulkDetail': { en: 'Product details (batch)', 'zh-CN': '批量查看商品详情' },
+  'category.list': { en: 'All categories', 'zh-CN': '获取全部分类' },
+  'category.children': { en: 'Sub-categories', 'zh-CN': '获取下级分类' },
+  'goods.refresh': { en: 'Refresh products', 'zh-CN': '批量更新商品' },
+  'goods.list': { en: 'Product list', 'zh-CN': '商品列表' },
+  'goods.comments': { en: 'Product reviews', 'zh-CN': '商品评论' },
+  'source.list': { en: 'Channels on sale', 'zh-CN': '获取在售渠道' },
+  'group.list': { en: 'Selection groups', 'zh-CN': '选品分组列表' },
+  'selection.online': { en: 'Browse the catalogue', 'zh-CN': '在线选品' },
+  'group.goods': { en: 'Products of a group', 'zh-CN': '分组商品列表' },
+  'selection.add': { en: 'Add to the library', 'zh-CN': '加入选品库' },
+  'selection.list': { en: 'Library list', 'zh-CN': '选品库列表' },
+  'selection.remove': { en: 'Remove from the library', 'zh-CN': '移出选品库' },
+  'selection.onlineOld': { en: 'Browse the catalogue (old)', 'zh-CN': '在线选品（旧版）' },
+  'selection.clear': { en: 'Clear the library', 'zh-CN': '清空选品库' },
+  'order.availableCheck': { en: 'Availability check', 'zh-CN': '可售检测' },
+  'order.beforeCheck': { en: 'Order pre-check', 'zh-CN': '下单前置校验' },
+  'order.submit': { en: 'Place an order', 'zh-CN': '提交订单' },
+  'order.list': { en: 'Order list', 'zh-CN': '订单列表' },
+  'order.sourceList': { en: 'Orders by channel', 'zh-CN': '各渠道订单列表' },
+  'order.detail': { en: 'Order detail', 'zh-CN': '订单详情' },
+  'order.retry': { en: 'Retry a failed order', 'zh-CN': '失败订单补单' },
+  'order.refund': { en: 'Refund a failed order', 'zh-CN': '失败订单退款' },
+  'order.errors': { en: 'Failed orders', 'zh-CN': '失败订单列表' },
+  'logistic.confirm': { en: 'Confirm receipt', 'zh-CN': '确认收货' },
+  'logistic.trace': { en: 'Track a shipment', 'zh-CN': '物流查询' },
+  'logistic.firms': { en: 'Couriers', 'zh-CN': '物流公司列表' },
+  'afterSale.beforeCheck': { en: 'After-sale pre-check', 'zh-CN': '售后前置校验' },
+  'afterSale.picture': { en: 'Upload an after-sale picture', 'zh-CN': '上传售后凭证' },
+  'afterSale.apply': { en: 'Request an after-sale', 'zh-CN': '申请售后' },
+  'afterSale.list': { en: 'After-sale list', 'zh-CN': '售后列表' },
+  'afterSale.detail': { en: 'After-sale detail', 'zh-CN': '售后详情' },
+  'afterSale.mail': { en: 'Mail a return', 'zh-CN': '填写退货邮寄信息' },
+  'account.balance': { en: 'Account balance', 'zh-CN': '账户余额' },
+  'account.cashFlow': { en: 'Cash flow', 'zh-CN': '资金流水' },
+  'auth.login': { en: 'Sign in', 'zh-CN': '登录' },
+  'auth.logout': { en: 'Sign out', 'zh-CN': '退出登录' },
+  'auth.password': { en: 'Change own password', 'zh-CN': '修改自己的密码' },
+  'users.create': { en: 'Add a user', 'zh-CN': '新增用户' },
+  'users.update': { en: 'Change a user', 'zh-CN': '修改用户' },
+  'users.password': { en: 'Set a user password', 'zh-CN': '重设用户密码' },
+  'sandbox.clock': { en: 'Move the sandbox clock', 'zh-CN': '推进沙箱时钟' },
+};
+
+type Lang = 'en' | 'zh-CN';
+
+/** An action in words; an action this table does not know yet is shown as recorded. */
+export function actionLabel(action: string, lang: Lang): string {
+  return (ACTION_LABELS as Record<string, Words | undefined>)[action]?.[lang] ?? action;
+}
+
+/**
+ * The actions whose name (in either language) or id contains what was typed, for the action filter.
+ * Empty text: no filter (undefined); text matching nothing: an empty list.
+ */
+export function actionsMatching(text: string): string[] | undefined {
+  const q = text.trim().toLowerCase();
+  if (!q) return undefined;
+  return Object.entries(ACTION_LABELS)
+    .filter(([id, w]) => id.toLowerCase().includes(q) || w.en.toLowerCase().includes(q) || w['zh-CN'].includes(q))
+    .map(([id]) => id);
+}
+
+/** Input keys in words (beyond the shared field names of `app:fields`). */
+const KEY_WORDS: Record<string, Words> = {
+  goods_ids: { en: 'Products', 'zh-CN': '商品' },
+  goods_id: { en: 'Product', 'zh-CN': '商品' },
+  refusedField: { en: 'Refused field', 'zh-CN': '被拒字段' },
+  orderSn: { en: 'Order number', 'zh-CN': '订单号' },
+  sn: { en: 'Order number', 'zh-CN': '订单号' },
+  thirdSn: { en: 'Merchant order number', 'zh-CN': '商户订单号' },
+  id: { en: 'ID', 'zh-CN': '编号' },
+  username: { en: 'Username', 'zh-CN': '用户名' },
+  displayName: { en: 'Name', 'zh-CN': '姓名' },
+  role: { en: 'Role', 'zh-CN': '角色' },
+  disabled: { en: 'Disabled', 'zh-CN': '停用' },
+  password: { en: 'Password', 'zh-CN': '密码' },
+  advanceSeconds: { en: 'Seconds', 'zh-CN': '秒数' },
+  address: { en: 'Address', 'zh-CN': '地址' },
+  spu: { en: 'Lines', 'zh-CN': '商品行' },
+  sku: { en: 'SKU', 'zh-CN': 'SKU' },
+  number: { en: 'Quantity', 'zh-CN': '数量' },
+  pictures: { en: 'Pictures', 'zh-CN': '图片' },
+  reason: { en: 'Reason', 'zh-CN': '原因' },
+  description: { en: 'Description', 'zh-CN': '说明' },
+};
+
+const HIDDEN: Words = { en: '(hidden)', 'zh-CN': '（已隐藏）' };
+const MORE: Words = { en: ' and {n} more', 'zh-CN': ' 等 {n} 项' };
+
+function valueText(v: unknown, lang: Lang, depth = 0): string {
+  if (v === '[hidden]') return HIDDEN[lang];
+  if (v === true) return lang === 'en' ? 'yes' : '是';
+  if (v === false) return lang === 'en' ? 'no' : '否';
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) {
+    const shown = v.filter((x) => !(typeof x === 'string' && x.startsWith('… '))).slice(0, 5);
+    const rest = v.length - shown.length;
+    const more = typeof v[v.length - 1] === 'string' && /^… (\d+) more$/.exec(String(v[v.length - 1]));
+    const extra = rest + (more ? Number(more[1]) - 1 : 0);
+    return (
+      shown.map((x) => valueText(x, lang, depth + 1)).join(lang === 'en' ? ', ' : '、') +
+      (extra > 0 ? MORE[lang].replace('{n}', String(extra)) : '')
+    );
+  }
+  if (typeof v === 'object') {
+    if (depth > 1) return '…';
+    return Object.values(v as Record<string, unknown>)
+      .map((x) => valueText(x, lang, depth + 1))
+      .join(' ');
+  }
+  return String(v);
+}
+
+/**
+ * An input summary (JSON, secrets already hidden by the gateway) as "Products: 101, 102 · Quantity: 2"
+ * in the person's language. `fieldWords` names keys the shared field table knows.
+ */
+export function inputSummary(summary: string, lang: Lang, fieldWords: (key: string) => string | undefined): string {
+  let data: unknown;
+  try {
+    data = JSON.parse(summary);
+  } catch {
+    return summary;
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return valueText(data, lang);
+  const entries = Object.entries(data as Record<string, unknown>);
+  if (!entries.length) return '—';
+  return entries
+    .map(([k, v]) => {
+      const name = KEY_WORDS[k]?.[lang] ?? fieldWords(k) ?? k;
+      const value = k === 'refusedField' && typeof v === 'string' ? `“${KEY_WORDS[v]?.[lang] ?? fieldWords(v) ?? v}”` : valueText(v, lang);
+      return `${name}${lang === 'en' ? ': ' : '：'}${value}`;
+    })
+    .join(' · ');
+}
+
+/** What the gateway itself wrote as the result (English, for the log file), in words; the supplier's own msg is shown as it is. */
+const RESULT_WORDS: [RegExp, Words][] = [
+  [/^wrong username or password$/, { en: 'Wrong username or password', 'zh-CN': '用户名或密码错误' }],
+  [/^account disabled$/, { en: 'The account is disabled', 'zh-CN': '账号已停用' }],
+  [/^refused: too many attempts$/, { en: 'Too many attempts', 'zh-CN': '尝试次数过多' }],
+  [/^refused: role may not do this$/, { en: 'The role may not do this', 'zh-CN': '角色无权执行' }],
+  [/^refused: The request is too large/, { en: 'The request was too large', 'zh-CN': '请求过大' }],
+  [/^refused: /, { en: 'Input refused by the gateway', 'zh-CN': '输入被网关拒绝' }],
+  [/^wrong current password$/, { en: 'Wrong current password', 'zh-CN': '当前密码不正确' }],
+  [/^outcome unknown/, { en: 'Check the supplier before retrying', 'zh-CN': '重试前请先向供应商核实' }],
+  [/^(ok|signed in|signed out|password changed)$/, { en: '', 'zh-CN': '' }],
+];
+
+/** The result's sentence in the page's language: the gateway's own words translated, the supplier's msg as it came. */
+export function resultText(msg: string, lang: Lang): string {
+  for (const [re, words] of RESULT_WORDS) if (re.test(msg)) return words[lang];
+  // Anything else came from the supplier (in Chinese) or is a gateway text this table does not know.
+  return /[\u4e00-\u9fff]/.test(msg) || lang === 'en' ? msg : '';
+}
