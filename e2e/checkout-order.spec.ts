@@ -151,3 +151,40 @@ test('an order larger than the balance: the pre-check warns, the result says so 
   await op(page, 'order.refund', { orderSn });
   await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-count', '0');
 });
+
+test('address book: save, pick, edit and delete; the book is the signed-in person’s and survives a reload', async ({ page }) => {
+  expect((await page.request.put('/bff/me/addresses', { data: { list: [] } })).status()).toBe(200);
+  const [g] = await candidates(page, 1);
+  await setCart(page, [g!]);
+  await page.goto('/cart');
+  await page.getByTestId('next-step').click();
+  await fillAddress(page, '浙江省');
+  // A landline is a valid phone.
+  await page.getByLabel(/^联系电话/).fill('0571-88886666');
+  await page.getByRole('button', { name: '保存到地址簿' }).click();
+  await expect(page.getByTestId('saved-address')).toHaveCount(1);
+  await expect(page.getByTestId('saved-address')).toContainText('0571-88886666');
+  await expect(page.getByTestId('saved-address').getByRole('button', { name: '使用中' })).toBeVisible();
+
+  // A second address typed by hand, then the first picked again from the book.
+  await page.getByLabel(/^收货人/).fill('李四');
+  await page.getByRole('button', { name: '保存到地址簿' }).click();
+  await expect(page.getByTestId('saved-address')).toHaveCount(2);
+  await page.getByTestId('saved-address').first().getByRole('button', { name: '使用', exact: true }).click();
+  await expect(page.getByLabel(/^收货人/)).toHaveValue('王小明');
+
+  // Edit the second: change its consignee, save the changes.
+  await page.getByRole('button', { name: '编辑 李四 的地址' }).click();
+  await expect(page.getByLabel(/^收货人/)).toHaveValue('李四');
+  await page.getByLabel(/^收货人/).fill('李四四');
+  await page.getByRole('button', { name: '保存修改' }).click();
+  await expect(page.getByTestId('saved-address').nth(1)).toContainText('李四四');
+
+  await page.reload();
+  await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('saved-address')).toHaveCount(2);
+  await page.getByRole('button', { name: '删除 王小明 的地址' }).click();
+  await expect(page.getByTestId('saved-address')).toHaveCount(1);
+  const book = (await (await page.request.get('/bff/me/addresses')).json()) as { list: { consignee: string; phone: string }[] };
+  expect(book.list.map((a) => a.consignee)).toEqual(['李四四']);
+});
