@@ -159,7 +159,7 @@ export function AuditPage() {
           {audit.data && audit.data.total === 0 ? (
             <EmptyState title={t('audit.empty')} />
           ) : (
-            <TableContainer>
+            <TableContainer tabIndex={0} role="region" aria-label={t('audit.title')}>
               <Table size="small" aria-label={t('audit.title')}>
                 <TableHead>
                   <TableRow>
