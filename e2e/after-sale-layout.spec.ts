@@ -107,11 +107,11 @@ async function problemsOn(page: Page): Promise<string[]> {
 async function newPage(browser: Browser, size: (typeof SIZES)[number], locale: string, theme: string) {
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale });
   await context.addInitScript(
-    ([t, l]) => {
+    ({ t, l }) => {
       localStorage.setItem('supply-desk.theme', t);
       localStorage.setItem('supply-desk.language', l);
     },
-    [theme, locale],
+    { t: theme, l: locale },
   );
   return context.newPage();
 }
