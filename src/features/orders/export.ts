@@ -7,13 +7,12 @@ import { orderStatus } from '../../../contract/enums/order-status';
 import { source as sourceEnum } from '../../../contract/enums/source';
 import { MAX_PAGE } from '../../../contract/constants';
 import { callOp } from '../../lib/bff';
-import { download, toCsv } from '../../lib/csv';
+import { csvFileName, download, toCsv } from '../../lib/csv';
 import { fenToPlainYuan } from '../../lib/money';
 import { formatSeconds } from '../../lib/time';
 import { fetchAllOrders, type OrderSearch, type SourceOrderFilters } from './api/queries';
 import { refundState } from './components/source-orders-table';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const region = (a: { province: string; city: string; area: string }) => [a.province, a.city, a.area].filter(Boolean).join(' ');
 
 /** The whole current search as a CSV file, statuses in words and money in yuan. Resolves to the rows written. */
@@ -52,7 +51,7 @@ export async function exportOrders(f: OrderSearch, t: TFunction, lang: Lang, onP
       o.children.map((c) => `${sourceEnum.label(c.source, lang)}: ${childGoodsStatus.label(c.goodsStatus, lang)}`).join('; '),
     ]),
   );
-  download(`orders-${today()}.csv`, csv);
+  download(csvFileName('orders'), csv);
   return rows.length;
 }
 
@@ -89,6 +88,6 @@ export async function exportSourceOrders(
       fenToPlainYuan(c.goodsFee + c.logisticFee),
     ]),
   );
-  download(`orders-${sourceEnum.label(Number(f.source), 'en').replace(/\W+/g, '-').toLowerCase()}-${today()}.csv`, csv);
+  download(csvFileName(`orders-${sourceEnum.label(Number(f.source), 'en').replace(/\W+/g, '-').toLowerCase()}`), csv);
   return rows.length;
 }
