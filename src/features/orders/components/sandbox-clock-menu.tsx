@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { SUCCESS_CODE } from '../../../../contract/constants';
 import { bffFetch, OpError } from '../../../lib/bff';
 import { formatMillis } from '../../../lib/time';
@@ -43,7 +43,16 @@ export function SandboxClockMenu({ anchor, onClose }: { anchor: HTMLElement | nu
   });
   return (
     <Menu anchorEl={anchor} open={!!anchor} onClose={onClose}>
-      <ListSubheader sx={{ lineHeight: 1.5, py: 1, maxWidth: 280, whiteSpace: 'normal' }}>{t('clock.hint')}</ListSubheader>
+      {/* A caption, outside the menu's roles (a subheader inside a menu is no list item). */}
+      <Typography
+        component="li"
+        role="none"
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', px: 2, py: 1, maxWidth: 280 }}
+      >
+        {t('clock.hint')}
+      </Typography>
       {STEPS.map((s) => (
         <MenuItem
           key={s.key}
