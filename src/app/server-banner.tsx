@@ -26,7 +26,13 @@ export function ServerAwayBanner() {
         pointerEvents: 'none',
       }}
     >
-      <Alert severity="warning" variant="filled" role="status" data-testid="server-away" sx={{ pointerEvents: 'auto', maxWidth: 640 }}>
+      <Alert
+        severity="warning"
+        variant="standard"
+        role="status"
+        data-testid="server-away"
+        sx={{ pointerEvents: 'auto', maxWidth: 640, boxShadow: 3 }}
+      >
         {t('server.away')}
       </Alert>
     </Box>
