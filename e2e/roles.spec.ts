@@ -65,7 +65,7 @@ test('an admin creates a user who can then sign in; the audit log shows it', asy
   await other.close();
 
   await page.getByRole('link', { name: '审计日志' }).click();
-  await expect(page.getByTestId('audit-row').filter({ hasText: 'users.create' }).first()).toBeVisible();
+  await expect(page.getByTestId('audit-row').filter({ hasText: '新增用户' }).first()).toBeVisible();
   await expect(page.getByTestId('audit-row').first()).not.toContainText('e2e-password-123');
 });
 

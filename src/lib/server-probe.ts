@@ -40,19 +40,19 @@ export function serverAway(): Promise<void> {
   set(true);
   waiting ??= new Promise<void>((resolve) => {
     const again = () => {
-      window.removeEventListener('online', again);
+      globalThis.window?.removeEventListener('online', again);
       void serverReachable().then((ok) => {
         if (ok) {
           waiting = null;
           set(false);
           resolve();
         } else {
-          window.addEventListener('online', again, { once: true });
-          window.setTimeout(again, POLL_MS);
+          globalThis.window?.addEventListener('online', again, { once: true });
+          setTimeout(again, POLL_MS);
         }
       });
     };
-    window.setTimeout(again, POLL_MS);
+    setTimeout(again, POLL_MS);
   });
   return waiting;
 }
