@@ -40,6 +40,8 @@ export function buildTheme(mode: PaletteMode) {
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } },
+      // A table wider than a phone scrolls sideways in its box: the box takes focus so keys can scroll it.
+      MuiTableContainer: { defaultProps: { tabIndex: 0 } },
     },
   });
 }

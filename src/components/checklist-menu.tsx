@@ -1,11 +1,17 @@
-import Checkbox from '@mui/material/Checkbox';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import type { ChecklistItem } from './checklist-button';
 
-/** The menu of a ChecklistButton (loaded on first open): one checkbox per item, toggled in place. */
+/**
+ * The menu of a ChecklistButton (loaded on first open): one item per choice, toggled in place. Each
+ * item is itself the checkbox (`menuitemcheckbox` with `aria-checked`); the box drawn in it is a
+ * picture, not a second control inside the first.
+ */
 export function ChecklistMenu({
   anchor,
   onClose,
@@ -22,12 +28,24 @@ export function ChecklistMenu({
   empty?: string;
 }) {
   return (
-    <Menu anchorEl={anchor} open={!!anchor} onClose={onClose} slotProps={{ paper: { sx: { maxHeight: 420 } } }}>
-      {header && <ListSubheader sx={{ lineHeight: 2.5 }}>{header}</ListSubheader>}
+    <Menu
+      anchorEl={anchor}
+      open={!!anchor}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { maxHeight: 420 } }, list: header ? { 'aria-label': header } : undefined }}
+    >
+      {header && (
+        // A caption, not an item: outside the menu's roles.
+        <Typography component="li" role="none" variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, py: 1 }}>
+          {header}
+        </Typography>
+      )}
       {items.length === 0 && empty && <MenuItem disabled>{empty}</MenuItem>}
       {items.map((item) => (
         <MenuItem key={item.value} onClick={() => onToggle(item.value)} role="menuitemcheckbox" aria-checked={item.checked}>
-          <Checkbox edge="start" checked={item.checked} tabIndex={-1} disableRipple size="small" />
+          <ListItemIcon sx={{ color: item.checked ? 'primary.main' : undefined }}>
+            {item.checked ? <CheckBoxIcon fontSize="small" /> : <CheckBoxOutlineBlankIcon fontSize="small" />}
+          </ListItemIcon>
           <ListItemText primary={item.label} />
         </MenuItem>
       ))}
