@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appLocales } from './locales';
-import { accountLocales } from '../features/account';
+import { accountLocales, moneyLocales } from '../features/account';
+import { ordersLocales } from '../features/orders';
+import { logisticsLocales } from '../features/logistics';
 import { catalogueLocales } from '../features/catalogue';
 import { selectionLocales } from '../features/selection';
 import { afterSaleLocales } from '../features/after-sale';
@@ -19,6 +21,9 @@ describe('texts', () => {
       account: accountLocales,
       catalogue: catalogueLocales,
       selection: selectionLocales,
+      orders: ordersLocales,
+      logistics: logisticsLocales,
+      money: moneyLocales,
       afterSale: afterSaleLocales,
       cart: cartLocales,
     };

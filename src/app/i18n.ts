@@ -2,10 +2,12 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
 import { catalogueLocales } from '../features/catalogue';
-import { accountLocales } from '../features/account';
+import { accountLocales, moneyLocales } from '../features/account';
+import { ordersLocales } from '../features/orders';
+import { logisticsLocales } from '../features/logistics';
 import { selectionLocales } from '../features/selection';
-import { afterSaleLocales } from '../features/after-sale';
 import { cartLocales } from '../features/cart';
+import { afterSaleLocales } from '../features/after-sale';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -42,7 +44,7 @@ export function createI18n(lang: Language = initialLanguage()) {
     lng: lang,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
-    ns: ['app', 'catalogue', 'account', 'selection', 'afterSale', 'cart'],
+    ns: ['app', 'catalogue', 'account', 'selection', 'orders', 'logistics', 'money', 'afterSale', 'cart'],
     defaultNS: 'app',
     resources: {
       en: {
@@ -50,6 +52,9 @@ export function createI18n(lang: Language = initialLanguage()) {
         catalogue: catalogueLocales.en,
         account: accountLocales.en,
         selection: selectionLocales.en,
+        orders: ordersLocales.en,
+        logistics: logisticsLocales.en,
+        money: moneyLocales.en,
         afterSale: afterSaleLocales.en,
         cart: cartLocales.en,
       },
@@ -59,6 +64,9 @@ export function createI18n(lang: Language = initialLanguage()) {
         account: accountLocales['zh-CN'],
         selection: selectionLocales['zh-CN'],
         afterSale: afterSaleLocales['zh-CN'],
+        orders: ordersLocales['zh-CN'],
+        logistics: logisticsLocales['zh-CN'],
+        money: moneyLocales['zh-CN'],
         cart: cartLocales['zh-CN'],
       },
     },

@@ -5,6 +5,9 @@ import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
 import CategoryIcon from '@mui/icons-material/Category';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
+import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import type { Feature, OpId } from '../../contract';
 
 export interface NavItem {
@@ -20,6 +23,9 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon, needs: { op: 'selection.online' } },
   { to: '/library', label: 'nav.library', icon: CollectionsBookmarkIcon, needs: { op: 'selection.list' } },
   { to: '/groups', label: 'nav.groups', icon: CategoryIcon, needs: { op: 'group.goods' } },
+  { to: '/orders', label: 'nav.orders', icon: ShoppingBagOutlinedIcon, needs: { op: 'order.list' } },
+  { to: '/orders/failed', label: 'nav.failedOrders', icon: ErrorOutlineIcon, needs: { op: 'order.errors' } },
+  { to: '/cash-flow', label: 'nav.cashFlow', icon: AccountBalanceWalletOutlinedIcon, needs: { op: 'account.cashFlow' } },
   { to: '/after-sale', label: 'nav.afterSale', icon: AssignmentReturnIcon, needs: { op: 'afterSale.list' } },
   { to: '/audit', label: 'nav.audit', icon: ReceiptLongIcon, needs: { feature: 'audit.read' } },
   { to: '/users', label: 'nav.users', icon: GroupIcon, needs: { feature: 'users.manage' } },

@@ -47,9 +47,13 @@ const LibraryPage = lazyNamed(() => import('../features/selection/routes/library
 const GroupsPage = lazyNamed(() => import('../features/selection/routes/groups-page'), 'GroupsPage');
 const UsersPage = lazyNamed(() => import('../features/account/routes/users-page'), 'UsersPage');
 const AuditPage = lazyNamed(() => import('../features/account/routes/audit-page'), 'AuditPage');
-const CartPage = lazyNamed(() => import('../features/cart/routes/cart-page'), 'CartPage');
 const AfterSalePage = lazyNamed(() => import('../features/after-sale/routes/after-sale-page'), 'AfterSalePage');
 const AfterSaleDetailPage = lazyNamed(() => import('../features/after-sale/routes/after-sale-detail-page'), 'AfterSaleDetailPage');
+const OrdersPage = lazyNamed(() => import('../features/orders/routes/orders-page'), 'OrdersPage');
+const OrderPage = lazyNamed(() => import('../features/orders/routes/order-page'), 'OrderPage');
+const FailedOrdersPage = lazyNamed(() => import('../features/orders/routes/failed-orders-page'), 'FailedOrdersPage');
+const CartPage = lazyNamed(() => import('../features/cart/routes/cart-page'), 'CartPage');
+const CashFlowPage = lazyNamed(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage');
 
 const guarded = (to: string, Page: React.ComponentType) => (
   <Route path={to.slice(1)} element={<Guard to={to} />}>
@@ -90,9 +94,15 @@ export function AppRoutes() {
           <Route path="catalogue/goods/:id" element={<GoodsPage />} />
           {guarded('/library', LibraryPage)}
           {guarded('/groups', GroupsPage)}
+          {guarded('/orders', OrdersPage)}
+          {guarded('/orders/failed', FailedOrdersPage)}
+          <Route path="orders/:sn" element={<Guard to="/orders" />}>
+            <Route index element={<OrderPage />} />
+          </Route>
+          {guarded('/cash-flow', CashFlowPage)}
+          <Route path="cart" element={<CartPage />} />
           {guarded('/users', UsersPage)}
           {guarded('/audit', AuditPage)}
-          <Route path="cart" element={<CartPage />} />
           {guarded('/after-sale', AfterSalePage)}
           <Route path="after-sale/:id" element={<Guard to="/after-sale" />}>
             <Route index element={<AfterSaleDetailPage />} />
