@@ -143,7 +143,7 @@ export function Layout() {
       ) : (
         drawerLoaded && (
           <Suspense fallback={null}>
-            <NavDrawer open={open} onClose={() => setOpen(false)} width={DRAWER_WIDTH}>
+            <NavDrawer open={open} onClose={() => setOpen(false)} width={DRAWER_WIDTH} label={t('nav.drawer')}>
               {nav}
             </NavDrawer>
           </Suspense>

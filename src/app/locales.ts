@@ -13,6 +13,7 @@ export const appLocales = {
       audit: 'Audit log',
       users: 'Users',
       menu: 'Open navigation',
+      drawer: 'Navigation',
       nothing: 'Your role has no pages yet. Ask an admin.',
     },
     mode: {
@@ -187,6 +188,7 @@ export const appLocales = {
       audit: '审计日志',
       users: '用户管理',
       menu: '打开导航',
+      drawer: '导航',
       nothing: '你的角色暂时没有可用页面，请联系管理员。',
     },
     mode: { sandbox: '沙箱', upstream: '正式：{{host}}', sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。' },
