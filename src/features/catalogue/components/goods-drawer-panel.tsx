@@ -1,15 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import CloseIcon from '@mui/icons-material/Close';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Suspense } from 'react';
-import { lazyNamed } from '../../../lib/lazy';
+import { useTranslation } from 'react-i18next';
 import Skeleton from '@mui/material/Skeleton';
+import { DetailDrawer } from '../../../components/detail-drawer';
+import { lazyNamed } from '../../../lib/lazy';
 import { GOODS_TITLE_ID } from './goods-title-id';
 
 // The detail brings forms, validation and an HTML sanitizer: loaded when a product is opened, not with the list.
@@ -19,29 +12,20 @@ const GoodsDetailView = lazyNamed(() => import('./goods-detail'), 'GoodsDetailVi
 export function GoodsDrawerPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('catalogue');
   return (
-    <Drawer
-      anchor="right"
+    <DetailDrawer
       open={id !== null}
       onClose={onClose}
-      // Above the app bar, which sits above the navigation drawer.
-      sx={{ zIndex: (th) => th.zIndex.modal }}
-      slotProps={{ paper: { 'aria-labelledby': GOODS_TITLE_ID, sx: { width: { xs: '100%', md: 880 } } } }}
+      pageHref={`/catalogue/goods/${id ?? ''}`}
+      openPageLabel={t('detail.openPage')}
+      closeLabel={t('detail.close')}
+      width={880}
+      labelledBy={GOODS_TITLE_ID}
     >
       {id !== null && (
-        <Box sx={{ p: { xs: 2, md: 3 } }}>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-            <Button component={RouterLink} to={`/catalogue/goods/${id}`} startIcon={<OpenInNewIcon />} size="small">
-              {t('detail.openPage')}
-            </Button>
-            <IconButton onClick={onClose} aria-label={t('detail.close')} title={t('detail.close')}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
-          <Suspense fallback={<Skeleton variant="rounded" height={400} />}>
-            <GoodsDetailView id={id} />
-          </Suspense>
-        </Box>
+        <Suspense fallback={<Skeleton variant="rounded" height={400} />}>
+          <GoodsDetailView id={id} />
+        </Suspense>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

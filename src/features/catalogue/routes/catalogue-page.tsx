@@ -16,7 +16,7 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TuneIcon from '@mui/icons-material/Tune';
-import { MAX_PAGE } from '../../../../contract/constants';
+import { MAX_PAGE, SEARCH_WORDS_MAX } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 
@@ -186,7 +186,13 @@ export function CataloguePage() {
         >
           {view.brands.length ? `${t('brand')}: ${view.brands.map((id) => brandNames.get(id) ?? id).join('、')}` : t('brand')}
         </ChecklistButton>
-        <TextInput label={t('shop')} value={typed.shop} onChange={(shop) => setTyped({ ...typed, shop })} sx={{ minWidth: 180 }} />
+        <TextInput
+          label={t('shop')}
+          value={typed.shop}
+          onChange={(shop) => setTyped({ ...typed, shop })}
+          maxLength={SEARCH_WORDS_MAX}
+          sx={{ minWidth: 180 }}
+        />
         <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
         <Button startIcon={<TuneIcon />} onClick={() => setShowRanges((s) => !s)} aria-expanded={showRanges} sx={{ whiteSpace: 'nowrap' }}>
           {t('moreFilters')}
