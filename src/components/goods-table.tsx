@@ -124,7 +124,7 @@ export function GoodsTable<R extends GoodsRow>({
       <Box sx={{ height: 4 }}>{loading && rows && <LinearProgress aria-label={label} />}</Box>
       {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
       <TableContainer tabIndex={0} role="region" aria-label={label}>
-        <Table size="small" aria-label={label}>
+        <Table size="small" aria-label={label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>
               {selection && (

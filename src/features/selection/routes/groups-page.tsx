@@ -135,7 +135,7 @@ export function GroupsPage() {
             <EmptyState title={t('groups.empty')} />
           ) : (
             <>
-              {goods.data && current && (
+              {goods.data && !goods.isPlaceholderData && current && (
                 <Typography variant="body2" color="text.secondary" aria-live="polite">
                   {t('groups.results', { count, n: count.toLocaleString(lang), name: current.name })}
                 </Typography>
