@@ -47,7 +47,8 @@ export function seedOrders(db: DB, opts: OrderSeedOptions): { orders: number; ms
   const sources = [...bySource.keys()];
 
   const insOrder = db.prepare(
-    'INSERT INTO orders (sn, third_sn, address, logistic_fee, goods_fee, created_time, pay_status, check_status, status) VALUES (?, ?, ?, ?, ?, ?, 1, 1, ?)',
+    `INSERT INTO orders (sn, third_sn, address, consignee, phone, logistic_fee, goods_fee, created_time, pay_status, check_status, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 1, ?)`,
   );
   const insChild = db.prepare(
     `INSERT INTO order_children (sn, order_id, source, shop_id, logistic_fee, goods_fee, goods_status, order_status, deliver_time, created_time,
@@ -89,7 +90,7 @@ export function seedOrders(db: DB, opts: OrderSeedOptions): { orders: number; ms
       const freight = children.reduce((s, c) => s + c.freight, 0);
       const status = goodsStatus === 0 ? 1 : goodsStatus === 5 ? 4 : 3;
       const orderId = Number(
-        insOrder.run(sn, `SEED${opts.seed ?? 1}-${n}`, JSON.stringify(address), freight, goodsFee, created, status).lastInsertRowid,
+        insOrder.run(sn, `SEED${opts.seed ?? 1}-${n}`, JSON.stringify(address), address.consignee, address.phone, freight, goodsFee, created, status).lastInsertRowid,
       );
       for (const c of children) {
         const shipped = goodsStatus >= 3;

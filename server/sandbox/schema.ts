@@ -114,4 +114,11 @@ export const SANDBOX_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE price_bands (sku INTEGER PRIMARY KEY REFERENCES sku_options (id), agreement INTEGER NOT NULL, cost INTEGER NOT NULL);
   `,
+  `
+  ALTER TABLE orders ADD COLUMN consignee TEXT NOT NULL DEFAULT '';
+  ALTER TABLE orders ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+  UPDATE orders SET consignee = coalesce(json_extract(address, '$.consignee'), ''), phone = coalesce(json_extract(address, '$.phone'), '');
+  CREATE INDEX orders_consignee ON orders (consignee, created_time);
+  CREATE INDEX orders_phone ON orders (phone, created_time);
+  `,
 ];
