@@ -1,6 +1,7 @@
+import type Database from 'better-sqlite3';
 import type { DB } from '../lib/db';
 
-type Statement = ReturnType<DB['prepare']>;
+type Statement = Database.Statement<unknown[]>;
 const caches = new WeakMap<DB, Map<string, Statement>>();
 
 /**
