@@ -66,8 +66,26 @@ export const FEATURE_PERMISSIONS = {
   'users.manage': [A],
   /** Move the sandbox's business clock forward (`POST /bff/sandbox/clock`, sandbox mode only). */
   'sandbox.clock': [G, A],
+  /** The message inbox and live updates (each person sees only the groups of MESSAGE_GROUP_ROLES). */
+  'messages.read': [M, S, G, A],
+  /** The callback URL to paste into the open platform, and the retention of messages. */
+  'messages.settings': [A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
+
+/**
+ * Who sees which messages (inbox, live events, unread counts): merchants their orders and products,
+ * support orders and after-sale, managers and admins everything, kinds the upstream added later too.
+ */
+export const MESSAGE_GROUP_ROLES = {
+  orders: [M, S, G, A],
+  afterSale: [S, G, A],
+  goods: [M, G, A],
+  unknown: [G, A],
+} as const satisfies Record<'orders' | 'afterSale' | 'goods' | 'unknown', readonly Role[]>;
+export type VisibleMessageGroup = keyof typeof MESSAGE_GROUP_ROLES;
+export const messageGroupsOf = (role: Role): VisibleMessageGroup[] =>
+  (Object.keys(MESSAGE_GROUP_ROLES) as VisibleMessageGroup[]).filter((g) => (MESSAGE_GROUP_ROLES[g] as readonly Role[]).includes(role));
 
 export const mayCall = (role: Role, op: OpId): boolean => OP_PERMISSIONS[op].includes(role);
 export const mayUse = (role: Role, feature: Feature): boolean => (FEATURE_PERMISSIONS[feature] as readonly Role[]).includes(role);

@@ -1,0 +1,143 @@
+import i18next, { type TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { groupOf, MESSAGE_TYPES, type InboxMessage } from '../../../contract/message-kinds';
+import { messagesLocales } from './locales';
+import { messageSentence, typeLabel } from './sentence';
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: 'en',
+  fallbackLng: false,
+  ns: ['messages'],
+  defaultNS: 'messages',
+  resources: { en: { messages: messagesLocales.en }, 'zh-CN': { messages: messagesLocales['zh-CN'] } },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+const tEn = i18n.getFixedT('en', 'messages') as TFunction<'messages'>;
+const tZh = i18n.getFixedT('zh-CN', 'messages') as TFunction<'messages'>;
+
+const msg = (type: string, data: Record<string, unknown>, refs: InboxMessage['refs'] = null) => ({
+  type,
+  group: groupOf(type),
+  data,
+  refs,
+});
+
+describe('message sentences', () => {
+  it('a shipped line reads with channel, quantity, title, courier and tracking number once linked', () => {
+    const m = msg(
+      'order.delivery',
+      { orderSn: 'SD2026112300001', sku: '1201' },
+      {
+        order: {
+          thirdSn: 'SD2026112300001',
+          sn: '20261123000000000042',
+          title: '保温杯',
+          source: 2,
+          quantity: 2,
+          courier: '韵达快递',
+          trackingNo: 'YD1234',
+        },
+      },
+    );
+    const en = messageSentence(m, tEn, 'en');
+    expect(en.text).toBe('Order SD2026112300001: JD shipped 2 items of “保温杯”, 韵达快递 YD1234.');
+    expect(en.links).toEqual([{ to: '/orders/20261123000000000042', label: 'Order SD2026112300001', kind: 'order' }]);
+    const zh = messageSentence(m, tZh, 'zh-CN');
+    expect(zh.text).toBe('订单 SD2026112300001：京东已发货「保温杯」2 件，韵达快递 YD1234。');
+    const one = messageSentence({ ...m, refs: { order: { ...m.refs!.order!, quantity: 1 } } }, tEn, 'en');
+    expect(one.text).toContain('shipped 1 item of');
+  });
+
+  it('before the link exists it says the sku and points at the order list searched by merchant number', () => {
+    const m = msg('order.delivery', { orderSn: 'SD 1', sku: '77' });
+    const s = messageSentence(m, tEn, 'en');
+    expect(s.text).toBe('Order SD 1: SKU 77 shipped.');
+    expect(s.links[0]!.to).toBe('/orders?third=SD%201');
+    expect(messageSentence(m, tZh, 'zh-CN').text).toBe('订单 SD 1：SKU 77 已发货。');
+  });
+
+  it('every known kind has its own words in both languages, never a raw key', () => {
+    const seen = new Set<string>();
+    for (const type of MESSAGE_TYPES) {
+      const data =
+        groupOf(type) === 'goods'
+          ? { goodsIds: [5] }
+          : groupOf(type) === 'afterSale'
+            ? { afterSaleId: 9, orderSn: 'A1', sku: '3' }
+            : { orderSn: 'A1', sku: '3' };
+      for (const [t, lang] of [
+        [tEn, 'en'],
+        [tZh, 'zh-CN'],
+      ] as const) {
+        const s = messageSentence(msg(type, data), t, lang);
+        expect(s.text, type).not.toMatch(/sentence\.|types\.|\{\{/);
+        expect(typeLabel(type, t)).not.toMatch(/types\./);
+        seen.add(`${lang}|${s.text}`);
+      }
+    }
+    // 14 kinds x 2 languages, all different.
+    expect(seen.size).toBe(MESSAGE_TYPES.length * 2);
+  });
+
+  it('after-sale messages link the record and the order', () => {
+    const s = messageSentence(
+      msg(
+        'afterSale.refuse',
+        { afterSaleId: 31, orderSn: 'SD9', sku: '4' },
+        { order: { thirdSn: 'SD9', sn: '2026', title: '雨伞' }, afterSale: { id: 31 } },
+      ),
+      tEn,
+      'en',
+    );
+    expect(s.text).toBe('After-sale #31 (order SD9, “雨伞”): the supplier refused.');
+    expect(s.links.map((l) => l.to)).toEqual(['/after-sale/31', '/orders/2026']);
+    expect(messageSentence(msg('afterSale.success', { afterSaleId: 31, orderSn: 'SD9', sku: '4' }), tZh, 'zh-CN').text).toBe(
+      '售后 #31（订单 SD9，SKU 4）：退款已到账。',
+    );
+  });
+
+  it('a price change names the new agreement price and profit rate, and flags a rate below the threshold', () => {
+    const m = msg(
+      'goods.price.alter',
+      { goodsIds: [11, 12] },
+      {
+        goods: [
+          { id: 11, title: '茶叶', agreementPrice: 12345, profitRate: 8.25 },
+          { id: 12, title: '咖啡', agreementPrice: 990, profitRate: 30 },
+        ],
+      },
+    );
+    const s = messageSentence(m, tEn, 'en', { lowProfitPercent: 10 });
+    expect(s.text).toBe('New prices for 2 products: “茶叶” at ¥123.45 (profit 8.3%), “咖啡” at ¥9.90 (profit 30%).');
+    expect(s.lowProfit).toBe(true);
+    expect(s.links.map((l) => l.to)).toEqual(['/catalogue/goods/11', '/catalogue/goods/12']);
+    expect(messageSentence(m, tEn, 'en', { lowProfitPercent: 8 }).lowProfit).toBe(false);
+    expect(messageSentence(m, tEn, 'en', { lowProfitPercent: null }).lowProfit).toBe(false);
+    expect(messageSentence(m, tZh, 'zh-CN').text).toBe(
+      '2 件商品价格变更：「茶叶」现价 ¥123.45（利润率 8.3%）、「咖啡」现价 ¥9.90（利润率 30%）。',
+    );
+  });
+
+  it('many products: three named, the rest counted; a cleared library links nothing', () => {
+    const ids = [1, 2, 3, 4, 5];
+    const s = messageSentence(msg('goods.undercarriage', { goodsIds: ids }), tEn, 'en');
+    expect(s.text).toBe('5 products were taken off sale: product #1, product #2, product #3 and 2 more.');
+    expect(s.links).toHaveLength(5);
+    const one = messageSentence(msg('goods.undercarriage', { goodsIds: [7] }, { goods: [{ id: 7, title: '毛巾' }] }), tZh, 'zh-CN');
+    expect(one.text).toBe('「毛巾」已下架。');
+    const cleared = messageSentence(msg('goods.storage.delete', { goodsIds: ids }), tEn, 'en');
+    expect(cleared.text).toBe('The selection library was cleared (5 products).');
+    expect(cleared.links).toEqual([]);
+  });
+
+  it('an unknown kind is said as such, in both languages', () => {
+    const m = msg('shop.renamed', { anything: 1 });
+    expect(m.group).toBe('unknown');
+    expect(messageSentence(m, tEn, 'en').text).toBe('Unknown message “shop.renamed” from the supplier.');
+    expect(messageSentence(m, tZh, 'zh-CN').text).toBe('供应商发来未知消息「shop.renamed」。');
+    expect(typeLabel('shop.renamed', tEn)).toBe('Unknown message');
+    expect(typeLabel('order', tEn)).toBe('Unknown message');
+  });
+});

@@ -1,0 +1,121 @@
+import type { TFunction } from 'i18next';
+import { isMessageType, type InboxMessage, type MessageGoodsRef } from '../../../contract/message-kinds';
+import { source } from '../../../contract/enums/source';
+import { formatFen, formatRate } from '../../lib/money';
+
+type Lang = 'zh-CN' | 'en';
+
+export interface SentenceLink {
+  /** A path in the app: the order, the after-sale record or the product page. */
+  to: string;
+  label: string;
+  kind: 'order' | 'afterSale' | 'goods';
+}
+
+export interface Sentence {
+  text: string;
+  links: SentenceLink[];
+  /** A repriced product fell below the person's low-profit threshold. */
+  lowProfit: boolean;
+}
+
+/** How many products a goods message names in its sentence before "and N more". */
+export const GOODS_NAMED = 3;
+
+const GOODS_KEYS: Record<string, string> = {
+  'goods.undercarriage': 'undercarriage',
+  'goods.on.sale': 'onSale',
+  'goods.alter': 'alter',
+  'goods.price.alter': 'priceAlter',
+  'goods.storage.add': 'storageAdd',
+  'goods.storage.remove': 'storageRemove',
+  'goods.storage.delete': 'storageDelete',
+};
+
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/** The path of an order: its page by platform number, or the list searched by the merchant number. */
+export function orderPath(thirdSn: string, sn?: string) {
+  return sn ? `/orders/${encodeURIComponent(sn)}` : `/orders?third=${encodeURIComponent(thirdSn)}`;
+}
+
+/**
+ * One message as a sentence in the person's language, with links to what it is about. Works from
+ * the pushed data alone, and says more (title, channel, courier, prices) once the gateway linked
+ * the message to its order, after-sale record or products.
+ */
+export function messageSentence(
+  m: Pick<InboxMessage, 'type' | 'group' | 'data' | 'refs'>,
+  t: TFunction<'messages'>,
+  lang: Lang,
+  opts: { lowProfitPercent?: number | null } = {},
+): Sentence {
+  const refs = m.refs ?? {};
+  const links: SentenceLink[] = [];
+  if (m.group === 'orders' || m.group === 'afterSale') {
+    const thirdSn = str(m.data.orderSn);
+    const order = refs.order;
+    const sku = str(m.data.sku);
+    const title = order?.title;
+    const orderLink: SentenceLink = { to: orderPath(thirdSn, order?.sn), label: t('refs.order', { sn: thirdSn }), kind: 'order' };
+    if (m.group === 'afterSale') {
+      const id = str(m.data.afterSaleId);
+      const verb = m.type.slice('afterSale.'.length);
+      links.push({ to: `/after-sale/${encodeURIComponent(id)}`, label: t('refs.afterSale', { id }), kind: 'afterSale' }, orderLink);
+      const key = `sentence.afterSale.${verb}${title ? '' : 'Bare'}`;
+      return { text: t(key, { id, order: thirdSn, title, sku }), links, lowProfit: false };
+    }
+    links.push(orderLink);
+    const verb = m.type.slice('order.'.length);
+    if (verb === 'delivery' && order?.title && order.quantity !== undefined) {
+      const text = t('sentence.order.delivery', {
+        order: thirdSn,
+        source: order.source !== undefined ? source.label(order.source, lang) : '',
+        count: order.quantity,
+        title: order.title,
+        courier: order.courier ?? '',
+        trackingNo: order.trackingNo ?? '',
+      });
+      return { text: text.replace(/\s+([，,。.])/g, '$1').replace(/[，,]\s*[。.]$/, lang === 'en' ? '.' : '。'), links, lowProfit: false };
+    }
+    const key = `sentence.order.${verb}${title ? '' : 'Bare'}`;
+    return { text: t(key, { order: thirdSn, title, sku }), links, lowProfit: false };
+  }
+  if (m.group === 'goods') {
+    const ids = Array.isArray(m.data.goodsIds) ? (m.data.goodsIds as unknown[]).map(Number).filter(Number.isFinite) : [];
+    const byId = new Map<number, MessageGoodsRef>((refs.goods ?? []).map((g) => [g.id, g]));
+    const threshold = opts.lowProfitPercent;
+    let lowProfit = false;
+    const priced = m.type === 'goods.price.alter';
+    const items = ids.map((id) => {
+      const g = byId.get(id);
+      const item = g?.title ? t('sentence.goods.item', { title: g.title }) : t('sentence.goods.itemBare', { id });
+      if (priced && g?.profitRate !== undefined && threshold !== null && threshold !== undefined && g.profitRate < threshold) {
+        lowProfit = true;
+      }
+      if (priced && g?.agreementPrice !== undefined) {
+        return t('sentence.goods.priced', { item, price: formatFen(g.agreementPrice, lang), rate: formatRate(g.profitRate, lang) });
+      }
+      return item;
+    });
+    for (const id of ids) {
+      const title = byId.get(id)?.title;
+      links.push({ to: `/catalogue/goods/${id}`, label: title ?? t('refs.goods', { id }), kind: 'goods' });
+    }
+    const named = items.slice(0, GOODS_NAMED);
+    const sep = lang === 'en' ? ', ' : '、';
+    let list = named.length ? named.join(sep) : t('sentence.goods.none');
+    if (items.length > GOODS_NAMED) list = t('sentence.goods.more', { list, count: items.length - GOODS_NAMED });
+    const key = GOODS_KEYS[m.type] ?? 'alter';
+    // The library cleared counts its products; the others name one product or count several.
+    const text = t(`sentence.goods.${key}${key === 'storageDelete' || ids.length === 1 ? '' : 'Many'}`, { count: ids.length, list });
+    // The library was cleared: nothing is left to open.
+    return { text, links: m.type === 'goods.storage.delete' ? [] : links, lowProfit };
+  }
+  return { text: t('sentence.unknown', { type: m.type }), links, lowProfit: false };
+}
+
+/** The kind of a message in words ("Shipped"), "Unknown message" for kinds the upstream added later. */
+export function typeLabel(type: string, t: TFunction<'messages'>): string {
+  return isMessageType(type) ? t(`types.${type}`) : t('types.unknown');
+}
