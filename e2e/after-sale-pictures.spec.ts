@@ -80,5 +80,5 @@ test('a 5 MB photo is compressed in the browser and accepted; a PDF is refused w
   expect(served.status()).toBe(200);
   expect((await served.body()).length).toBeLessThanOrEqual(1024 * 1024);
   await nextStep(page);
-  await expect(wizard.getByLabel(/^姓名/)).toBeVisible();
+  await expect(wizard.getByLabel(/^收货人/)).toBeVisible();
 });

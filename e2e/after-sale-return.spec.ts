@@ -43,7 +43,7 @@ test('support: a delivered line → return with a picture → agreed → mailing
   await wizard.getByTestId('voucher-input').setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: TINY_PNG });
   await expect(wizard.getByTestId('voucher-uploaded')).toHaveCount(1);
   await nextStep(page);
-  await expect(wizard.getByLabel(/^姓名/)).toHaveValue('王五');
+  await expect(wizard.getByLabel(/^收货人/)).toHaveValue('王五');
   await nextStep(page);
   const review = wizard.getByTestId('wizard-review');
   await expect(review).toContainText('退货');

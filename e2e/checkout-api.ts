@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Calls one upstream operation through the gateway with the page's session, as the SPA does. */
 export async function op<T = any>(page: Page, id: string, input: unknown): Promise<T> {
@@ -116,8 +116,8 @@ export async function orderTotal(page: Page) {
   return (await op<{ total: number }>(page, 'order.list', { search: { page: 1, limit: 1 } })).total;
 }
 
-/** Fills the address step with a region picked from the division list. */
-export async function fillAddress(page: Page, province: string) {
+/** Fills an address form (checkout's, or one that reuses it) with a region picked from the division list. */
+export async function fillAddress(page: Page | Locator, province: string) {
   await page.getByLabel(/^(收货人|Consignee)/).fill('王小明');
   await page.getByLabel(/^(联系电话|Phone)/).fill('13912345678');
   await page.getByLabel(/^(省份|Province)/).selectOption(province);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
+import { fillAddress } from './checkout-api';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'merchant');
@@ -92,17 +93,23 @@ test('open a product from the list: prices in yuan, the SKU matrix, a sanitized 
   await expect(detail.getByTestId('goods-description').locator('img').first()).toBeVisible();
   await expect(detail.getByTestId('goods-description').locator('script')).toHaveCount(0);
 
+  // Checkout's address form, region picker included; a wrong phone is said and nothing is asked.
   const form = detail.locator('form');
-  await form.getByLabel('收货人').fill('张三');
-  await form.getByLabel('手机号').fill('1380013');
-  await form.getByLabel('省').fill('浙江省');
-  await form.getByLabel('市', { exact: true }).fill('杭州市');
-  await form.getByLabel('区/县').fill('西湖区');
-  await form.getByLabel('街道').fill('文三路');
-  await form.getByLabel('详细地址').fill('100 号');
+  await fillAddress(form, '浙江省');
+  await form.getByLabel(/^联系电话/).fill('1380013');
   await form.getByRole('button', { name: '检测' }).click();
-  await expect(form.getByText('11 位手机号')).toBeVisible();
-  await form.getByLabel('手机号').fill('13800138000');
+  await expect(form.getByText(/^请输入大陆手机号/)).toBeVisible();
+  await expect(detail.getByTestId('availability-result')).toHaveCount(0);
+  await form.getByLabel(/^联系电话/).fill('13800138000');
+  // More than the SKU has in stock: the answer says how many are left.
+  await form.getByLabel('数量').fill('9999');
+  await form.getByRole('button', { name: '检测' }).click();
+  await expect(detail.getByTestId('availability-result')).toHaveText(
+    /^无法销售到该地址：(库存不足：仅剩 \d+ 件|商品无货|不支持配送至浙江省)/,
+  );
+  // Changing what was asked takes the old answer away; one unit is answered again.
+  await form.getByLabel('数量').fill('1');
+  await expect(detail.getByTestId('availability-result')).toHaveCount(0);
   await form.getByRole('button', { name: '检测' }).click();
   await expect(detail.getByTestId('availability-result')).toBeVisible();
 

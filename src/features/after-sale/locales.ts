@@ -114,8 +114,6 @@ export const afterSaleLocales = {
         logisticFee: 'At most ¥{{max}}, the freight paid.',
         vouchers: 'This reason needs at least one picture.',
         tooManyVouchers: 'At most 9 pictures.',
-        required: 'Required.',
-        phone: 'A mobile number (11 digits) or a landline with its area code.',
       },
     },
     contact: {
@@ -312,8 +310,6 @@ export const afterSaleLocales = {
         logisticFee: '最多 ¥{{max}}，即已付运费。',
         vouchers: '该原因至少需要一张图片。',
         tooManyVouchers: '最多 9 张图片。',
-        required: '必填。',
-        phone: '请输入 11 位手机号，或带区号的固定电话。',
       },
     },
     contact: {

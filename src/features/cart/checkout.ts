@@ -1,3 +1,4 @@
+import { whyNotSold, type NotSoldReason } from './reasons';
 import type { Address, GoodsDetail, Order, SkuOption } from '../../../contract';
 import type { CartLine } from '../../../contract/schemas/person';
 import { OpError, callOp } from '../../lib/bff';
@@ -16,12 +17,7 @@ export const joinFresh = (lines: CartLine[], details: GoodsDetail[] | undefined)
   });
 
 /** Why a line the supplier would not sell cannot be sold, as far as the product detail tells. */
-export function localReason(v: LineView): { key: 'offSale' | 'noStock' | 'stockShort' | 'region'; left?: number } {
-  if (!v.detail || !v.option || v.detail.status !== 1 || v.option.status === 0) return { key: 'offSale' };
-  if (v.option.stock <= 0) return { key: 'noStock' };
-  if (v.option.stock < v.line.number) return { key: 'stockShort', left: v.option.stock };
-  return { key: 'region' };
-}
+export const localReason = (v: LineView): NotSoldReason => whyNotSold(v.detail, v.option, v.line.number);
 
 export type PlaceResult =
   | { kind: 'placed'; order: Order | null; already: boolean }

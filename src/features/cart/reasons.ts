@@ -24,3 +24,25 @@ export function reasonWords(t: TFunction, reason: string, lang: string, prices: 
 }
 
 export const isPriceChange = (reason: string) => /价格已变动/.test(reason);
+
+export interface NotSoldReason {
+  key: 'offSale' | 'noStock' | 'stockShort' | 'region';
+  /** Units left, when the stock is short. */
+  left?: number;
+}
+
+/**
+ * Why the supplier will not sell an SKU to an address, as far as the product detail tells: the goods or
+ * the SKU off sale, no stock, less stock than asked for; otherwise it is the region. Said with
+ * `cart:reason.<key>` ({{left}}, {{region}}).
+ */
+export function whyNotSold(
+  goods: { status: number } | undefined,
+  option: { status?: number; stock: number } | undefined,
+  number: number,
+): NotSoldReason {
+  if (!goods || !option || goods.status !== 1 || option.status === 0) return { key: 'offSale' };
+  if (option.stock <= 0) return { key: 'noStock' };
+  if (option.stock < number) return { key: 'stockShort', left: option.stock };
+  return { key: 'region' };
+}

@@ -1,76 +1,93 @@
+import { Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { SkuOption } from '../../../../contract';
 import { callOp } from '../../../lib/bff';
 import { useErrorText } from '../../../lib/use-error-text';
+import { AddressFields, addressFormSchema, EMPTY_ADDRESS, whyNotSold, type AddressValues } from '../../cart';
 
 const STORAGE_KEY = 'supply-desk.last-address';
-const schema = z.object({
-  sku: z.number().int().positive(),
-  number: z.number({ error: 'required' }).int().min(1).max(9999),
-  consignee: z.string().trim().min(1),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^1\d{10}$/),
-  province: z.string().trim().min(1),
-  city: z.string().trim().min(1),
-  area: z.string().trim().min(1),
-  street: z.string().trim().min(1),
-  description: z.string().trim().min(1),
-});
-type Form = z.infer<typeof schema>;
-const ADDRESS_FIELDS = ['consignee', 'phone', 'province', 'city', 'area', 'street', 'description'] as const;
+const MAX_QUANTITY = 9999;
 
-function lastAddress(): Partial<Form> {
+/** The address last checked on this device, if it still reads as one. */
+function lastAddress(): AddressValues {
   try {
-    return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<Form>;
+    const saved = addressFormSchema.partial().safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}'));
+    return { ...EMPTY_ADDRESS, ...(saved.success ? saved.data : {}) };
   } catch {
-    return {};
+    return EMPTY_ADDRESS;
   }
 }
 
-/** "Can I sell this to…": availableCheck for one SKU, a quantity and an address (remembered for next time). */
-export function AvailabilityCheck({ options }: { options: SkuOption[] }) {
+const quantityOf = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : NaN);
+
+/**
+ * "Can I sell this to…": availableCheck for one SKU, a quantity and an address, with checkout's
+ * address form (region picker, same rules). The answer says why not (off sale, no or short stock,
+ * the region) and is cleared as soon as anything it was given changes.
+ */
+export function AvailabilityCheck({ goods, options }: { goods: { status: number }; options: SkuOption[] }) {
   const { t } = useTranslation('catalogue');
   const text = useErrorText();
-  const form = useForm<Form>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      sku: options[0]?.id,
-      number: 1,
-      consignee: '',
-      phone: '',
-      province: '',
-      city: '',
-      area: '',
-      street: '',
-      description: '',
-      ...lastAddress(),
-    },
+  const [sku, setSku] = useState(options[0]?.id ?? 0);
+  const [quantity, setQuantity] = useState('1');
+  const [quantityError, setQuantityError] = useState(false);
+  const form = useForm<AddressValues>({
+    resolver: zodResolver(addressFormSchema),
+    defaultValues: lastAddress(),
+    reValidateMode: 'onChange',
   });
   const check = useMutation({
-    mutationFn: (v: Form) => {
-      const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, v[k]])) as Record<(typeof ADDRESS_FIELDS)[number], string>;
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(address));
-      return callOp('order.availableCheck', { spu: [{ sku: v.sku, number: v.number }], address });
+    mutationFn: (v: { sku: number; number: number; address: AddressValues }) => {
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify(v.address));
+      } catch {
+        /* not remembered, still checked */
+      }
+      return callOp('order.availableCheck', { spu: [{ sku: v.sku, number: v.number }], address: v.address });
     },
     onError: () => undefined, // shown below the form, with what was typed kept
   });
-  const { errors } = form.formState;
-  const sold = check.data?.some((g) => g.available.includes(form.getValues('sku')));
-  const label = (k: (typeof ADDRESS_FIELDS)[number]) => t(`detail.${k === 'description' ? 'address' : k}`);
+  const { reset } = check;
+  // An answer belongs to what was asked: any change to the address takes it away.
+  useEffect(() => {
+    const sub = form.watch(() => reset());
+    return () => sub.unsubscribe();
+  }, [form, reset]);
+
+  const submit = form.handleSubmit((address) => {
+    const number = quantityOf(quantity);
+    if (!(number >= 1 && number <= MAX_QUANTITY)) return setQuantityError(true);
+    check.mutate({ sku, number, address: addressFormSchema.parse(address) });
+  });
+  const asked = check.variables;
+  const sold = asked && check.data?.some((g) => g.available.includes(asked.sku));
+  const why =
+    asked && !sold
+      ? whyNotSold(
+          goods,
+          options.find((o) => o.id === asked.sku),
+          asked.number,
+        )
+      : undefined;
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => check.mutate(v))}>
+    <form
+      noValidate
+      onSubmit={(e) => {
+        const number = quantityOf(quantity);
+        setQuantityError(!(number >= 1 && number <= MAX_QUANTITY));
+        void submit(e);
+      }}
+    >
       <Stack spacing={2}>
         <Grid container spacing={1.5}>
           <Grid size={{ xs: 12, sm: 8 }}>
@@ -79,8 +96,11 @@ export function AvailabilityCheck({ options }: { options: SkuOption[] }) {
               fullWidth
               size="small"
               label={t('detail.sku')}
-              defaultValue={options[0]?.id}
-              {...form.register('sku', { valueAsNumber: true })}
+              value={sku}
+              onChange={(e) => {
+                setSku(Number(e.target.value));
+                reset();
+              }}
             >
               {options.map((o) => (
                 <MenuItem key={o.id} value={o.id}>
@@ -93,33 +113,33 @@ export function AvailabilityCheck({ options }: { options: SkuOption[] }) {
             <TextField
               fullWidth
               size="small"
-              type="number"
               label={t('detail.quantity')}
-              {...form.register('number', { valueAsNumber: true })}
-              error={!!errors.number}
-              slotProps={{ htmlInput: { min: 1, max: 9999 } }}
+              value={quantity}
+              onChange={(e) => {
+                setQuantity(e.target.value);
+                if (quantityError) setQuantityError(!(quantityOf(e.target.value) >= 1 && quantityOf(e.target.value) <= MAX_QUANTITY));
+                reset();
+              }}
+              error={quantityError}
+              helperText={quantityError ? t('detail.quantityRule', { max: MAX_QUANTITY }) : undefined}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           </Grid>
-          {ADDRESS_FIELDS.map((k) => (
-            <Grid key={k} size={{ xs: 12, sm: k === 'description' || k === 'street' ? 12 : 6, md: k === 'description' ? 12 : 4 }}>
-              <TextField
-                fullWidth
-                size="small"
-                label={label(k)}
-                {...form.register(k)}
-                error={!!errors[k]}
-                helperText={errors[k] ? (k === 'phone' ? t('detail.phoneRule') : t('detail.required')) : undefined}
-              />
-            </Grid>
-          ))}
         </Grid>
+        <Suspense fallback={<Skeleton variant="rounded" height={200} />}>
+          <AddressFields form={form} />
+        </Suspense>
         <Button type="submit" variant="outlined" loading={check.isPending} sx={{ alignSelf: 'flex-start' }}>
           {t('detail.check')}
         </Button>
         {check.isError && <Alert severity="error">{text(check.error)}</Alert>}
-        {check.isSuccess && (
+        {check.isSuccess && asked && (
           <Alert severity={sold ? 'success' : 'warning'} data-testid="availability-result">
-            {sold ? t('detail.available') : t('detail.banned')}
+            {sold
+              ? t('detail.available')
+              : t('detail.notSellable', {
+                  reason: t(`cart:reason.${why!.key}`, { left: why!.left, region: asked.address.province }),
+                })}
           </Alert>
         )}
       </Stack>

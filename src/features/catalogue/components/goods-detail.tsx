@@ -186,7 +186,7 @@ export function GoodsDetailView({ id }: { id: number }) {
 
       {can.op('order.availableCheck') && (
         <Section title={t('detail.availability')}>
-          <AvailabilityCheck options={g.specs.options} />
+          <AvailabilityCheck goods={g} options={g.specs.options} />
         </Section>
       )}
 

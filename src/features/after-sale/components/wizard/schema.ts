@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import type { AfterSaleOptions, Fen, OpInput } from '../../../../../contract';
-import { PHONE_PATTERN } from '../../../../../contract/constants';
 import { DOOR_PICKUP_CODES } from '../../../../../contract/enums';
 import { yuanToFen } from '../../../../lib/money';
+import { addressFormSchema } from '../../../cart';
 
 /** The goods line a request is about, as the order shows it. */
 export interface LineInfo {
@@ -163,18 +163,8 @@ export function stepSchemas(o: AfterSaleOptions, line: LineInfo, t: TFunction): 
       ctx.addIssue({ code: 'custom', path: ['vouchers'], message: t('wizard.errors.vouchers') });
   });
 
-  const required = z.string().trim().min(1, t('wizard.errors.required'));
-  const contact = z.object({
-    contact: z.object({
-      consignee: required,
-      phone: z.string().trim().regex(PHONE_PATTERN, t('wizard.errors.phone')),
-      province: required,
-      city: required,
-      area: required,
-      street: required,
-      description: required,
-    }),
-  });
+  // The contact step's fields are checkout's address form (its own rules and messages); this checks the copy the request is built from.
+  const contact = z.object({ contact: addressFormSchema });
 
   const what = z.object({
     serviceTypeCode: oneOf(

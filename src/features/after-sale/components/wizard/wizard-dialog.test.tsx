@@ -109,13 +109,17 @@ describe('after-sale wizard: a refund before shipping', () => {
 
     // Vouchers optional for this reason; contact prefilled from the order.
     expect(screen.getByText('Pictures (optional).')).toBeTruthy();
+    // The contact is checkout's address form: the order's address is there, region picker included.
     await next();
-    expect(field(/^Name/).value).toBe('张三');
-    expect(field(/^Mobile/).value).toBe('13800138000');
-    type(/^Mobile/, '123');
+    expect(((await screen.findByLabelText(/^Consignee/)) as HTMLInputElement).value).toBe('张三');
+    expect(field(/^Phone/).value).toBe('13800138000');
+    await waitFor(() => expect(field(/^Province/).value).toBe('浙江省'));
+    expect(field(/^City/).value).toBe('杭州市');
+    type(/^Phone/, '123');
     await next();
-    expect(screen.getByText('A mobile number (11 digits) or a landline with its area code.')).toBeTruthy();
-    type(/^Mobile/, '13900139000');
+    expect(screen.getByText(/^Enter a mainland mobile/)).toBeTruthy();
+    expect(step().textContent).toBe('Contact');
+    type(/^Phone/, '13900139000');
     await next();
 
     const review = screen.getByTestId('wizard-review');

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,12 +13,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
+import Skeleton from '@mui/material/Skeleton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AfterSaleOptions } from '../../../../../contract';
 import { useErrorText } from '../../../../lib/use-error-text';
+import { addressFormSchema, type AddressValues } from '../../../cart';
 import { optionsQuery, sameOptions, useApply } from '../../api/queries';
 import { rememberNames } from '../../names';
 import {
@@ -87,7 +89,20 @@ export function WizardDialog({
     reValidateMode: 'onChange',
   });
 
+  // The contact is checkout's address form (region picker, the same rules and messages), kept in its
+  // own form so it can be reused as it is; it is copied into the request once it validates.
+  const contactForm = useForm<AddressValues>({
+    defaultValues: defaultValues(initial, line).contact,
+    resolver: zodResolver(addressFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
   const next = async () => {
+    if (step === 'contact') {
+      if (!(await contactForm.trigger())) return;
+      form.setValue('contact', addressFormSchema.parse(contactForm.getValues()));
+    }
     if (await form.trigger()) {
       setBanner(null);
       setIndex((i) => Math.min(i + 1, steps.length - 1));
@@ -180,7 +195,9 @@ export function WizardDialog({
             {banner.text}
           </Alert>
         )}
-        <WizardStep step={step} form={form} options={options} line={line} onUploading={setUploading} />
+        <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+          <WizardStep step={step} form={form} contactForm={contactForm} options={options} line={line} onUploading={setUploading} />
+        </Suspense>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose} disabled={submitting}>

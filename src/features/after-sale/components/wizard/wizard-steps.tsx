@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { AfterSaleOptions } from '../../../../../contract';
 import { formatFen, yuanToFen } from '../../../../lib/money';
 import { useLang } from '../../../../lib/use-lang';
-import { ContactFields } from '../contact-fields';
+import { AddressFields, type AddressValues } from '../../../cart';
 import { VoucherUploader } from '../voucher-uploader';
 import {
   CONTACT_FIELDS,
@@ -37,7 +37,12 @@ interface StepProps {
 }
 
 /** The body of one wizard step. */
-export function WizardStep({ step, onUploading, ...props }: StepProps & { step: StepKey; onUploading: (busy: boolean) => void }) {
+export function WizardStep({
+  step,
+  onUploading,
+  contactForm,
+  ...props
+}: StepProps & { step: StepKey; onUploading: (busy: boolean) => void; contactForm: UseFormReturn<AddressValues> }) {
   switch (step) {
     case 'what':
       return <WhatStep {...props} />;
@@ -50,7 +55,7 @@ export function WizardStep({ step, onUploading, ...props }: StepProps & { step: 
     case 'vouchers':
       return <VouchersStep {...props} onUploading={onUploading} />;
     case 'contact':
-      return <ContactFields control={props.form.control} errors={props.form.formState.errors} />;
+      return <AddressFields form={contactForm} />;
     case 'review':
       return <ReviewStep {...props} />;
   }

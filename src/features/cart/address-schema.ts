@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { PHONE_PATTERN } from '../../../contract/constants';
+
+/** The order address as a form. Messages are keys of `cart:form`, said in the person's language. */
+export const addressFormSchema = z.object({
+  consignee: z.string().trim().min(1, 'required').max(50, 'tooLong50'),
+  phone: z.string().trim().min(1, 'required').regex(PHONE_PATTERN, 'phone'),
+  province: z.string().min(1, 'pickProvince'),
+  city: z.string().min(1, 'pickCity'),
+  area: z.string().min(1, 'pickArea'),
+  street: z.string().trim().min(1, 'required').max(100, 'tooLong100'),
+  description: z.string().trim().min(1, 'required').max(200, 'tooLong200'),
+});
+export type AddressValues = z.infer<typeof addressFormSchema>;
+export const EMPTY_ADDRESS: AddressValues = { consignee: '', phone: '', province: '', city: '', area: '', street: '', description: '' };
