@@ -7,6 +7,7 @@ import { catalogueLocales } from '../features/catalogue';
 import { selectionLocales } from '../features/selection';
 import { afterSaleLocales } from '../features/after-sale';
 import { cartLocales } from '../features/cart';
+import { messagesLocales } from '../features/messages';
 
 /** Every key path of a nested texts object, e.g. `pager.next`. */
 function keys(texts: object, prefix = ''): string[] {
@@ -26,6 +27,7 @@ describe('texts', () => {
       money: moneyLocales,
       afterSale: afterSaleLocales,
       cart: cartLocales,
+      messages: messagesLocales,
     };
     for (const [ns, texts] of Object.entries(namespaces)) {
       expect(keys(texts['zh-CN']).sort(), ns).toEqual(keys(texts.en).sort());

@@ -27,6 +27,7 @@ import { NAV_ITEMS, allowed } from './nav';
 import { BalanceChip, UserMenu, useCan } from '../features/account';
 import { SandboxClock } from '../features/orders';
 import { CartBadge } from '../features/cart';
+import { LiveEvents, MessagesBadge } from '../features/messages';
 import { metaQuery } from './meta';
 import { SelectField } from '../components/fields';
 import { lazyNamed, useLatch } from '../lib/lazy';
@@ -130,6 +131,7 @@ export function Layout() {
           )}
           <Box sx={{ flexGrow: 1 }} />
           {wide && tools}
+          <MessagesBadge />
           <CartBadge />
           <UserMenu />
         </Toolbar>
@@ -149,6 +151,7 @@ export function Layout() {
           </Suspense>
         )
       )}
+      <LiveEvents />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />
         <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>

@@ -8,6 +8,7 @@ import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import type { Feature, OpId } from '../../contract';
 
 export interface NavItem {
@@ -27,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/orders/failed', label: 'nav.failedOrders', icon: ErrorOutlineIcon, needs: { op: 'order.errors' } },
   { to: '/cash-flow', label: 'nav.cashFlow', icon: AccountBalanceWalletOutlinedIcon, needs: { op: 'account.cashFlow' } },
   { to: '/after-sale', label: 'nav.afterSale', icon: AssignmentReturnIcon, needs: { op: 'afterSale.list' } },
+  { to: '/messages', label: 'nav.messages', icon: NotificationsNoneOutlinedIcon, needs: { feature: 'messages.read' } },
   { to: '/audit', label: 'nav.audit', icon: ReceiptLongIcon, needs: { feature: 'audit.read' } },
   { to: '/users', label: 'nav.users', icon: GroupIcon, needs: { feature: 'users.manage' } },
 ];

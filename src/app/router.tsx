@@ -54,6 +54,7 @@ const OrderPage = lazyNamed(() => import('../features/orders/routes/order-page')
 const FailedOrdersPage = lazyNamed(() => import('../features/orders/routes/failed-orders-page'), 'FailedOrdersPage');
 const CartPage = lazyNamed(() => import('../features/cart/routes/cart-page'), 'CartPage');
 const CashFlowPage = lazyNamed(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage');
+const MessagesPage = lazyNamed(() => import('../features/messages/routes/messages-page'), 'MessagesPage');
 
 const guarded = (to: string, Page: React.ComponentType) => (
   <Route path={to.slice(1)} element={<Guard to={to} />}>
@@ -103,6 +104,7 @@ export function AppRoutes() {
           <Route path="cart" element={<CartPage />} />
           {guarded('/users', UsersPage)}
           {guarded('/audit', AuditPage)}
+          {guarded('/messages', MessagesPage)}
           {guarded('/after-sale', AfterSalePage)}
           <Route path="after-sale/:id" element={<Guard to="/after-sale" />}>
             <Route index element={<AfterSaleDetailPage />} />

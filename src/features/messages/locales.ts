@@ -3,9 +3,6 @@ export const messagesLocales = {
     title: 'Messages',
     subtitle:
       'What the supplier pushed: orders shipped and received, after-sales decided, products changed. New ones appear as they arrive.',
-    badge_one: 'Messages: {{count}} unread',
-    badge_other: 'Messages: {{count}} unread',
-    badgeNone: 'Messages: none unread',
     tabs: { label: 'Which messages', all: 'All', unread: 'Unread ({{count}})' },
     filter: {
       group: 'Group',
@@ -128,9 +125,6 @@ export const messagesLocales = {
   'zh-CN': {
     title: '消息',
     subtitle: '供应商推送的消息：订单发货与签收、售后结果、商品变动。新消息到达即显示。',
-    badge_one: '消息：{{count}} 条未读',
-    badge_other: '消息：{{count}} 条未读',
-    badgeNone: '消息：没有未读',
     tabs: { label: '显示哪些消息', all: '全部', unread: '未读（{{count}}）' },
     filter: {
       group: '分组',

@@ -1,0 +1,35 @@
+import Button from '@mui/material/Button';
+import type { i18n as I18n, TFunction } from 'i18next';
+import type { InboxMessage } from '../../../contract/message-kinds';
+import { dismissToast, toast } from '../../lib/toast';
+import { messageSentence } from './sentence';
+import { registerMessagesTexts } from './texts';
+
+/** A toast saying the message in words, with a button to what it is about (loaded on the first toast). */
+export function showMessageToast(m: InboxMessage, i18n: I18n, navigate: (to: string) => void) {
+  registerMessagesTexts(i18n);
+  const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const t = i18n.getFixedT(lang, 'messages') as TFunction<'messages'>;
+  const s = messageSentence(m, t, lang);
+  // The after-sale record first for after-sale messages, else the order or the product.
+  const link = s.links[0];
+  void toast(s.text, {
+    variant: m.type === 'afterSale.refuse' || m.type === 'goods.undercarriage' ? 'warning' : 'info',
+    autoHideDuration: 8000,
+    action: link
+      ? (key) => (
+          <Button
+            color="inherit"
+            size="small"
+            aria-label={`${t('live.open')}: ${link.label}`}
+            onClick={() => {
+              dismissToast(key);
+              navigate(link.to);
+            }}
+          >
+            {t('live.open')}
+          </Button>
+        )
+      : undefined,
+  });
+}

@@ -1,0 +1,203 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListSubheader from '@mui/material/ListSubheader';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { MESSAGE_TYPES_BY_GROUP, type InboxMessage, type MessageGroupOrUnknown } from '../../../../contract/message-kinds';
+import { messageGroupsOf } from '../../../../contract/permissions';
+import { DateRangeField, type DayRange } from '../../../components/date-range-field';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { SelectField } from '../../../components/fields';
+import { PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
+import { daySeconds, DEFAULT_TIME_ZONE, secondsToDay } from '../../../lib/time';
+import { toast } from '../../../lib/toast';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useLang } from '../../../lib/use-lang';
+import { useSettledState } from '../../../lib/use-settled-state';
+import { useUrlView } from '../../../lib/url-view';
+import { useSession } from '../../account';
+import { inboxQuery, prefsQuery, unreadQuery, useMarkRead } from '../api/queries';
+import { CallbackSettings, LowProfitPrefs } from '../components/message-settings';
+import { MessageEntry } from '../components/message-entry';
+import { typeLabel } from '../sentence';
+import { useMessagesTranslation } from '../texts';
+import { daysInOrder, inboxViewToParams, INBOX_SIZES, parseInboxView } from '../url-state';
+
+/** Messages grouped by the day they arrived, in the person's zone, newest first. */
+function byDay(list: InboxMessage[]): [string, InboxMessage[]][] {
+  const days = new Map<string, InboxMessage[]>();
+  for (const m of list) {
+    const d = secondsToDay(Math.floor(m.receivedAt / 1000));
+    const bucket = days.get(d);
+    if (bucket) bucket.push(m);
+    else days.set(d, [m]);
+  }
+  return [...days];
+}
+
+export function MessagesPage() {
+  const { t } = useMessagesTranslation();
+  const lang = useLang();
+  const errorText = useErrorText();
+  const { user, permissions } = useSession();
+  const groups = messageGroupsOf(user.role);
+  const [view, update] = useUrlView(parseInboxView, inboxViewToParams);
+  const [days, setDays] = useSettledState<DayRange>({ from: view.from, to: view.to }, (v) => update(v), daysInOrder, 0);
+  const datesOk = daysInOrder(view);
+  const filters = {
+    unread: view.tab === 'unread' || undefined,
+    group: view.group || undefined,
+    type: view.type || undefined,
+    from: datesOk && view.from ? daySeconds(view.from)! * 1000 : undefined,
+    to: datesOk && view.to ? daySeconds(view.to, true)! * 1000 + 999 : undefined,
+    page: view.page,
+    limit: view.size,
+  };
+  const inbox = useQuery(inboxQuery(filters));
+  const unread = useQuery(unreadQuery);
+  const seesGoods = groups.includes('goods');
+  const prefs = useQuery({ ...prefsQuery, enabled: seesGoods });
+  const mark = useMarkRead();
+  const unreadCount = unread.data?.count ?? inbox.data?.unread ?? 0;
+
+  const typeChoices = useMemo(() => {
+    const pool = (view.group ? [view.group] : groups).flatMap((g) => (g === 'unknown' ? [] : MESSAGE_TYPES_BY_GROUP[g]));
+    return [{ value: '', label: t('filter.anyType') }, ...pool.map((type) => ({ value: type, label: typeLabel(type, t) }))];
+  }, [view.group, groups, t]);
+
+  const today = secondsToDay(Math.floor(Date.now() / 1000));
+  const yesterday = secondsToDay(Math.floor(Date.now() / 1000) - 86_400);
+  const dayTitle = (d: string) =>
+    d === today
+      ? t('today')
+      : d === yesterday
+        ? t('yesterday')
+        : new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const markFailed = (e: unknown) => void toast(errorText(e), { variant: 'error' });
+  const filtered = !!(view.group || view.type || view.from || view.to);
+  const list = inbox.data?.list ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<DoneAllIcon />}
+            disabled={unreadCount === 0 || mark.isPending}
+            onClick={() =>
+              mark.mutate(
+                { all: true, read: true },
+                {
+                  onSuccess: (r) => void toast(t('actions.allReadDone', { count: r.changed }), { variant: 'success' }),
+                  onError: markFailed,
+                },
+              )
+            }
+          >
+            {t('actions.markAllRead')}
+          </Button>
+        }
+      />
+      <Paper variant="outlined">
+        <Tabs value={view.tab} onChange={(_e, tab: 'all' | 'unread') => update({ tab })} aria-label={t('tabs.label')} sx={{ px: 1 }}>
+          <Tab value="all" label={t('tabs.all')} />
+          <Tab
+            value="unread"
+            label={
+              <Badge color="error" variant="dot" invisible={unreadCount === 0} sx={{ pr: 1 }}>
+                {t('tabs.unread', { count: unreadCount })}
+              </Badge>
+            }
+          />
+        </Tabs>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', p: 2, borderTop: 1, borderColor: 'divider' }}
+        >
+          <SelectField
+            label={t('filter.group')}
+            value={view.group}
+            onChange={(group) => update({ group: group as MessageGroupOrUnknown, type: '' })}
+            choices={[{ value: '', label: t('filter.anyGroup') }, ...groups.map((g) => ({ value: g, label: t(`groups.${g}`) }))]}
+            sx={{ minWidth: 140 }}
+          />
+          <SelectField
+            label={t('filter.type')}
+            value={view.type}
+            onChange={(type) => update({ type })}
+            choices={typeChoices}
+            sx={{ minWidth: 160 }}
+          />
+          <DateRangeField
+            fromLabel={t('filter.from')}
+            toLabel={t('filter.to')}
+            value={days}
+            onChange={setDays}
+            error={daysInOrder(days) ? undefined : t('filter.daysError')}
+            hint={t('filter.zoneHint', { zone: DEFAULT_TIME_ZONE })}
+          />
+          <Button disabled={!filtered} onClick={() => (setDays({ from: '', to: '' }), update({ group: '', type: '', from: '', to: '' }))}>
+            {t('filter.reset')}
+          </Button>
+        </Stack>
+      </Paper>
+      {inbox.isError && !inbox.data ? (
+        <ErrorState error={inbox.error} onRetry={() => void inbox.refetch()} />
+      ) : (
+        <Paper variant="outlined" aria-busy={inbox.isFetching}>
+          {inbox.isFetching && <LinearProgress aria-label={t('title')} />}
+          {inbox.data && list.length === 0 ? (
+            <EmptyState title={filtered ? t('emptyFiltered') : view.tab === 'unread' ? t('emptyUnread') : t('empty')} />
+          ) : (
+            byDay(list).map(([d, items]) => (
+              <List
+                key={d}
+                disablePadding
+                aria-label={dayTitle(d)}
+                subheader={
+                  <ListSubheader component="h2" sx={{ typography: 'subtitle2', lineHeight: 2.5, bgcolor: 'background.paper' }}>
+                    {dayTitle(d)}
+                  </ListSubheader>
+                }
+              >
+                {items.map((m) => (
+                  <MessageEntry
+                    key={m.id}
+                    message={m}
+                    lowProfitPercent={prefs.data?.lowProfitPercent ?? null}
+                    busy={mark.isPending}
+                    onMark={(read) => mark.mutate({ ids: [m.id], read }, { onError: markFailed })}
+                  />
+                ))}
+              </List>
+            ))
+          )}
+          {inbox.data && inbox.data.total > 0 && (
+            <Pager
+              page={view.page}
+              size={view.size}
+              count={inbox.data.total}
+              sizes={INBOX_SIZES}
+              onChange={(page, size) => update(size !== view.size ? { size } : { page })}
+            />
+          )}
+        </Paper>
+      )}
+      {seesGoods && <LowProfitPrefs />}
+      {permissions.features.includes('messages.settings') && <CallbackSettings />}
+    </Stack>
+  );
+}
