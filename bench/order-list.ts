@@ -9,8 +9,7 @@ import { createSandbox } from '../server/sandbox';
 import { parseFaults } from '../server/sandbox/config';
 import { seedOrders } from '../server/sandbox/order-seed';
 import { createBffApp, SESSION_COOKIE } from '../server/gateway/app';
-import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
-import { openDatabase } from '../server/lib/db';
+import { openGatewayDb } from '../server/gateway/db';
 
 const listen = (fetch: (req: Request) => Response | Promise<Response>) =>
   new Promise<{ close(): void; url: string }>((resolve) => {
@@ -43,7 +42,7 @@ export async function benchOrderList(orders = Number(process.env.BENCH_ORDERS ??
   const bff = createBffApp({
     upstream: { baseUrl: upstream.url, appKey: config.appKey, appSecret: config.appSecret, timeoutMs: 15_000 },
     mode: 'sandbox',
-    db: openDatabase(':memory:', GATEWAY_MIGRATIONS),
+    db: await openGatewayDb({ file: ':memory:' }),
   });
   await bff.users.create({ username: 'bench', displayName: 'Bench', role: 'manager', password: 'bench-password-1' });
   const login = await bff.app.request('/auth/login', {

@@ -4,12 +4,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { gatewayDbFile, type GatewayConfig } from './gateway/config';
+import { gatewayDbOptions, type GatewayConfig } from './gateway/config';
 import { createBffApp, SESSION_COOKIE } from './gateway/app';
-import { GATEWAY_MIGRATIONS } from './gateway/schema';
+import { openGatewayDb, type GatewayDb } from './gateway/db';
 import { hostCheck, securityHeaders } from './gateway/security';
-import { DEMO_USERS, UserStore } from './gateway/users';
-import { openDatabase, type DB } from './lib/db';
+import { DEMO_USERS, UserError, UserStore } from './gateway/users';
 import { secretFromFile } from './lib/secret-file';
 import { createSandbox, type Sandbox } from './sandbox';
 import { sandboxConfigFromEnv } from './sandbox/config';
@@ -26,13 +25,13 @@ export const SANDBOX_SECRET_FILE = 'sandbox-app-secret';
  * other path (the /v2 API, the clock, health) answers 404 unless the request carries this process's
  * random token, which only the gateway's own loopback calls send.
  */
-function sandboxDoor(isInternal: (c: Context) => boolean, signedIn: (c: Context) => boolean): MiddlewareHandler {
+function sandboxDoor(isInternal: (c: Context) => boolean, signedIn: (c: Context) => Promise<boolean>): MiddlewareHandler {
   return async (c, next) => {
     if (isInternal(c)) return next();
     const path = c.req.path.slice(SANDBOX_MOUNT.length);
     const isGet = c.req.method === 'GET' || c.req.method === 'HEAD';
     if (isGet && /^\/images\/goods\/[^/]+$/.test(path)) return next();
-    if (isGet && /^\/images\/vouchers\/[^/]+$/.test(path) && signedIn(c)) return next();
+    if (isGet && /^\/images\/vouchers\/[^/]+$/.test(path) && (await signedIn(c))) return next();
     return c.json({ code: 0, msg: 'Not found.', data: null }, 404);
   };
 }
@@ -40,23 +39,37 @@ function sandboxDoor(isInternal: (c: Context) => boolean, signedIn: (c: Context)
 export interface AppServer {
   app: Hono;
   sandbox: Sandbox | null;
-  db: DB;
-  close(): void;
+  db: GatewayDb;
+  /** Stops periodic work, the embedded sandbox and the database pool. */
+  close(): Promise<void>;
 }
+
+/** How often expired sessions and finished sign-in windows are swept (by one gateway at a time). */
+export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * First run: in sandbox mode one demo person per role; against the real upstream nobody, unless
  * ADMIN_USERNAME / ADMIN_PASSWORD name the first admin.
  */
-export async function ensureFirstUsers(db: DB, config: Pick<GatewayConfig, 'upstream' | 'firstAdmin'>, log?: (l: string) => void) {
+export async function ensureFirstUsers(db: GatewayDb, config: Pick<GatewayConfig, 'upstream' | 'firstAdmin'>, log?: (l: string) => void) {
   const users = new UserStore(db);
-  if (users.count() > 0) return;
+  if ((await users.count()) > 0) return;
+  // Gateways starting together on one database: whoever comes second finds the name taken, which is fine.
+  const create = async (...args: Parameters<UserStore['create']>) => {
+    try {
+      await users.create(...args);
+      return true;
+    } catch (e) {
+      if (e instanceof UserError && e.rule === 'taken') return false;
+      throw e;
+    }
+  };
   if (config.firstAdmin) {
-    await users.create({ ...config.firstAdmin, displayName: config.firstAdmin.username, role: 'admin' });
-    log?.(`Created the first admin "${config.firstAdmin.username}" from ADMIN_USERNAME.`);
+    if (await create({ ...config.firstAdmin, displayName: config.firstAdmin.username, role: 'admin' }))
+      log?.(`Created the first admin "${config.firstAdmin.username}" from ADMIN_USERNAME.`);
   }
   if (!config.upstream) {
-    for (const d of DEMO_USERS) if (!users.credentials(d.username)) await users.create(d, { demo: true });
+    for (const d of DEMO_USERS) if (!(await users.credentials(d.username))) await create(d, { demo: true });
     log?.(`Sandbox mode: demo users ${DEMO_USERS.map((d) => `${d.username} / ${d.password}`).join(', ')}`);
   } else if (!config.firstAdmin) {
     log?.(
@@ -76,8 +89,13 @@ export async function createAppServer(
 ): Promise<AppServer> {
   const app = new Hono();
   const env = opts.env ?? process.env;
-  const db = openDatabase(gatewayDbFile(config.dataDir), GATEWAY_MIGRATIONS);
-  await ensureFirstUsers(db, config, opts.log);
+  const db = await openGatewayDb({ ...gatewayDbOptions(config), log: opts.log });
+  try {
+    await ensureFirstUsers(db, config, opts.log);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
   const token = Buffer.from(randomBytes(32).toString('base64url'));
   const isInternal = (c: Context) => {
     const sent = Buffer.from(c.req.header(INTERNAL_HEADER) ?? '');
@@ -91,7 +109,8 @@ export async function createAppServer(
       `HOST is ${config.host} but PUBLIC_ORIGIN is unset: only ${config.publicOrigins[0]} is answered. Set PUBLIC_ORIGIN to the address people open.`,
     );
   }
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  // For balancers and probes: 503 while the database does not answer (this gateway cannot serve anyone then).
+  app.get('/healthz', async (c) => ((await db.ping()) ? c.json({ ok: true, db: 'up' }) : c.json({ ok: false, db: 'down' }, 503)));
   let sandbox: Sandbox | null = null;
   let upstream;
   // The door to voucher pictures asks the gateway's session store, made below.
@@ -111,7 +130,7 @@ export async function createAppServer(
     sandbox = createSandbox(sbConfig, { basePath: SANDBOX_MOUNT, log: opts.log });
     app.use(
       `${SANDBOX_MOUNT}/*`,
-      sandboxDoor(isInternal, (c) => !!late.bff?.sessions.resolve(getCookie(c, SESSION_COOKIE))),
+      sandboxDoor(isInternal, async (c) => !!(await late.bff?.sessions.resolve(getCookie(c, SESSION_COOKIE)))),
     );
     app.route(SANDBOX_MOUNT, sandbox.app);
     upstream = {
@@ -132,6 +151,10 @@ export async function createAppServer(
     publicOrigins: config.publicOrigins,
   }));
   app.route('/bff', bff.app);
+  const stopSweep = db.every('gateway.sweep', SWEEP_INTERVAL_MS, async () => {
+    const gone = await bff.sweep();
+    if (gone) opts.log?.(`sessions: ${gone} expired session(s) removed`);
+  });
 
   const indexFile = join(config.staticDir, 'index.html');
   if (existsSync(indexFile)) {
@@ -147,9 +170,10 @@ export async function createAppServer(
     app,
     sandbox,
     db,
-    close: () => {
+    async close() {
+      stopSweep();
       sandbox?.close();
-      db.close();
+      await db.close();
     },
   };
 }

@@ -1,25 +1,16 @@
 import { serve } from '@hono/node-server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
 import { gatewayConfigFromEnv } from '../server/gateway/config';
 import { createAppServer, type AppServer } from '../server/server';
+import { freePort } from './free-port';
+import { TEST_DIALECT, freshPgUrl } from './gateway-db';
 
-/** A free loopback port (the embedded sandbox needs to know its port before the server listens). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface RunningApp {
   url: string;
@@ -44,7 +35,12 @@ export async function startApp(
   dir = mkdtempSync(join(tmpdir(), 'supply-desk-app-')),
 ): Promise<RunningApp> {
   const port = await freePort();
-  const fullEnv = { DATA_DIR: dir, PORT: String(port), SANDBOX_GOODS: '20', ...env };
+  // In the postgres run each DATA_DIR gets its own schema, kept for a restart on the same directory.
+  const urlFile = join(dir, '.test-database-url');
+  if (TEST_DIALECT === 'postgres' && !env.DATABASE_URL && !existsSync(urlFile)) writeFileSync(urlFile, await freshPgUrl());
+  const dbEnv: Record<string, string> =
+    TEST_DIALECT === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: readFileSync(urlFile, 'utf8') } : {};
+  const fullEnv = { DATA_DIR: dir, PORT: String(port), SANDBOX_GOODS: '20', ...dbEnv, ...env };
   const config = { ...gatewayConfigFromEnv(fullEnv), staticDir: join(dir, 'no-dist') };
   const server = await createAppServer(config, { env: fullEnv });
   const http = await new Promise<Server>((resolve) => {
@@ -74,7 +70,7 @@ export async function startApp(
     async close(keepDir = false) {
       http.closeAllConnections();
       await new Promise((r) => http.close(r));
-      server.close();
+      await server.close();
       if (!keepDir) rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 import type { Role } from '../contract';
 import { createBffApp, SESSION_COOKIE, type GatewayDeps } from '../server/gateway/app';
-import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
-import { openDatabase, type DB } from '../server/lib/db';
+import type { GatewayDb } from '../server/gateway/db';
+import { testGatewayDb } from './gateway-db';
 
 export const TEST_PASSWORD = 'password-for-tests';
 
@@ -23,15 +23,19 @@ export async function signIn(
   return `${SESSION_COOKIE}=${cookie}`;
 }
 
-/** A gateway on an in-memory database with one signed-in person; `request` sends their cookie. */
-export async function bffAs(deps: Omit<GatewayDeps, 'db'> & { db?: DB }, role: Role = 'admin') {
-  const db = deps.db ?? openDatabase(':memory:', GATEWAY_MIGRATIONS);
+/**
+ * A gateway on a fresh database of the run's dialect (SQLite in memory, or a new PostgreSQL schema)
+ * with one signed-in person; `request` sends their cookie. `close` ends the database.
+ */
+export async function bffAs(deps: Omit<GatewayDeps, 'db'> & { db?: GatewayDb }, role: Role = 'admin') {
+  const db = deps.db ?? (await testGatewayDb());
   const bff = createBffApp({ ...deps, db });
   const cookie = await signIn(bff, role);
   return {
     bff,
     db,
     cookie,
+    close: () => db.close(),
     request: (path: string, init: RequestInit = {}) =>
       bff.app.request(path, {
         ...init,

@@ -242,7 +242,16 @@ describe('fuzz: every operation × bad inputs through the gateway (issue 11.9)',
 
   it('answers every bad input with a 4xx naming the field, never a 5xx, and changes nothing', async () => {
     const before = stateOf(sandbox);
-    const auditBefore = (gw.db.prepare('SELECT count(*) AS n FROM audit').get() as { n: number }).n;
+    const auditCount = async () =>
+      Number(
+        (
+          await gw.db.kysely
+            .selectFrom('audit')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const auditBefore = await auditCount();
     const cases = OP_IDS.flatMap(casesFor);
     // Bodies over the caps, per operation: refused before they are read.
     for (const op of OP_IDS) {
@@ -283,7 +292,7 @@ describe('fuzz: every operation × bad inputs through the gateway (issue 11.9)',
       if (!ok) failures.push(`${c.op} ${c.what}: HTTP ${res.statusCode} field=${body.gateway?.field} msg=${body.msg?.slice(0, 160)}`);
     }
     const after = stateOf(sandbox);
-    const auditRows = (gw.db.prepare('SELECT count(*) AS n FROM audit').get() as { n: number }).n - auditBefore;
+    const auditRows = (await auditCount()) - auditBefore;
     console.log(
       `fuzz: ${cases.length} inputs over ${OP_IDS.length} operations; answers by status ${JSON.stringify(byStatus)}; ` +
         `failures ${failures.length}; sandbox state changes ${before === after ? 0 : 1}; refused writes audited ${auditRows}/${writes}`,

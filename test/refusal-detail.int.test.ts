@@ -59,7 +59,7 @@ describe('gateway refusals carry field, rule and limit', async () => {
     expect(((await taken.json()) as { gateway: unknown }).gateway).toEqual({ reason: 'invalid_input', field: 'username', rule: 'taken' });
     const short = await create('ab');
     expect(((await short.json()) as { gateway: unknown }).gateway).toMatchObject({ field: 'username', rule: 'bad_format' });
-    const me = gw.bff.users.list().find((u) => u.role === 'admin')!;
+    const me = (await gw.bff.users.list()).find((u) => u.role === 'admin')!;
     const self = await gw.request(`/users/${me.id}`, { method: 'PATCH', body: JSON.stringify({ disabled: true }) });
     expect(((await self.json()) as { gateway: unknown }).gateway).toEqual({ reason: 'invalid_input', rule: 'self_change' });
   });

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gatewayConfigFromEnv } from '../server/gateway/config';
-import { GATEWAY_MIGRATIONS } from '../server/gateway/schema';
+import { openGatewayDb } from '../server/gateway/db';
 import { UserStore } from '../server/gateway/users';
-import { openDatabase } from '../server/lib/db';
 import { createAppServer, ensureFirstUsers } from '../server/server';
+import { TEST_DIALECT, freshPgUrl, testGatewayDb } from './gateway-db';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -19,22 +19,27 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 describe('first run', () => {
   it('sandbox mode creates one demo person per role', async () => {
-    const db = openDatabase(':memory:', GATEWAY_MIGRATIONS);
+    const db = await testGatewayDb();
     await ensureFirstUsers(db, { upstream: null, firstAdmin: null });
-    expect(
-      new UserStore(db)
-        .list()
-        .map((u) => `${u.username}:${u.role}`)
-        .sort(),
-    ).toEqual(['admin:admin', 'manager:manager', 'merchant:merchant', 'support:support']);
+    expect((await new UserStore(db).list()).map((u) => `${u.username}:${u.role}`).sort()).toEqual([
+      'admin:admin',
+      'manager:manager',
+      'merchant:merchant',
+      'support:support',
+    ]);
+    // A second gateway starting on the same database adds nobody.
+    await ensureFirstUsers(db, { upstream: null, firstAdmin: null });
+    expect(await new UserStore(db).count()).toBe(4);
+    await db.close();
   });
 
   it('against the real upstream: nobody, unless ADMIN_USERNAME / ADMIN_PASSWORD name the first admin', async () => {
     const upstream = { baseUrl: 'https://api.jxhh.com', appKey: 'k', appSecret: 's' };
-    const none = openDatabase(':memory:', GATEWAY_MIGRATIONS);
+    const none = await testGatewayDb();
     await ensureFirstUsers(none, { upstream, firstAdmin: null });
-    expect(new UserStore(none).count()).toBe(0);
-    const first = openDatabase(':memory:', GATEWAY_MIGRATIONS);
+    expect(await new UserStore(none).count()).toBe(0);
+    await none.close();
+    const first = await testGatewayDb();
     const config = gatewayConfigFromEnv({
       UPSTREAM_URL: 'https://api.jxhh.com',
       UPSTREAM_APP_KEY: 'k',
@@ -43,23 +48,26 @@ describe('first run', () => {
       ADMIN_PASSWORD: 'a-strong-password',
     });
     await ensureFirstUsers(first, config);
-    expect(new UserStore(first).list().map((u) => `${u.username}:${u.role}:${u.demo}`)).toEqual(['boss:admin:false']);
+    expect((await new UserStore(first).list()).map((u) => `${u.username}:${u.role}:${u.demo}`)).toEqual(['boss:admin:false']);
+    await first.close();
     expect(() => gatewayConfigFromEnv({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD go together/);
   });
 
-  it('npm run user:add creates a user from the command line, the password from USER_PASSWORD', () => {
+  it('npm run user:add creates a user from the command line, the password from USER_PASSWORD', async () => {
     const dir = tempDir();
+    const url = TEST_DIALECT === 'postgres' ? await freshPgUrl() : undefined;
+    const dbEnv = url ? { DATABASE_URL: url } : {};
     const out = execFileSync('npx', ['tsx', 'server/gateway/user-add.ts', 'cli.admin', 'admin', 'CLI', 'Admin'], {
-      env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123' },
+      env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123', ...dbEnv },
       encoding: 'utf8',
     });
     expect(out).toMatch(/Created admin "cli.admin"/);
-    const db = openDatabase(join(dir, 'gateway.sqlite'), GATEWAY_MIGRATIONS);
-    expect(new UserStore(db).credentials('cli.admin')?.user).toMatchObject({ role: 'admin', displayName: 'CLI Admin' });
-    db.close();
+    const db = await openGatewayDb(url ? { databaseUrl: url } : { file: join(dir, 'gateway.sqlite') });
+    expect((await new UserStore(db).credentials('cli.admin'))?.user).toMatchObject({ role: 'admin', displayName: 'CLI Admin' });
+    await db.close();
     expect(() =>
       execFileSync('npx', ['tsx', 'server/gateway/user-add.ts', 'x', 'king'], {
-        env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123' },
+        env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123', ...dbEnv },
         stdio: 'pipe',
       }),
     ).toThrow();
@@ -69,8 +77,9 @@ describe('first run', () => {
 describe('every answer carries the security headers', () => {
   it('on the SPA, on /bff and on /healthz', async () => {
     const dir = tempDir();
+    const dbEnv: Record<string, string> = TEST_DIALECT === 'postgres' ? { DATABASE_URL: await freshPgUrl() } : {};
     const server = await createAppServer(
-      { ...gatewayConfigFromEnv({ DATA_DIR: dir, SANDBOX_GOODS: '20' }), staticDir: join(dir, 'no-dist') },
+      { ...gatewayConfigFromEnv({ DATA_DIR: dir, SANDBOX_GOODS: '20', ...dbEnv }), staticDir: join(dir, 'no-dist') },
       { env: { SANDBOX_GOODS: '20' } },
     );
     for (const path of ['/', '/healthz', '/bff/auth/me', '/bff/auth/login']) {
@@ -83,6 +92,6 @@ describe('every answer carries the security headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
     }
     expect((await server.app.request('/bff/auth/me', { headers: { host: '127.0.0.1:8787' } })).status).toBe(401);
-    server.close();
+    await server.close();
   });
 });

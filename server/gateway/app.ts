@@ -14,7 +14,7 @@ import {
   type Session,
   type SessionUser,
 } from '../../contract';
-import type { DB } from '../lib/db';
+import type { GatewayDb } from './db';
 import { discardRestOfBody } from '../lib/drain';
 import { formatIssues, issueDetail } from '../lib/issues';
 import { AuditLog, auditQuerySchema, maskUnknownUsername } from './audit';
@@ -29,11 +29,14 @@ import { buildUpstreamRequest, callUpstream, gatewayFailure, type FailureExtra, 
 import { DEMO_USERS, UserError, UserStore, newUserSchema, passwordSchema, userPatchSchema, type User } from './users';
 
 export const SESSION_COOKIE = 'sd_session';
+/** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
+export const OP_WRITTEN = 'op.written';
 
 export interface GatewayDeps {
   upstream: UpstreamTarget;
   mode: 'sandbox' | 'upstream';
-  db: DB;
+  /** The gateway's database and event bus (server/gateway/db). */
+  db: GatewayDb;
   log?: (line: string) => void;
   now?: () => number;
   sessionPolicy?: SessionPolicy;
@@ -85,13 +88,27 @@ export function createBffApp(deps: GatewayDeps) {
   const now = deps.now ?? Date.now;
   const trustProxy = deps.trustProxy ?? false;
   const users = new UserStore(deps.db, now);
-  const sessions = new SessionStore(deps.db, users, deps.sessionPolicy, now);
+  const sessions = new SessionStore(deps.db, deps.sessionPolicy, now);
   const limiter = new LoginLimiter(deps.db, deps.loginLimits, now);
   const audit = new AuditLog(deps.db, now, deps.upstream.timeoutMs + 60_000);
-  const interrupted = audit.markInterrupted();
   const log = deps.log ?? (() => {});
-  if (interrupted) log(`audit: ${interrupted} write(s) left "sent" by an earlier run marked "outcome unknown"`);
+  // Rows an earlier run left "sent" will never be completed. Alone on SQLite that is every such row;
+  // on a shared PostgreSQL another gateway may be waiting on its answer, so only stale rows.
+  const ready = (deps.db.dialect === 'postgres' ? audit.markStale() : audit.markInterrupted()).then((n) => {
+    if (n) log(`audit: ${n} write(s) left "sent" by an earlier run marked "outcome unknown"`);
+  });
+  /** Expired sessions, finished sign-in windows and stale "sent" rows: periodic, one process at a time (server.ts). */
+  const sweep = async () => {
+    const gone = await sessions.sweep();
+    await limiter.sweep();
+    await audit.markStale();
+    return gone;
+  };
   const app = new Hono<Env>();
+  app.use('*', async (_c, next) => {
+    await ready;
+    await next();
+  });
   /** `detail`: the field at fault (a name) or field + rule (+ limit) for the SPA to word the refusal. */
   const fail = (
     c: Context,
@@ -109,13 +126,13 @@ export function createBffApp(deps: GatewayDeps) {
     await next();
   });
 
-  app.get('/auth/login', (c) =>
+  app.get('/auth/login', async (c) =>
     c.json({
       mode: deps.mode,
       // Demo accounts exist only in sandbox mode; their passwords are public by design.
       demoUsers:
         deps.mode === 'sandbox'
-          ? users.demoUsers().map((u) => ({ username: u.username, role: u.role, password: demoPassword(u.username) }))
+          ? (await users.demoUsers()).map((u) => ({ username: u.username, role: u.role, password: demoPassword(u.username) }))
           : [],
     }),
   );
@@ -138,10 +155,10 @@ export function createBffApp(deps: GatewayDeps) {
     }
     const { username, password } = body.data;
     // Counted before the password is looked at, in one transaction: parallel guesses cannot all pass.
-    const wait = limiter.take(username, ip);
-    const cred = users.credentials(username);
+    const wait = await limiter.take(username, ip);
+    const cred = await users.credentials(username);
     // A name that is no account may be a password typed into the wrong field: never stored as typed.
-    const who = cred ? { user: cred.user } : { user: null, username: maskUnknownUsername(deps.db, username) };
+    const who = cred ? { user: cred.user } : { user: null, username: await maskUnknownUsername(deps.db, username) };
     const typed = { username: cred ? cred.user.username : who.username };
     if (wait > 0) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
@@ -150,21 +167,21 @@ export function createBffApp(deps: GatewayDeps) {
       if ((lockRows.get(key) ?? -Infinity) < now() - 60_000) {
         if (lockRows.size > 10_000) lockRows.clear();
         lockRows.set(key, now());
-        audit.record({ ...who, action: 'auth.login', input: typed, code: 429, msg: 'refused: too many attempts', ip });
+        await audit.record({ ...who, action: 'auth.login', input: typed, code: 429, msg: 'refused: too many attempts', ip });
       }
       return fail(c, 429, 'rate_limited', `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
     }
     const ok = await verifyPassword(password, cred?.hash ?? DUMMY_HASH);
     if (!cred || !ok) {
-      audit.record({ ...who, action: 'auth.login', input: typed, code: 0, msg: 'wrong username or password', ip });
+      await audit.record({ ...who, action: 'auth.login', input: typed, code: 0, msg: 'wrong username or password', ip });
       return fail(c, 401, 'unauthorized', 'Wrong username or password.');
     }
     if (cred.user.disabled) {
-      audit.record({ user: cred.user, action: 'auth.login', input: typed, code: 0, msg: 'account disabled', ip });
+      await audit.record({ user: cred.user, action: 'auth.login', input: typed, code: 0, msg: 'account disabled', ip });
       return fail(c, 403, 'forbidden', 'This account is disabled. Ask an admin.');
     }
-    limiter.succeeded(username, ip);
-    const token = sessions.create(cred.user.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
+    await limiter.succeeded(username, ip);
+    const token = await sessions.create(cred.user.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Strict',
@@ -172,13 +189,13 @@ export function createBffApp(deps: GatewayDeps) {
       path: '/',
       maxAge: Math.floor(sessions.policy.absoluteMs / 1000),
     });
-    audit.record({ user: cred.user, action: 'auth.login', input: typed, code: 1, msg: 'signed in', ip });
+    await audit.record({ user: cred.user, action: 'auth.login', input: typed, code: 1, msg: 'signed in', ip });
     return c.json({ user: publicUser(cred.user), permissions: permissionsOf(cred.user) });
   });
 
   // Everything below needs a session.
   app.use('*', async (c, next) => {
-    const user = sessions.resolve(getCookie(c, SESSION_COOKIE));
+    const user = await sessions.resolve(getCookie(c, SESSION_COOKIE));
     if (!user) return fail(c, 401, 'unauthorized', 'Not signed in, or the session has ended.');
     c.set('user', user);
     await next();
@@ -188,12 +205,19 @@ export function createBffApp(deps: GatewayDeps) {
   const bodyCap = (maxSize: number) =>
     bodyLimit({
       maxSize,
-      onError: (c) => {
+      onError: async (c) => {
         const opId = /^\/op\/([^/]+)$/.exec(c.req.path.replace(/^\/bff/, ''))?.[1];
         const msg = `The request is too large (${Math.round(maxSize / 1024)} kB at most).`;
         discardRestOfBody(c);
         if (opId && getOperation(opId)?.writes) {
-          audit.record({ user: c.get('user'), action: opId, input: {}, code: 413, msg: `refused: ${msg}`, ip: clientIp(c, trustProxy) });
+          await audit.record({
+            user: c.get('user'),
+            action: opId,
+            input: {},
+            code: 413,
+            msg: `refused: ${msg}`,
+            ip: clientIp(c, trustProxy),
+          });
         }
         return fail(c, 413, 'invalid_input', msg, { rule: 'too_large', limit: maxSize });
       },
@@ -202,10 +226,10 @@ export function createBffApp(deps: GatewayDeps) {
   const defaultCap = bodyCap(BODY_LIMITS.default);
   app.use('*', (c, next) => (c.req.path.endsWith('/op/afterSale.picture') ? pictureCap(c, next) : defaultCap(c, next)));
 
-  app.post('/auth/logout', (c) => {
-    sessions.destroy(getCookie(c, SESSION_COOKIE));
+  app.post('/auth/logout', async (c) => {
+    await sessions.destroy(getCookie(c, SESSION_COOKIE));
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    audit.record({ user: c.get('user'), action: 'auth.logout', input: {}, code: 1, msg: 'signed out', ip: clientIp(c, trustProxy) });
+    await audit.record({ user: c.get('user'), action: 'auth.logout', input: {}, code: 1, msg: 'signed out', ip: clientIp(c, trustProxy) });
     return c.json({ ok: true });
   });
 
@@ -220,19 +244,19 @@ export function createBffApp(deps: GatewayDeps) {
       .object({ current: z.string().min(1).max(200), password: passwordSchema })
       .safeParse(await c.req.json().catch(() => null));
     if (!body.success) return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(body.error)}`, issueDetail(body.error));
-    const wait = limiter.take(me.username, ip);
+    const wait = await limiter.take(me.username, ip);
     if (wait > 0) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
       return fail(c, 429, 'rate_limited', `Too many failed attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
     }
-    const cred = users.credentials(me.username);
+    const cred = await users.credentials(me.username);
     if (!cred || !(await verifyPassword(body.data.current, cred.hash))) {
-      audit.record({ user: me, action: 'auth.password', input: {}, code: 0, msg: 'wrong current password', ip });
+      await audit.record({ user: me, action: 'auth.password', input: {}, code: 0, msg: 'wrong current password', ip });
       return fail(c, 400, 'invalid_input', 'The current password is wrong.', { field: 'current', rule: 'wrong_password' });
     }
-    limiter.succeeded(me.username, ip);
+    await limiter.succeeded(me.username, ip);
     await users.setPassword(me.id, body.data.password);
-    const token = sessions.create(me.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
+    const token = await sessions.create(me.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Strict',
@@ -240,7 +264,7 @@ export function createBffApp(deps: GatewayDeps) {
       path: '/',
       maxAge: Math.floor(sessions.policy.absoluteMs / 1000),
     });
-    audit.record({ user: me, action: 'auth.password', input: {}, code: 1, msg: 'password changed', ip });
+    await audit.record({ user: me, action: 'auth.password', input: {}, code: 1, msg: 'password changed', ip });
     return c.json({ ok: true });
   });
   app.get('/meta', (c) => c.json({ mode: deps.mode, upstream: deps.mode === 'sandbox' ? 'sandbox' : new URL(deps.upstream.baseUrl).host }));
@@ -252,10 +276,10 @@ export function createBffApp(deps: GatewayDeps) {
 
   app.route('/me', personDataRoutes(deps.db, now));
 
-  app.get('/audit', requireFeature('audit.read'), (c) => {
+  app.get('/audit', requireFeature('audit.read'), async (c) => {
     const q = auditQuerySchema.safeParse(c.req.query());
     if (!q.success) return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(q.error)}`, issueDetail(q.error, c.req.query()));
-    return c.json(audit.query(q.data));
+    return c.json(await audit.query(q.data));
   });
 
   // ---- users (admins) ----
@@ -263,17 +287,17 @@ export function createBffApp(deps: GatewayDeps) {
     const ip = clientIp(c, trustProxy);
     try {
       const result = await run();
-      audit.record({ user: c.get('user'), action, input, code: 1, msg: 'ok', ip });
+      await audit.record({ user: c.get('user'), action, input, code: 1, msg: 'ok', ip });
       return c.json(result ?? { ok: true });
     } catch (e) {
       const msg = e instanceof z.ZodError ? `Invalid input: ${formatIssues(e)}` : e instanceof UserError ? e.message : null;
       if (msg === null) throw e;
-      audit.record({ user: c.get('user'), action, input, code: 0, msg, ip });
+      await audit.record({ user: c.get('user'), action, input, code: 0, msg, ip });
       const detail = e instanceof z.ZodError ? issueDetail(e, input) : e instanceof UserError ? { field: e.field, rule: e.rule } : {};
       return fail(c, e instanceof UserError ? 409 : 400, 'invalid_input', msg, detail);
     }
   };
-  app.get('/users', requireFeature('users.manage'), (c) => c.json({ list: users.list() }));
+  app.get('/users', requireFeature('users.manage'), async (c) => c.json({ list: await users.list() }));
   app.post('/users', requireFeature('users.manage'), async (c) => {
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     return userAction(c, 'users.create', body, async () => ({ user: await users.create(newUserSchema.parse(body)) }));
@@ -281,8 +305,8 @@ export function createBffApp(deps: GatewayDeps) {
   app.patch('/users/:id', requireFeature('users.manage'), async (c) => {
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     const id = Number(c.req.param('id'));
-    return userAction(c, 'users.update', { id, ...body }, () => ({
-      user: users.update(id, userPatchSchema.parse(body), c.get('user').id),
+    return userAction(c, 'users.update', { id, ...body }, async () => ({
+      user: await users.update(id, userPatchSchema.parse(body), c.get('user').id),
     }));
   });
   app.post('/users/:id/password', requireFeature('users.manage'), async (c) => {
@@ -326,10 +350,15 @@ export function createBffApp(deps: GatewayDeps) {
     }
     const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
     // The row exists before the write leaves: a gateway killed mid-request still has the record.
-    const row = op.writes ? audit.begin({ user, action: id, input: parsed.data, ip }) : 0;
+    const row = op.writes ? await audit.begin({ user, action: id, input: parsed.data, ip }) : 0;
     const answer = await callUpstream(deps.upstream, built);
     const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
-    if (op.writes) audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+    if (op.writes) {
+      const code = Number(env.code ?? 0);
+      await audit.finish(row, code, String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+      // Other people's screens (on any gateway) may show what this write changed.
+      deps.db.bus.publish(OP_WRITTEN, { op: id, userId: user.id, code }).catch((e: unknown) => log(`bus: ${String(e)}`));
+    }
     log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
     return c.json(answer.envelope, answer.status as 200);
   });
@@ -343,11 +372,11 @@ export function createBffApp(deps: GatewayDeps) {
     const parsed = clockInput.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) {
       const msg = `Invalid input: ${formatIssues(parsed.error)}`;
-      audit.record({ user, action: 'sandbox.clock', input: {}, code: 400, msg: `refused: ${msg}`, ip });
+      await audit.record({ user, action: 'sandbox.clock', input: {}, code: 400, msg: `refused: ${msg}`, ip });
       const detail = issueDetail(parsed.error);
       return fail(c, 400, 'invalid_input', msg, { ...detail, field: detail.field ?? 'advanceSeconds' });
     }
-    const row = audit.begin({ user, action: 'sandbox.clock', input: parsed.data, ip });
+    const row = await audit.begin({ user, action: 'sandbox.clock', input: parsed.data, ip });
     const answer = await callUpstream(deps.upstream, {
       method: 'POST',
       path: '/sandbox/clock',
@@ -355,7 +384,7 @@ export function createBffApp(deps: GatewayDeps) {
       body: JSON.stringify(parsed.data),
     });
     const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
-    audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+    await audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
     return c.json(answer.envelope, answer.status as 200);
   });
 
@@ -364,7 +393,7 @@ export function createBffApp(deps: GatewayDeps) {
     console.error('[gateway] unexpected error', err);
     return c.json(gatewayFailure('internal', 'The gateway failed unexpectedly; the error is in its log.'), 500);
   });
-  return { app, users, sessions, audit };
+  return { app, users, sessions, audit, sweep, ready };
 }
 
 /** Demo passwords are fixed and public (README); a demo user whose password was changed is no longer listed. */

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { num, queryBoolean } from '../../contract/input';
-import type { DB } from '../lib/db';
-import { Where } from '../lib/sql-where';
+import { sql } from 'kysely';
+import type { GatewayDb, Kdb } from './db';
 import type { AuditEntry } from '../../contract';
 import type { User } from './users';
 
@@ -90,70 +90,96 @@ interface AuditWho {
  * (another gateway process may have died holding them).
  */
 export class AuditLog {
+  private readonly db: Kdb;
   constructor(
-    private readonly db: DB,
+    db: GatewayDb | Kdb,
     private readonly now: () => number = Date.now,
     private readonly staleMs = 5 * 60_000,
-  ) {}
+  ) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
 
-  private insert(e: AuditWho, outcome: AuditOutcome, code: number, msg: string): number {
-    const r = this.db
-      .prepare(
-        'INSERT INTO audit (at, user_id, username, role, action, summary, code, msg, ip, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        this.now(),
-        e.user?.id ?? null,
-        e.user?.username ?? e.username ?? '',
-        e.user?.role ?? '',
-        e.action,
-        JSON.stringify(summarize(e.input) ?? {}),
+  private async insert(e: AuditWho, outcome: AuditOutcome, code: number, msg: string): Promise<number> {
+    const r = await this.db
+      .insertInto('audit')
+      .values({
+        at: this.now(),
+        user_id: e.user?.id ?? null,
+        username: e.user?.username ?? e.username ?? '',
+        role: e.user?.role ?? '',
+        action: e.action,
+        summary: JSON.stringify(summarize(e.input) ?? {}),
         code,
-        msg.slice(0, 500),
-        e.ip.slice(0, 64),
+        msg: msg.slice(0, 500),
+        ip: e.ip.slice(0, 64),
         outcome,
-      );
-    return Number(r.lastInsertRowid);
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
   }
 
   /** A finished event: a refusal, a sign-in, a user change. */
-  record(e: AuditWho & { code: number; msg: string }): void {
-    this.insert(e, 'done', e.code, e.msg);
+  async record(e: AuditWho & { code: number; msg: string }): Promise<void> {
+    await this.insert(e, 'done', e.code, e.msg);
   }
 
   /** Before forwarding a write: the row exists even if the gateway dies before the answer. */
-  begin(e: AuditWho): number {
+  begin(e: AuditWho): Promise<number> {
     return this.insert(e, 'sent', 0, 'sent to the supplier, no answer yet');
   }
 
   /** The answer of a write begun with `begin`; `unknown` when the gateway cannot tell (a timeout). */
-  finish(id: number, code: number, msg: string, outcome: Exclude<AuditOutcome, 'sent'> = 'done'): void {
-    this.db.prepare('UPDATE audit SET code = ?, msg = ?, outcome = ? WHERE id = ?').run(code, msg.slice(0, 500), outcome, id);
+  async finish(id: number, code: number, msg: string, outcome: Exclude<AuditOutcome, 'sent'> = 'done'): Promise<void> {
+    await this.db
+      .updateTable('audit')
+      .set({ code, msg: msg.slice(0, 500), outcome })
+      .where('id', '=', id)
+      .execute();
   }
 
-  /** At start-up: rows an earlier run left "sent" will never be completed. */
-  markInterrupted(): number {
-    return this.db.prepare(`UPDATE audit SET outcome = 'unknown', msg = ? WHERE outcome = 'sent'`).run(OUTCOME_UNKNOWN_MSG).changes;
+  /**
+   * Rows "sent" before `before` will never be completed. At the start of a lone gateway that is every
+   * such row; with several gateways on one database, another may be waiting on its answer right now,
+   * so only rows older than the stale limit are marked (they read "unknown" in any case).
+   */
+  async markInterrupted(before = this.now() + 1): Promise<number> {
+    const r = await this.db
+      .updateTable('audit')
+      .set({ outcome: 'unknown', msg: OUTCOME_UNKNOWN_MSG })
+      .where('outcome', '=', 'sent')
+      .where('at', '<', before)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
   }
 
-  query(q: z.output<typeof auditQuerySchema>): { list: AuditEntry[]; total: number } {
-    const { sql, params } = new Where()
-      .add('username = ?', q.username)
-      .add(`action LIKE ? ESCAPE '\\'`, q.action && `${q.action.replace(/[\\%_]/g, (m) => '\\' + m)}%`)
-      .add('action IN (SELECT value FROM json_each(?))', q.actions && JSON.stringify(q.actions))
-      .add('at >= ?', q.from)
-      .add('at <= ?', q.to)
-      .add(`NOT (code = ? AND outcome = 'done')`, q.failedOnly ? 1 : undefined);
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM audit ${sql}`).get(...params) as { n: number }).n;
+  /** Rows "sent" longer than the stale limit, marked for good (the periodic sweep). */
+  markStale(): Promise<number> {
+    return this.markInterrupted(this.now() - this.staleMs);
+  }
+
+  async query(q: z.output<typeof auditQuerySchema>): Promise<{ list: AuditEntry[]; total: number }> {
+    let w = this.db.selectFrom('audit');
+    if (q.username) w = w.where('username', '=', q.username);
+    // Prefix match ignoring case, the same in both dialects (SQLite's LIKE ignores ASCII case, PostgreSQL's does not).
+    if (q.action)
+      w = w.where(sql<boolean>`lower(action) LIKE ${`${q.action.toLowerCase().replace(/[\\%_]/g, (m) => '\\' + m)}%`} ESCAPE '\\'`);
+    if (q.actions) w = q.actions.length ? w.where('action', 'in', q.actions) : w.where(sql<boolean>`1 = 0`);
+    if (q.from !== undefined) w = w.where('at', '>=', q.from);
+    if (q.to !== undefined) w = w.where('at', '<=', q.to);
+    if (q.failedOnly) w = w.where((eb) => eb.not(eb.and([eb('code', '=', 1), eb('outcome', '=', 'done')])));
+    const total = Number((await w.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await w
+      .select(['id', 'at', 'username', 'role', 'action', 'summary', 'code', 'ip', 'outcome', 'msg'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute();
     const staleBefore = this.now() - this.staleMs;
-    const list = this.db
-      .prepare(
-        `SELECT id, at, username, role, action, summary, code, ip,
-           CASE WHEN outcome = 'sent' AND at < ? THEN 'unknown' ELSE outcome END AS outcome,
-           CASE WHEN outcome = 'sent' AND at < ? THEN ? ELSE msg END AS msg
-         FROM audit ${sql} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(staleBefore, staleBefore, OUTCOME_UNKNOWN_MSG, ...params, q.limit, (q.page - 1) * q.limit) as AuditEntry[];
+    const list = rows.map((r) =>
+      r.outcome === 'sent' && r.at < staleBefore ? { ...r, outcome: 'unknown' as const, msg: OUTCOME_UNKNOWN_MSG } : r,
+    ) as AuditEntry[];
     return { list, total };
   }
 }
@@ -163,17 +189,23 @@ export class AuditLog {
  * be a password typed into the wrong field), only its length and a keyed hash, so repeated attempts
  * with the same text can still be told apart.
  */
-export function maskUnknownUsername(db: DB, typed: string): string {
-  const key = installKey(db);
+export async function maskUnknownUsername(db: GatewayDb | Kdb, typed: string): Promise<string> {
+  const key = await installKey('kysely' in db ? db.kysely : db);
   const tag = createHmac('sha256', key).update(typed.toLowerCase()).digest('hex').slice(0, 8);
   return `(not an account: ${typed.length} characters, #${tag})`;
 }
 
-function installKey(db: DB): string {
-  const row = db.prepare(`SELECT value FROM gateway_keys WHERE name = 'audit-mask'`).get() as { value: string } | undefined;
-  if (row) return row.value;
-  db.prepare(`INSERT INTO gateway_keys (name, value) VALUES ('audit-mask', ?) ON CONFLICT (name) DO NOTHING`).run(
-    randomBytes(32).toString('hex'),
-  );
-  return (db.prepare(`SELECT value FROM gateway_keys WHERE name = 'audit-mask'`).get() as { value: string }).value;
+const keys = new WeakMap<Kdb, string>();
+/** The install's masking key: made once (whichever gateway is first), then read; kept per handle, it never changes. */
+async function installKey(db: Kdb): Promise<string> {
+  const cached = keys.get(db);
+  if (cached) return cached;
+  await db
+    .insertInto('gateway_keys')
+    .values({ name: 'audit-mask', value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('gateway_keys').select('value').where('name', '=', 'audit-mask').executeTakeFirstOrThrow();
+  keys.set(db, row.value);
+  return row.value;
 }

@@ -48,6 +48,24 @@ export const gatewayEnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(24 * 30)
     .default(12),
+  /** PostgreSQL for several gateways (postgres://user:password@host:5432/database). Unset: SQLite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return /^postgres(ql)?:$/.test(u.protocol) && u.hostname !== '' && u.pathname.length > 1;
+      } catch {
+        return false;
+      }
+    }, 'must be a PostgreSQL URL such as postgres://user:password@db.example.com:5432/supply_desk (host and database name required)')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number of connections' })
+    .int('must be a whole number of connections')
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .default(10),
   UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
     .int('must be a whole number of milliseconds')
@@ -81,6 +99,8 @@ export interface GatewayConfig {
   publicOrigins: string[];
   /** True when PUBLIC_ORIGIN was not set. */
   defaultOrigins: boolean;
+  /** DATABASE_URL (null: SQLite at DATA_DIR/gateway.sqlite) and the PostgreSQL pool size. */
+  database: { url: string | null; poolSize: number };
 }
 
 /**
@@ -131,7 +151,15 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     publicOrigins: e.PUBLIC_ORIGIN ? e.PUBLIC_ORIGIN.map((o) => new URL(o).origin) : defaultPublicOrigins(e.HOST, e.PORT, e.VITE_PORT),
     defaultOrigins: !e.PUBLIC_ORIGIN,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_MAX_HOURS * 3600_000 },
+    database: { url: e.DATABASE_URL ?? null, poolSize: e.DATABASE_POOL_SIZE },
   };
 }
 
 export const gatewayDbFile = (dataDir: string) => join(dataDir, 'gateway.sqlite');
+
+/** Where the gateway's database is, from the configuration: DATABASE_URL, or the SQLite file in DATA_DIR. */
+export const gatewayDbOptions = (config: Pick<GatewayConfig, 'dataDir' | 'database'>) => ({
+  databaseUrl: config.database.url ?? undefined,
+  file: gatewayDbFile(config.dataDir),
+  poolSize: config.database.poolSize,
+});

@@ -3,8 +3,8 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { mayCall } from '../../contract';
-import { addressBook, cart, checkoutDraftInput, type CheckoutDraft } from '../../contract/schemas/person';
-import type { DB } from '../lib/db';
+import { addressBook, cart, checkoutDraftInput, type CheckoutDraft, type CheckoutDraftInput } from '../../contract/schemas/person';
+import { dialectOf, type GatewayDb, type Kdb } from './db';
 import { formatIssues } from '../lib/issues';
 import { gatewayFailure } from './upstream';
 import type { User } from './users';
@@ -14,42 +14,70 @@ type Env = { Variables: { user: User } };
 
 /** One small JSON document per person and kind (table `person_data`). */
 export class PersonData {
+  private readonly db: Kdb;
   constructor(
-    private readonly db: DB,
+    db: GatewayDb | Kdb,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
 
-  get<T>(userId: number, kind: Kind): T | undefined {
-    const row = this.db.prepare('SELECT value FROM person_data WHERE user_id = ? AND kind = ?').get(userId, kind) as
-      { value: string } | undefined;
+  async get<T>(userId: number, kind: Kind, ex: Kdb = this.db): Promise<T | undefined> {
+    const row = await ex
+      .selectFrom('person_data')
+      .select('value')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
 
-  put(userId: number, kind: Kind, value: unknown): void {
-    this.db
-      .prepare(
-        `INSERT INTO person_data (user_id, kind, value, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (user_id, kind) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  async put(userId: number, kind: Kind, value: unknown, ex: Kdb = this.db): Promise<void> {
+    await ex
+      .insertInto('person_data')
+      .values({ user_id: userId, kind, value: JSON.stringify(value), updated_at: this.now() })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'kind'])
+          .doUpdateSet({ value: (eb) => eb.ref('excluded.value'), updated_at: (eb) => eb.ref('excluded.updated_at') }),
       )
-      .run(userId, kind, JSON.stringify(value), this.now());
+      .execute();
   }
 
-  remove(userId: number, kind: Kind): void {
-    this.db.prepare('DELETE FROM person_data WHERE user_id = ? AND kind = ?').run(userId, kind);
+  async remove(userId: number, kind: Kind): Promise<void> {
+    await this.db.deleteFrom('person_data').where('user_id', '=', userId).where('kind', '=', kind).execute();
   }
 
   /**
-   * The open checkout draft, made on first ask with a new merchant order number. Read and create in
-   * one transaction: two tabs asking at once get the same number.
+   * The open checkout draft, made on first ask with a new merchant order number. Made with
+   * `ON CONFLICT DO NOTHING` and read back: two tabs (or two gateways) asking at once get the same number.
    */
-  draft(userId: number): CheckoutDraft {
-    return this.db.transaction(() => {
-      const existing = this.get<CheckoutDraft>(userId, 'checkout');
-      if (existing) return existing;
-      const made: CheckoutDraft = { orderSn: newOrderSn(this.now()), createdAt: this.now() };
-      this.put(userId, 'checkout', made);
-      return made;
-    })();
+  async draft(userId: number, ex: Kdb = this.db): Promise<CheckoutDraft> {
+    const made: CheckoutDraft = { orderSn: newOrderSn(this.now()), createdAt: this.now() };
+    await ex
+      .insertInto('person_data')
+      .values({ user_id: userId, kind: 'checkout', value: JSON.stringify(made), updated_at: this.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+      .execute();
+    return (await this.get<CheckoutDraft>(userId, 'checkout', ex))!;
+  }
+
+  /** Merges `patch` into the draft, keeping its order number; one transaction (the row locked on PostgreSQL). */
+  async updateDraft(userId: number, patch: CheckoutDraftInput): Promise<CheckoutDraft> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.draft(userId, trx);
+      const row = await trx
+        .selectFrom('person_data')
+        .select('value')
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'checkout')
+        .$if(dialectOf(trx) === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirstOrThrow();
+      const existing = JSON.parse(row.value) as CheckoutDraft;
+      const merged: CheckoutDraft = { ...existing, ...patch, orderSn: existing.orderSn, createdAt: existing.createdAt };
+      await this.put(userId, 'checkout', merged, trx);
+      return merged;
+    });
   }
 }
 
@@ -65,7 +93,7 @@ const MAX_BODY = 64 * 1024;
  * `/bff/me/...`: the signed-in person's cart, address book and checkout draft. Mounted behind the
  * session check; only people who may place orders have them.
  */
-export function personDataRoutes(db: DB, now: () => number = Date.now) {
+export function personDataRoutes(db: GatewayDb, now: () => number = Date.now) {
   const store = new PersonData(db, now);
   const app = new Hono<Env>();
   const fail = (c: Context, status: 400 | 403 | 413, reason: 'invalid_input' | 'forbidden', msg: string, field?: string) =>
@@ -95,40 +123,35 @@ export function personDataRoutes(db: DB, now: () => number = Date.now) {
   };
   const uid = (c: Context<Env>) => c.get('user').id;
 
-  app.get('/cart', (c) => c.json(store.get(uid(c), 'cart') ?? { lines: [] }));
+  app.get('/cart', async (c) => c.json((await store.get(uid(c), 'cart')) ?? { lines: [] }));
   app.put('/cart', async (c) => {
     const body = await parse(c, cart);
     if (!body.ok) return body.res;
-    store.put(uid(c), 'cart', body.data);
+    await store.put(uid(c), 'cart', body.data);
     return c.json(body.data);
   });
 
-  app.get('/addresses', (c) => c.json(store.get(uid(c), 'addresses') ?? { list: [] }));
+  app.get('/addresses', async (c) => c.json((await store.get(uid(c), 'addresses')) ?? { list: [] }));
   app.put('/addresses', async (c) => {
     const body = await parse(c, addressBook);
     if (!body.ok) return body.res;
-    store.put(uid(c), 'addresses', body.data);
+    await store.put(uid(c), 'addresses', body.data);
     return c.json(body.data);
   });
 
-  app.get('/checkout', (c) => c.json(store.draft(uid(c))));
+  app.get('/checkout', async (c) => c.json(await store.draft(uid(c))));
   app.put('/checkout', async (c) => {
     const body = await parse(c, checkoutDraftInput);
     if (!body.ok) return body.res;
     // The order number is the gateway's: what the browser sends never replaces it.
-    const next = db.transaction(() => {
-      const draft = { ...store.draft(uid(c)), ...body.data };
-      store.put(uid(c), 'checkout', draft);
-      return draft;
-    })();
-    return c.json(next);
+    return c.json(await store.updateDraft(uid(c), body.data));
   });
   /** Closes the draft once its order exists (placed, or kept as a failed order); the next checkout gets a new number. */
-  app.delete('/checkout', (c) => {
+  app.delete('/checkout', async (c) => {
     const sn = c.req.query('orderSn');
-    const current = store.get<CheckoutDraft>(uid(c), 'checkout');
+    const current = await store.get<CheckoutDraft>(uid(c), 'checkout');
     // Only the draft the caller placed: a stale tab must not close a newer checkout.
-    if (current && (!sn || current.orderSn === sn)) store.remove(uid(c), 'checkout');
+    if (current && (!sn || current.orderSn === sn)) await store.remove(uid(c), 'checkout');
     return c.json({ ok: true });
   });
 

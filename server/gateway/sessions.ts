@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DB } from '../lib/db';
+import type { GatewayDb, Kdb } from './db';
 import type { User } from './users';
-import type { UserStore } from './users';
 
 export interface SessionPolicy {
   /** A session unused this long ends. */
@@ -16,45 +15,87 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Sessions live in the database (only a hash of each token), so any gateway instance can serve them. */
 export class SessionStore {
+  private readonly db: Kdb;
   constructor(
-    private readonly db: DB,
-    private readonly users: UserStore,
+    db: GatewayDb | Kdb,
     readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.db = 'kysely' in db ? db.kysely : db;
+  }
 
-  create(userId: number, meta: { ip: string; userAgent: string }): string {
+  async create(userId: number, meta: { ip: string; userAgent: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const at = this.now();
-    this.db
-      .prepare(
-        'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(hashToken(token), userId, at, at, at + this.policy.absoluteMs, meta.ip, meta.userAgent.slice(0, 200));
-    this.db.prepare('DELETE FROM sessions WHERE expires_at < ? OR last_seen_at < ?').run(at, at - this.policy.idleMs);
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: at,
+        last_seen_at: at,
+        expires_at: at + this.policy.absoluteMs,
+        ip: meta.ip,
+        user_agent: meta.userAgent.slice(0, 200),
+      })
+      .execute();
     return token;
   }
 
   /** The signed-in user of a token, touching the session; undefined when it is unknown, expired or the user disabled. */
-  resolve(token: string | undefined): User | undefined {
+  async resolve(token: string | undefined): Promise<User | undefined> {
     if (!token) return undefined;
     const h = hashToken(token);
-    const s = this.db.prepare('SELECT user_id, last_seen_at, expires_at FROM sessions WHERE token_hash = ?').get(h) as
-      { user_id: number; last_seen_at: number; expires_at: number } | undefined;
+    // One round trip: the session and its person together.
+    const s = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'users.id',
+        'users.username',
+        'users.display_name',
+        'users.role',
+        'users.disabled',
+        'users.demo',
+        'users.created_at',
+        'users.updated_at',
+      ])
+      .where('sessions.token_hash', '=', h)
+      .executeTakeFirst();
     if (!s) return undefined;
     const at = this.now();
     if (at > s.expires_at || at - s.last_seen_at > this.policy.idleMs) {
-      this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(h);
+      await this.db.deleteFrom('sessions').where('token_hash', '=', h).execute();
       return undefined;
     }
-    const user = this.users.byId(s.user_id);
-    if (!user || user.disabled) return undefined;
+    if (s.disabled === 1) return undefined;
     // Touch at most once a minute: a busy page should not write on every call.
-    if (at - s.last_seen_at > 60_000) this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?').run(at, h);
-    return user;
+    if (at - s.last_seen_at > 60_000) await this.db.updateTable('sessions').set({ last_seen_at: at }).where('token_hash', '=', h).execute();
+    return {
+      id: s.id,
+      username: s.username,
+      displayName: s.display_name,
+      role: s.role,
+      disabled: false,
+      demo: s.demo === 1,
+      createdAt: s.created_at,
+      updatedAt: s.updated_at,
+    };
   }
 
-  destroy(token: string | undefined): void {
-    if (token) this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token));
+  async destroy(token: string | undefined): Promise<void> {
+    if (token) await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  }
+
+  /** Deletes sessions past either expiry (the periodic sweep); returns how many. */
+  async sweep(): Promise<number> {
+    const at = this.now();
+    const r = await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', at), eb('last_seen_at', '<', at - this.policy.idleMs)]))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 }

@@ -1,9 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { ROLES, type Role } from '../../contract';
-import { openDatabase } from '../lib/db';
 import { ConfigError } from '../lib/env';
-import { gatewayConfigFromEnv, gatewayDbFile } from './config';
-import { GATEWAY_MIGRATIONS } from './schema';
+import { gatewayConfigFromEnv, gatewayDbOptions } from './config';
+import { openGatewayDb } from './db';
 import { UserError, UserStore } from './users';
 
 /**
@@ -24,12 +23,12 @@ async function main() {
     password = await rl.question(`Password for ${username} (10+ characters): `);
     rl.close();
   }
-  const db = openDatabase(gatewayDbFile(config.dataDir), GATEWAY_MIGRATIONS);
+  const db = await openGatewayDb(gatewayDbOptions(config));
   try {
     const user = await new UserStore(db).create({ username, role: role as Role, displayName: name.join(' ') || username, password });
-    console.log(`Created ${user.role} "${user.username}" in ${gatewayDbFile(config.dataDir)}.`);
+    console.log(`Created ${user.role} "${user.username}" in ${db.where}.`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

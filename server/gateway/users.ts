@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../../contract';
-import type { DB } from '../lib/db';
+import { sql } from 'kysely';
+import { isUniqueViolation, type GatewayDb, type Kdb } from './db';
 import { PASSWORD_RULE, hashPassword } from './passwords';
 
 export interface User {
@@ -65,80 +66,117 @@ const toUser = (r: UserRow): User => ({
   updatedAt: r.updated_at,
 });
 
+/** Usernames are matched whatever their case (an index on lower(username) in both dialects). */
+const byName = (username: string) => sql<boolean>`lower(username) = ${username.trim().toLowerCase()}`;
+
 export class UserStore {
+  private readonly db: Kdb;
   constructor(
-    private readonly db: DB,
+    db: GatewayDb | Kdb,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+  ) {
+    this.db = 'kysely' in db ? db.kysely : db;
   }
 
-  list(): User[] {
-    return (this.db.prepare('SELECT * FROM users ORDER BY username').all() as UserRow[]).map(toUser);
+  async count(): Promise<number> {
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
-  byId(id: number): User | undefined {
-    const r = this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  async list(): Promise<User[]> {
+    return (await this.db.selectFrom('users').selectAll().orderBy('username').execute()).map(toUser);
+  }
+
+  async byId(id: number): Promise<User | undefined> {
+    const r = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     return r && toUser(r);
   }
 
   /** The user and their password hash, for signing in. */
-  credentials(username: string): { user: User; hash: string } | undefined {
-    const r = this.db.prepare('SELECT * FROM users WHERE username = ?').get(username.trim()) as UserRow | undefined;
+  async credentials(username: string): Promise<{ user: User; hash: string } | undefined> {
+    const r = await this.db.selectFrom('users').selectAll().where(byName(username)).executeTakeFirst();
     return r && { user: toUser(r), hash: r.password_hash };
   }
 
   async create(input: z.input<typeof newUserSchema>, opts: { demo?: boolean } = {}): Promise<User> {
     const u = newUserSchema.parse(input);
-    if (this.credentials(u.username)) throw new UserError(`The username "${u.username}" is taken.`, 'taken', 'username');
+    const taken = () => new UserError(`The username "${u.username}" is taken.`, 'taken', 'username');
+    if (await this.credentials(u.username)) throw taken();
     const hash = await hashPassword(u.password);
     const at = this.now();
-    const id = Number(
-      this.db
-        .prepare(
-          'INSERT INTO users (username, display_name, role, password_hash, demo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(u.username, u.displayName, u.role, hash, opts.demo ? 1 : 0, at, at).lastInsertRowid,
-    );
-    return this.byId(id)!;
+    try {
+      const row = await this.db
+        .insertInto('users')
+        .values({
+          username: u.username,
+          display_name: u.displayName,
+          role: u.role,
+          password_hash: hash,
+          demo: opts.demo ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toUser(row);
+    } catch (e) {
+      // Two requests for one name at once: the unique index decides, the loser hears "taken".
+      if (isUniqueViolation(e)) throw taken();
+      throw e;
+    }
   }
 
-  update(id: number, patch: z.input<typeof userPatchSchema>, actingUserId: number): User {
+  async update(id: number, patch: z.input<typeof userPatchSchema>, actingUserId: number): Promise<User> {
     const p = userPatchSchema.parse(patch);
-    const user = this.byId(id) ?? fail('There is no such user.');
+    const user = (await this.byId(id)) ?? fail('There is no such user.');
     if (id === actingUserId && (p.disabled === true || (p.role && p.role !== 'admin'))) {
       throw new UserError('You cannot disable yourself or take away your own admin role.', 'self_change');
     }
-    if (user.role === 'admin' && (p.disabled === true || (p.role && p.role !== 'admin')) && this.activeAdmins() <= 1) {
+    if (user.role === 'admin' && (p.disabled === true || (p.role && p.role !== 'admin')) && (await this.activeAdmins()) <= 1) {
       throw new UserError('This is the last active admin; make another admin first.', 'last_admin');
     }
-    this.db
-      .prepare(
-        'UPDATE users SET display_name = coalesce(?, display_name), role = coalesce(?, role), disabled = coalesce(?, disabled), updated_at = ? WHERE id = ?',
-      )
-      .run(p.displayName ?? null, p.role ?? null, p.disabled === undefined ? null : p.disabled ? 1 : 0, this.now(), id);
-    // A disabled person or a changed role starts over with a new session.
-    if (p.disabled || p.role) this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
-    return this.byId(id)!;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          updated_at: this.now(),
+          ...(p.displayName !== undefined && { display_name: p.displayName }),
+          ...(p.role !== undefined && { role: p.role }),
+          ...(p.disabled !== undefined && { disabled: p.disabled ? 1 : 0 }),
+        })
+        .where('id', '=', id)
+        .execute();
+      // A disabled person or a changed role starts over with a new session.
+      if (p.disabled || p.role) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    });
+    return (await this.byId(id))!;
   }
 
   async setPassword(id: number, password: string): Promise<void> {
     const pw = passwordSchema.parse(password);
-    if (!this.byId(id)) fail('There is no such user.');
-    this.db
-      .prepare('UPDATE users SET password_hash = ?, demo = 0, updated_at = ? WHERE id = ?')
-      .run(await hashPassword(pw), this.now(), id);
-    this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+    if (!(await this.byId(id))) fail('There is no such user.');
+    const hash = await hashPassword(pw);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash, demo: 0, updated_at: this.now() }).where('id', '=', id).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    });
   }
 
-  demoUsers(): User[] {
-    return this.list().filter((u) => u.demo && !u.disabled);
+  async demoUsers(): Promise<User[]> {
+    return (await this.list()).filter((u) => u.demo && !u.disabled);
   }
 
-  private activeAdmins(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled = 0").get() as { n: number }).n;
+  private async activeAdmins(): Promise<number> {
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'admin')
+      .where('disabled', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 }
 

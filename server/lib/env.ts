@@ -5,6 +5,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const SECRET_VARS = /SECRET|PASSWORD|DATABASE_URL/;
+
 /**
  * Reads settings from the environment with a zod schema. Empty strings count as unset, so
  * `FOO= npm start` behaves like leaving FOO out.
@@ -19,7 +21,8 @@ export function readEnv<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const key = String(i.path[0] ?? '');
-      const shown = raw[key] === undefined ? 'is missing' : `is "${raw[key]}"`;
+      // Values that may hold a password are never repeated (the message goes to logs).
+      const shown = raw[key] === undefined ? 'is missing' : SECRET_VARS.test(key) ? 'is set' : `is "${raw[key]}"`;
       return `  ${key} ${shown}: ${i.message}`;
     });
     throw new ConfigError(`The configuration is not usable:\n${lines.join('\n')}`);

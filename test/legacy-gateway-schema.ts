@@ -1,4 +1,4 @@
-/** The gateway's SQLite schema, one migration per entry. Never edit an entry that has shipped: add one. */
+/** The gateway's SQLite schema before Kysely (PRAGMA user_version 1–3): kept to test that such files upgrade. */
 export const GATEWAY_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE users (

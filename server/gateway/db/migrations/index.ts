@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import { coreMigrations } from './core';
+
+/**
+ * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
+ * once each (with PostgreSQL under an advisory lock, so gateways starting together do not race).
+ * A module with its own tables exports its record from its own file and spreads it in here, named
+ * `YYYYMMDDHHMM_<module>_<what>` (UTC, later than every name above it).
+ */
+export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
+  ...coreMigrations,
+};
