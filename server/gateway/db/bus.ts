@@ -59,7 +59,7 @@ const encode = (topic: string, payload: unknown) => {
 /** One process: events go straight to this process's subscribers (a JSON copy, as across processes). */
 export class InProcessBus implements EventBus {
   private readonly local = new Local();
-  publish(topic: string, payload: unknown): Promise<void> {
+  async publish(topic: string, payload: unknown): Promise<void> {
     const text = encode(topic, payload);
     // After the caller's current work, like an event that came over the network.
     queueMicrotask(() => this.local.emit(topic, (JSON.parse(text) as { p: unknown }).p));

@@ -133,6 +133,9 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
     pool = new pg.Pool({ ...clientConfig, max: o.poolSize ?? 10, idleTimeoutMillis: 30_000 });
     // A pooled connection that dies (database restart) is dropped by the pool; say so, do not crash.
     pool.on('error', (e) => log(`[db] a pooled PostgreSQL connection failed: ${e.message}`));
+    // A connection lost while checked out (mid-query) errors the query and then emits 'error' on the
+    // client, which the pool does not listen to then: without this, that would end the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     try {
       await pool.query('SELECT 1');
     } catch (e) {
