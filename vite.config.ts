@@ -101,6 +101,7 @@ const GATEWAY_DB_TESTS = [
   'test/security.int.test.ts',
   'test/server.int.test.ts',
   'test/storage.int.test.ts',
+  'test/messages.int.test.ts',
   'test/*.pg.test.ts',
 ];
 

@@ -9,6 +9,7 @@ import { createBffApp, SESSION_COOKIE } from './gateway/app';
 import { openGatewayDb, type GatewayDb } from './gateway/db';
 import { hostCheck, securityHeaders } from './gateway/security';
 import { DEMO_USERS, UserError, UserStore } from './gateway/users';
+import { createMessageCenter, PRUNE_INTERVAL_MS } from './gateway/messages';
 import { secretFromFile } from './lib/secret-file';
 import { createSandbox, type Sandbox } from './sandbox';
 import { sandboxConfigFromEnv } from './sandbox/config';
@@ -18,6 +19,8 @@ export const SANDBOX_MOUNT = '/upstream';
 export const INTERNAL_HEADER = 'x-supply-desk-internal';
 /** Where the embedded sandbox's app secret is kept when SANDBOX_APP_SECRET is unset. */
 export const SANDBOX_SECRET_FILE = 'sandbox-app-secret';
+/** Where the message callback's token is kept when MESSAGES_TOKEN is unset. */
+export const MESSAGES_TOKEN_FILE = 'messages-token';
 
 /**
  * The embedded sandbox answers the outside world only with pictures: product pictures to anyone
@@ -113,6 +116,10 @@ export async function createAppServer(
   app.get('/healthz', async (c) => ((await db.ping()) ? c.json({ ok: true, db: 'up' }) : c.json({ ok: false, db: 'down' }, 503)));
   let sandbox: Sandbox | null = null;
   let upstream;
+  // The secret part of the callback URL: the setting, else made on first start and kept like the sandbox's secret.
+  const messagesToken = config.messages.token
+    ? { value: config.messages.token, source: 'setting' as const }
+    : { value: secretFromFile(join(config.dataDir, MESSAGES_TOKEN_FILE)), source: 'file' as const };
   // The door to voucher pictures asks the gateway's session store, made below.
   const late: { bff?: ReturnType<typeof createBffApp> } = {};
   if (config.upstream) {
@@ -126,6 +133,10 @@ export async function createAppServer(
       // Picture URLs on the public origin, not on the loopback address the gateway calls.
       publicUrl: fromEnv.publicUrl ?? `${config.publicOrigins[0]}${SANDBOX_MOUNT}`,
       dbFile: join(config.dataDir, 'sandbox.sqlite'),
+      // The embedded sandbox pushes to this gateway's receiver unless another callback is set, over
+      // loopback with the per-process key (so a PUBLIC_ORIGIN that is not loopback does not refuse it).
+      callbackUrl: fromEnv.callbackUrl ?? `http://127.0.0.1:${config.port}/hooks/messages/${messagesToken.value}`,
+      callbackHeaders: fromEnv.callbackUrl ? undefined : { [INTERNAL_HEADER]: token.toString() },
     };
     sandbox = createSandbox(sbConfig, { basePath: SANDBOX_MOUNT, log: opts.log });
     app.use(
@@ -141,8 +152,17 @@ export async function createAppServer(
       headers: { [INTERNAL_HEADER]: token.toString() },
     };
   }
+  const messages = createMessageCenter({
+    db,
+    upstream,
+    token: messagesToken,
+    publicOrigin: config.publicOrigins[0]!,
+    retentionDays: config.messages.retentionDays,
+    log: opts.log,
+  });
   const bff = (late.bff = createBffApp({
     upstream,
+    messages,
     mode: sandbox ? 'sandbox' : 'upstream',
     db,
     log: opts.log,
@@ -151,6 +171,10 @@ export async function createAppServer(
     publicOrigins: config.publicOrigins,
   }));
   app.route('/bff', bff.app);
+  // Pushed messages: no session, the token in the path (a wrong one answers 404 and stores nothing).
+  app.route('/hooks/messages', messages.receiver);
+  // Retention and links still missing, one gateway at a time; the first run soon after start-up.
+  const stopMessages = db.every('messages.periodic', PRUNE_INTERVAL_MS, () => messages.periodic(), 5_000);
   const stopSweep = db.every('gateway.sweep', SWEEP_INTERVAL_MS, async () => {
     const gone = await bff.sweep();
     if (gone) opts.log?.(`sessions: ${gone} expired session(s) removed`);
@@ -172,6 +196,8 @@ export async function createAppServer(
     db,
     async close() {
       stopSweep();
+      stopMessages();
+      messages.close();
       sandbox?.close();
       await db.close();
     },

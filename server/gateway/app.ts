@@ -20,6 +20,7 @@ import { formatIssues, issueDetail } from '../lib/issues';
 import { AuditLog, auditQuerySchema, maskUnknownUsername } from './audit';
 import { num } from '../../contract/input';
 import { personDataRoutes } from './person-data';
+import type { MessageCenter } from './messages';
 import type { UpstreamTarget } from './config';
 import { LoginLimiter, type LoginLimits } from './login-limit';
 import { DUMMY_HASH, verifyPassword } from './passwords';
@@ -48,6 +49,8 @@ export interface GatewayDeps {
    * one of them. Unset (tests of the bare /bff app): the Origin must match the request's own host.
    */
   publicOrigins?: readonly string[];
+  /** The message inbox (server/gateway/messages): its /bff routes are mounted when given. */
+  messages?: MessageCenter;
 }
 
 /** Bodies the gateway reads at most: vouchers need 4 pictures of 1 MB in base64; nothing else needs more than 64 kB. */
@@ -275,6 +278,10 @@ export function createBffApp(deps: GatewayDeps) {
   };
 
   app.route('/me', personDataRoutes(deps.db, now));
+  if (deps.messages) {
+    // Inbox and live events; a stream ends at its next heartbeat once the session has.
+    app.route('/', deps.messages.routes({ stillSignedIn: async (c) => !!(await sessions.resolve(getCookie(c, SESSION_COOKIE))) }));
+  }
 
   app.get('/audit', requireFeature('audit.read'), async (c) => {
     const q = auditQuerySchema.safeParse(c.req.query());

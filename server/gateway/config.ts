@@ -72,6 +72,18 @@ export const gatewayEnvSchema = z.object({
     .min(100, 'must be at least 100')
     .max(300_000, 'must be at most 300000')
     .default(15_000),
+  /** The secret path part of the message callback URL (/hooks/messages/<token>); unset: made on first start, kept in DATA_DIR. */
+  MESSAGES_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, "-" or "_" (a long random secret)')
+    .optional(),
+  /** Messages older than this many days are removed by the periodic job. */
+  MESSAGES_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(90),
 });
 
 export interface UpstreamTarget {
@@ -101,6 +113,8 @@ export interface GatewayConfig {
   defaultOrigins: boolean;
   /** DATABASE_URL (null: SQLite at DATA_DIR/gateway.sqlite) and the PostgreSQL pool size. */
   database: { url: string | null; poolSize: number };
+  /** MESSAGES_TOKEN (null: made on first start and kept in DATA_DIR) and MESSAGES_RETENTION_DAYS. */
+  messages: { token: string | null; retentionDays: number };
 }
 
 /**
@@ -152,6 +166,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     defaultOrigins: !e.PUBLIC_ORIGIN,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_MAX_HOURS * 3600_000 },
     database: { url: e.DATABASE_URL ?? null, poolSize: e.DATABASE_POOL_SIZE },
+    messages: { token: e.MESSAGES_TOKEN ?? null, retentionDays: e.MESSAGES_RETENTION_DAYS },
   };
 }
 

@@ -28,6 +28,8 @@ export interface SandboxConfig {
   appKey: string;
   appSecret: string;
   callbackUrl?: string;
+  /** Extra headers on every push (the embedded sandbox's per-process key to its own gateway). */
+  callbackHeaders?: Record<string, string>;
   dbFile: string;
   seed: number;
   goods: number;

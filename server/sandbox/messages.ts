@@ -163,7 +163,7 @@ export class MessagePump {
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...world.config.callbackHeaders },
         body: JSON.stringify(envelope),
         signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.opts.timeoutMs ?? PUSH_TIMEOUT_MS)]),
       });

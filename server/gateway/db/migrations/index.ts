@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { coreMigrations } from './core';
+import { messagesMigrations } from '../../messages/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -9,4 +10,5 @@ import { coreMigrations } from './core';
  */
 export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...coreMigrations,
+  ...messagesMigrations,
 };

@@ -1,0 +1,251 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  MESSAGE_ACK,
+  inboxQuerySchema,
+  markReadSchema,
+  messageGroupsOf,
+  messagePrefsSchema,
+  mayUse,
+  parsePushedMessage,
+  type MessageSettings,
+} from '../../../contract';
+import { discardRestOfBody } from '../../lib/drain';
+import { formatIssues, issueDetail } from '../../lib/issues';
+import type { GatewayDb } from '../db';
+import type { User } from '../users';
+import { gatewayFailure, type FailureExtra } from '../upstream';
+import { upstreamCaller, type OpCaller } from './effects';
+import { LiveHub, type LiveEvent } from './hub';
+import { Linker } from './linker';
+import { MessageStore } from './store';
+import type { UpstreamTarget } from '../config';
+
+export { messagesMigrations } from './tables';
+export { MessageStore } from './store';
+
+/** Pushed bodies are refused above this size, before they are read (as every /bff body). */
+export const HOOK_BODY_LIMIT = 64 * 1024;
+/** Events replayed after a reconnect at most; beyond that the page is told to read the inbox again. */
+export const REPLAY_MAX = 500;
+export const HEARTBEAT_MS = 15_000;
+export const DEFAULT_RETENTION_DAYS = 90;
+export const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+export interface MessageCenterDeps {
+  db: GatewayDb;
+  /** The upstream the effects look orders and products up in (null: no effects, e.g. benches of the receiver alone). */
+  upstream: UpstreamTarget | OpCaller | null;
+  /** The secret path part of the callback URL, and where it came from. */
+  token: { value: string; source: MessageSettings['tokenSource'] };
+  /** The origin people open the app at (the callback URL's origin). */
+  publicOrigin: string;
+  retentionDays?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** Heartbeat interval of event streams (tests shorten it). */
+  heartbeatMs?: number;
+}
+
+type Env = { Variables: { user: User } };
+
+const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * The message inbox: the receiver of pushed messages, the inbox API, live events, the effects
+ * (links to order, after-sale record and products) and retention.
+ */
+export function createMessageCenter(deps: MessageCenterDeps) {
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => {});
+  const retentionDays = deps.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  const store = new MessageStore(deps.db, now);
+  const hub = new LiveHub(store, deps.db.bus, log);
+  const call = deps.upstream === null ? null : typeof deps.upstream === 'function' ? deps.upstream : upstreamCaller(deps.upstream);
+  const linker = new Linker(store, hub, call, { log });
+  const callbackUrl = `${deps.publicOrigin.replace(/\/$/, '')}/hooks/messages/${deps.token.value}`;
+
+  // ---- the receiver: POST /hooks/messages/<token> ----
+  const receiver = new Hono();
+  const notFound = (c: Context) => c.json({ code: 0, msg: 'Not found.' }, 404);
+  receiver.post(
+    '/:token',
+    // The token first: a wrong one reads nothing and stores nothing.
+    async (c, next) => {
+      if (!sameToken(c.req.param('token') ?? '', deps.token.value)) {
+        discardRestOfBody(c);
+        return notFound(c);
+      }
+      await next();
+    },
+    bodyLimit({
+      maxSize: HOOK_BODY_LIMIT,
+      onError: (c) => {
+        discardRestOfBody(c);
+        return c.json({ code: 0, msg: `The message is too large (${HOOK_BODY_LIMIT / 1024} kB at most).` }, 413);
+      },
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ code: 0, msg: 'The body is not JSON.' }, 400);
+      }
+      const parsed = parsePushedMessage(body);
+      if (!parsed.ok) return c.json({ code: 0, msg: `Malformed message: ${parsed.field}: ${parsed.error}` }, 400);
+      let seq: number | null;
+      try {
+        // Stored (or found stored) before the acknowledgement: a failed write is never acknowledged.
+        seq = await store.insert(parsed.message);
+      } catch (e) {
+        log(`[messages] could not store message ${parsed.message.id}: ${e instanceof Error ? e.message : String(e)}`);
+        return c.json({ code: 0, msg: 'The message could not be stored; send it again.' }, 503);
+      }
+      if (seq !== null) {
+        // After the answer is on its way: live pages, then the lookups.
+        void hub.publishStored(seq, 'new').catch(() => {});
+        linker.enqueue(seq);
+      }
+      return c.json(MESSAGE_ACK);
+    },
+  );
+  receiver.all('*', notFound);
+
+  // ---- the inbox API and live events under /bff (the session is checked by the /bff app) ----
+  const routes = (opts: { stillSignedIn: (c: Context<Env>) => Promise<boolean> }) => {
+    const app = new Hono<Env>();
+    const fail = (c: Context, status: 400 | 403, msg: string, detail: FailureExtra = {}) =>
+      c.json(gatewayFailure(status === 403 ? 'forbidden' : 'invalid_input', msg, detail), status);
+    // Per route, not `use('*')`: this app is mounted at the root of /bff.
+    const guard = async (c: Context<Env>, next: () => Promise<void>) => {
+      if (!mayUse(c.get('user').role, 'messages.read')) return fail(c, 403, 'Your role does not allow this.');
+      await next();
+    };
+    const groupsOf = (c: Context<Env>) => messageGroupsOf(c.get('user').role);
+
+    app.get('/messages', guard, async (c) => {
+      const q = inboxQuerySchema.safeParse(c.req.query());
+      if (!q.success) return fail(c, 400, `Invalid input: ${formatIssues(q.error)}`, issueDetail(q.error, c.req.query()));
+      return c.json(await store.list(c.get('user').id, groupsOf(c), q.data));
+    });
+    app.get('/messages/unread', guard, async (c) => c.json({ count: await store.unreadCount(c.get('user').id, groupsOf(c)) }));
+    app.post('/messages/read', guard, async (c) => {
+      const body = markReadSchema.safeParse(await c.req.json().catch(() => null));
+      if (!body.success) return fail(c, 400, `Invalid input: ${formatIssues(body.error)}`, issueDetail(body.error));
+      const user = c.get('user');
+      const changed = await store.mark(user.id, groupsOf(c), body.data.all ? 'all' : body.data.ids!, body.data.read);
+      if (changed) void hub.publishRead(user.id).catch(() => {});
+      return c.json({ changed, unread: await store.unreadCount(user.id, groupsOf(c)) });
+    });
+    app.get('/messages/prefs', guard, async (c) => c.json(await store.prefs(c.get('user').id)));
+    app.put('/messages/prefs', guard, async (c) => {
+      const body = messagePrefsSchema.safeParse(await c.req.json().catch(() => null));
+      if (!body.success) return fail(c, 400, `Invalid input: ${formatIssues(body.error)}`, issueDetail(body.error));
+      await store.setPrefs(c.get('user').id, body.data.lowProfitPercent);
+      return c.json(await store.prefs(c.get('user').id));
+    });
+    app.get('/messages/settings', guard, (c) => {
+      if (!mayUse(c.get('user').role, 'messages.settings')) return fail(c, 403, 'Your role does not allow this.');
+      const s: MessageSettings = { callbackUrl, retentionDays, tokenSource: deps.token.source };
+      return c.json(s);
+    });
+
+    /**
+     * Server-sent events: `message` (id = seq) for each message the person may see, `unread` with the
+     * count after every (re)connect and every change of their read marks, `resync` when more was
+     * missed than is replayed. After a reconnect (Last-Event-ID, or `?after=` from a new stream) what
+     * was missed is replayed first. A comment every 15 s keeps proxies from closing it; the session
+     * is checked at each, and the stream ends with it.
+     */
+    app.get('/events', guard, (c) => {
+      const user = c.get('user');
+      const groups = groupsOf(c);
+      const raw = c.req.header('last-event-id') ?? c.req.query('after');
+      const after = raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+      c.header('X-Accel-Buffering', 'no');
+      c.header('Cache-Control', 'no-store');
+      return streamSSE(c, async (stream) => {
+        let replaying = true;
+        let sentUpTo = -1;
+        const buffered: LiveEvent[] = [];
+        const write = (ev: LiveEvent, replay = false) =>
+          stream.writeSSE({
+            event: 'message',
+            id: String(ev.message.seq),
+            data: JSON.stringify(replay ? { ...ev, replay: true } : ev),
+          });
+        let chain = Promise.resolve();
+        const queue = (fn: () => Promise<void>) => (chain = chain.then(fn).catch(() => {}));
+        const remove = hub.add({
+          userId: user.id,
+          groups,
+          message: (ev) => {
+            if (replaying) buffered.push(ev);
+            else void queue(() => write(ev));
+          },
+          unread: (count) => void queue(() => stream.writeSSE({ event: 'unread', data: JSON.stringify({ count }) })),
+          resync: () => void queue(() => stream.writeSSE({ event: 'resync', data: '{}' })),
+        });
+        let aborted = false;
+        stream.onAbort(() => {
+          aborted = true;
+          remove();
+        });
+        try {
+          await stream.writeSSE({ event: 'hello', data: '{}', retry: 3000 });
+          if (after !== null) {
+            const missed = await store.since(user.id, groups, after, REPLAY_MAX + 1);
+            if (missed.length > REPLAY_MAX) await stream.writeSSE({ event: 'resync', data: '{}' });
+            else for (const m of missed) await write({ message: m, change: 'new' }, true);
+            sentUpTo = missed.length && missed.length <= REPLAY_MAX ? missed[missed.length - 1]!.seq : after;
+          }
+          for (const ev of buffered.splice(0)) if (ev.change === 'linked' || ev.message.seq > sentUpTo) await write(ev);
+          const last = Math.max(sentUpTo, await store.lastSeq());
+          await stream.writeSSE({
+            event: 'unread',
+            id: String(last),
+            data: JSON.stringify({ count: await store.unreadCount(user.id, groups) }),
+          });
+          replaying = false;
+          for (const ev of buffered.splice(0)) await write(ev);
+          while (!aborted) {
+            await stream.sleep(deps.heartbeatMs ?? HEARTBEAT_MS);
+            if (aborted) break;
+            if (!(await opts.stillSignedIn(c))) break;
+            await queue(async () => void (await stream.write(': heartbeat\n\n')));
+          }
+        } finally {
+          remove();
+        }
+      });
+    });
+    return app;
+  };
+
+  return {
+    store,
+    hub,
+    linker,
+    receiver,
+    routes,
+    callbackUrl,
+    /** The periodic job: prune past the retention, and link what is still unlinked. One process at a time. */
+    async periodic() {
+      const pruned = await store.prune(now() - retentionDays * 86_400_000);
+      if (pruned) log(`[messages] ${pruned} message(s) older than ${retentionDays} days removed`);
+      await linker.sweep(now());
+    },
+    close() {
+      linker.stop();
+      hub.close();
+    },
+  };
+}
+export type MessageCenter = ReturnType<typeof createMessageCenter>;
