@@ -93,6 +93,7 @@ const gateway = `http://127.0.0.1:${process.env.PORT ?? '8787'}`;
 
 /** Test files that run on PostgreSQL too: the gateway's auth, roles, audit, every operation, storage and scale-out. */
 const GATEWAY_DB_TESTS = [
+  'test/after-sale-names.int.test.ts',
   'test/auth.int.test.ts',
   'test/gateway.int.test.ts',
   'test/own-password.int.test.ts',

@@ -70,3 +70,21 @@ export const afterSalePage = z.looseObject({
   total: z.number().int().optional(),
   count: z.number().int().optional(),
 });
+
+/**
+ * The option names answered for a request when it was made (the pre-check's words for its codes), kept
+ * by the gateway so every colleague reads the record in words later (`/bff/after-sale-names/<id>`).
+ */
+export const afterSaleNames = z
+  .object({
+    service: z.string().max(100).optional(),
+    reason: z.string().max(100).optional(),
+    pick: z.string().max(100).optional(),
+    package: z.string().max(100).optional(),
+    return: z.string().max(100).optional(),
+    /** The goods line, as the order showed it. */
+    goods: z.string().max(300).optional(),
+    skuName: z.string().max(200).optional(),
+  })
+  .strict();
+export type AfterSaleNames = z.infer<typeof afterSaleNames>;

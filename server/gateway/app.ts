@@ -21,6 +21,7 @@ import { AuditLog, auditQuerySchema, maskUnknownUsername } from './audit';
 import { num } from '../../contract/input';
 import { personDataRoutes } from './person-data';
 import type { MessageCenter } from './messages';
+import { afterSaleNamesRoutes } from './after-sale-names';
 import type { UpstreamTarget } from './config';
 import { LoginLimiter, type LoginLimits } from './login-limit';
 import { DUMMY_HASH, verifyPassword } from './passwords';
@@ -282,6 +283,7 @@ export function createBffApp(deps: GatewayDeps) {
     // Inbox and live events; a stream ends at its next heartbeat once the session has.
     app.route('/', deps.messages.routes({ stillSignedIn: async (c) => !!(await sessions.resolve(getCookie(c, SESSION_COOKIE))) }));
   }
+  app.route('/after-sale-names', afterSaleNamesRoutes(deps.db, now));
 
   app.get('/audit', requireFeature('audit.read'), async (c) => {
     const q = auditQuerySchema.safeParse(c.req.query());

@@ -7,49 +7,56 @@ import {
   type EnumModule,
   type Lang,
 } from '../../../contract/enums';
+import type { AfterSaleNames } from '../../../contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { bffFetch } from '../../lib/bff';
+import { afterSaleKeys } from './api/keys';
 
 /** The option names answered for a request when it was made, kept so its record reads in words later. */
-export interface RememberedNames {
-  service?: string;
-  reason?: string;
-  pick?: string;
-  package?: string;
-  return?: string;
-  /** The goods line, as the order showed it. */
-  goods?: string;
-  skuName?: string;
-}
+export type RememberedNames = AfterSaleNames;
 export type NameField = 'service' | 'reason' | 'pick' | 'package' | 'return';
 
-const STORAGE_KEY = 'supply-desk.after-sale.names';
-/** Enough for years of a support desk; the oldest are dropped first. */
-const MAX_ENTRIES = 2000;
+/** The names kept by the gateway for after-sale `id` (empty when it was made elsewhere). They never change. */
+export const rememberedNamesQuery = (id: number) =>
+  queryOptions({
+    queryKey: afterSaleKeys.names(id),
+    queryFn: async ({ signal }) => (await bffFetch<{ names: RememberedNames }>(`/after-sale-names/${id}`, { signal })).names,
+    staleTime: Infinity,
+  });
 
-function readAll(): Record<string, RememberedNames> {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, RememberedNames>) : {};
-  } catch {
-    return {};
-  }
-}
+/** The kept names of a page of records, by id, in one request. */
+export const rememberedNamesOfQuery = (ids: number[]) =>
+  queryOptions({
+    queryKey: afterSaleKeys.namesOf(ids),
+    queryFn: async ({ signal }) =>
+      ids.length
+        ? (await bffFetch<{ names: Record<string, RememberedNames> }>(`/after-sale-names?ids=${ids.join(',')}`, { signal })).names
+        : {},
+    staleTime: Infinity,
+  });
 
-/** Remembers the names answered at apply time for after-sale `id` (in this browser). */
-export function rememberNames(id: number, names: RememberedNames) {
-  try {
-    const all = readAll();
-    all[String(id)] = names;
-    const ids = Object.keys(all);
-    for (const old of ids.slice(0, Math.max(0, ids.length - MAX_ENTRIES))) delete all[old];
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(all));
-  } catch {
-    /* storage full or unavailable: the record still shows the known names */
-  }
-}
+const clip = (text: string | undefined, max: number) => (text ? text.slice(0, max) : undefined);
 
-export function rememberedNames(id: number): RememberedNames {
-  return readAll()[String(id)] ?? {};
+/**
+ * Keeps the names answered at apply time for after-sale `id` on the gateway, for every colleague and
+ * device, and shows them at once. Failing to keep them loses no request: the record then shows the
+ * contract's known names.
+ */
+export async function rememberNames(qc: QueryClient, id: number, names: RememberedNames): Promise<void> {
+  const kept: RememberedNames = Object.fromEntries(
+    Object.entries({
+      service: clip(names.service, 100),
+      reason: clip(names.reason, 100),
+      pick: clip(names.pick, 100),
+      package: clip(names.package, 100),
+      return: clip(names.return, 100),
+      goods: clip(names.goods, 300),
+      skuName: clip(names.skuName, 200),
+    }).filter(([, v]) => v),
+  );
+  qc.setQueryData(afterSaleKeys.names(id), kept);
+  await bffFetch(`/after-sale-names/${id}`, { method: 'PUT', body: kept });
+  await qc.invalidateQueries({ queryKey: [...afterSaleKeys.all, 'names', 'of'] });
 }
 
 const ENUMS: Record<NameField, EnumModule<string>> = {

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { coreMigrations } from './core';
 import { messagesMigrations } from '../../messages/tables';
+import { afterSaleNamesMigrations } from '../../after-sale-names';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -11,4 +12,5 @@ import { messagesMigrations } from '../../messages/tables';
 export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...coreMigrations,
   ...messagesMigrations,
+  ...afterSaleNamesMigrations,
 };

@@ -6,6 +6,8 @@ export const afterSaleKeys = {
   options: (orderSn: string, sku: number) => [...afterSaleKeys.all, 'options', orderSn, sku] as const,
   list: (filters: OpInput<'afterSale.list'>) => [...afterSaleKeys.all, 'list', filters] as const,
   detail: (id: number) => [...afterSaleKeys.all, 'detail', id] as const,
+  names: (id: number) => [...afterSaleKeys.all, 'names', id] as const,
+  namesOf: (ids: number[]) => [...afterSaleKeys.all, 'names', 'of', ids] as const,
   firms: ['logistic', 'firms'] as const,
   findOrder: (number: string) => ['orders', 'find', number] as const,
 };

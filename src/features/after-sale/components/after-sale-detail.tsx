@@ -21,7 +21,7 @@ import { toast } from '../../../lib/toast';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { afterSaleDetailQuery, firmsQuery } from '../api/queries';
-import { codeName, rememberedNames } from '../names';
+import { codeName, rememberedNamesQuery } from '../names';
 import { sendsGoodsBack, timeline } from '../timeline';
 import { StatusChip } from './status-chip';
 import { TimelineView } from './timeline-view';
@@ -69,10 +69,11 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
   const r = q.data;
   const mailed = !!r?.sendData?.company;
   const firms = useQuery({ ...firmsQuery(), enabled: mailed });
+  const remembered = useQuery(rememberedNamesQuery(id));
   if (q.isLoading) return <Skeleton variant="rounded" height={400} />;
   if (q.isError || !r) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
 
-  const names = rememberedNames(r.id);
+  const names = remembered.data ?? {};
   const waitsForMail = r.status === 2 && sendsGoodsBack(r);
   const seller = r.sellerInfo && r.sellerInfo.address ? r.sellerInfo : null;
   const sellerText = seller ? `${seller.realName} ${seller.phone} ${seller.address}` : '';

@@ -29,7 +29,7 @@ import { formatSeconds } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { afterSaleListQuery } from '../api/queries';
-import { codeName, rememberedNames } from '../names';
+import { codeName, rememberedNamesOfQuery } from '../names';
 import { StatusChip } from '../components/status-chip';
 import { AfterSaleDrawer } from '../components/after-sale-drawer';
 import { afterSaleViewToFilters, afterSaleViewToParams, PAGE_SIZES, parseAfterSaleView, type AfterSaleView } from '../url-state';
@@ -67,6 +67,7 @@ export function AfterSalePage() {
 
   const list = useQuery(afterSaleListQuery(afterSaleViewToFilters(view)));
   const rows = list.data?.list ?? [];
+  const keptNames = useQuery(rememberedNamesOfQuery(rows.map((r) => r.id)));
   const count = list.data?.total ?? list.data?.count ?? rows.length;
   const mayApply = can.op('afterSale.apply');
 
@@ -173,7 +174,7 @@ export function AfterSalePage() {
                 </TableHead>
                 <TableBody>
                   {rows.map((r) => {
-                    const names = rememberedNames(r.id);
+                    const names = keptNames.data?.[String(r.id)] ?? {};
                     return (
                       <TableRow key={r.id} hover data-testid="after-sale-row" data-id={r.id} data-status={r.status}>
                         <TableCell>

@@ -147,8 +147,10 @@ describe('after-sale wizard: a refund before shipping', () => {
       userInfo: { consignee: '张三', phone: '13900139000' },
     });
     expect(applies[0]!.body).not.toHaveProperty('pickTypeCode');
-    // The names answered are remembered for the record.
-    expect(JSON.parse(localStorage.getItem('supply-desk.after-sale.names')!)['41']).toMatchObject({ service: '退款', reason: '卖家调价' });
+    // The names answered are kept on the gateway for the record, for every colleague.
+    await waitFor(() =>
+      expect(calls.find((c) => c.op === '/bff/after-sale-names/41')?.body).toMatchObject({ service: '退款', reason: '卖家调价' }),
+    );
   });
 
   it('when the line shipped meanwhile, says so with the pre-check sentence and sends nothing', async () => {

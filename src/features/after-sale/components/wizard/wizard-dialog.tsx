@@ -137,7 +137,7 @@ export function WizardDialog({
       const values = form.getValues();
       const { id } = await apply.mutateAsync(toApplyInput(values, options, line));
       const name = (list: { code: string; name: string }[], code: string) => list.find((x) => x.code === code)?.name;
-      rememberNames(id, {
+      rememberNames(qc, id, {
         service: name(options.serviceType, values.serviceTypeCode),
         reason: reasonOf(options, values.reasonsTypeCode)?.name,
         pick: name(options.pickType, values.pickTypeCode),
@@ -145,7 +145,7 @@ export function WizardDialog({
         return: name(options.returnType, values.returnTypeCode),
         goods: line.name,
         skuName: line.skuName,
-      });
+      }).catch(() => undefined); // the record then reads with the contract's known names
       onDone(id);
     } catch (e) {
       // The upstream's sentence, with everything entered kept.
