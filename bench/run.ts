@@ -2,9 +2,15 @@ import { existsSync } from 'node:fs';
 import { bundleSizes } from './bundle-size';
 import { benchSandboxLists } from './sandbox-lists';
 
-/** `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted). */
+/**
+ * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
+ * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
+ * filter; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15).
+ */
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const part = (name: string, skipVar?: string) => (only ? only.includes(name) : !skipVar || process.env[skipVar] !== '1');
 const kb = (n: number) => `${n.toFixed(1)} kB`;
-if (existsSync('dist/index.html')) {
+if (part('bundle') && existsSync('dist/index.html')) {
   const sizes = bundleSizes();
   console.log('Bundle (gzip -9)');
   console.log(
@@ -13,7 +19,7 @@ if (existsSync('dist/index.html')) {
   for (const r of sizes.routes) console.log(`  route ${r.page.padEnd(20)} adds ${kb(r.addsKb)} to the first page`);
   for (const c of sizes.chunks.slice(0, 6)) console.log(`  chunk ${c.file.padEnd(40)} ${kb(c.kb)}`);
 }
-if (process.env.BENCH_SKIP_SANDBOX !== '1') {
+if (part('sandbox', 'BENCH_SKIP_SANDBOX')) {
   const lists = await benchSandboxLists();
   console.log(
     `\nSandbox list operations over loopback HTTP, ${lists.goods.toLocaleString('en')} goods (seeded in ${(lists.seedMs / 1000).toFixed(1)} s), ${lists.rounds} calls each (target p95 <= 10 ms)`,
@@ -24,7 +30,7 @@ if (process.env.BENCH_SKIP_SANDBOX !== '1') {
     );
   }
 }
-if (process.env.BENCH_SKIP_ORDERS !== '1') {
+if (part('orders', 'BENCH_SKIP_ORDERS')) {
   const { benchOrderList } = await import('./order-list');
   const o = await benchOrderList();
   console.log(
@@ -34,5 +40,40 @@ if (process.env.BENCH_SKIP_ORDERS !== '1') {
     console.log(
       `  ${r.name.padEnd(56)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.count} matches)`,
     );
+  }
+}
+if (part('lighthouse', 'BENCH_SKIP_LIGHTHOUSE') || part('filter', 'BENCH_SKIP_FILTER')) {
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is not built: run "npm run bench" (it builds first) or "npx vite build"');
+  const { startAppServer } = await import('./app-server');
+  const port = Number(process.env.BENCH_PORT ?? 4500);
+  if (part('lighthouse', 'BENCH_SKIP_LIGHTHOUSE')) {
+    const { benchLighthouse, printLighthouse } = await import('./lighthouse');
+    const goods = Number(process.env.BENCH_LH_GOODS ?? 5000);
+    const server = await startAppServer({ port, goods });
+    try {
+      console.log(
+        `\nLighthouse 12.8.2, performance, signed in as the merchant, built app served by the gateway (${goods.toLocaleString('en')} goods), median of ${process.env.BENCH_LH_RUNS ?? 3} runs`,
+      );
+      console.log('  (targets: catalogue mobile >= 0.95, desktop 1.00; CLS <= 0.02 everywhere; mobile TBT <= 200 ms)');
+      printLighthouse(await benchLighthouse(server));
+    } finally {
+      await server.stop();
+    }
+  }
+  if (part('filter', 'BENCH_SKIP_FILTER')) {
+    const { benchFilterRows } = await import('./filter-rows');
+    const goods = Number(process.env.BENCH_FILTER_GOODS ?? 100_000);
+    const t0 = performance.now();
+    const server = await startAppServer({ port: port + 1, goods });
+    const startS = (performance.now() - t0) / 1000;
+    try {
+      const f = await benchFilterRows(server);
+      console.log(
+        `\nCatalogue filter change -> rows on screen (Chromium, 1440x900, ${goods.toLocaleString('en')} goods, app started and seeded in ${startS.toFixed(1)} s), ${f.changes} changes (target p95 <= 150 ms)`,
+      );
+      console.log(`  p50 ${f.p50.toFixed(1)} ms   p95 ${f.p95.toFixed(1)} ms   max ${f.max.toFixed(1)} ms`);
+    } finally {
+      await server.stop();
+    }
   }
 }

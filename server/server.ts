@@ -39,6 +39,56 @@ function sandboxDoor(isInternal: (c: Context) => boolean, signedIn: (c: Context)
   };
 }
 
+/** What the SPA would ask for first, answered by the gateway's own routes for this person. */
+export interface BootData {
+  session: unknown;
+  meta: unknown;
+  sources?: unknown;
+}
+
+/**
+ * Start-up data for the shell: the session (with permissions), the gateway's meta and the channels,
+ * read through the gateway's own /bff routes with the person's cookie (same checks, same answers as
+ * the SPA's requests). The SPA puts them into its query cache, so its first list request leaves with
+ * its first script instead of after three round trips. Channels come from a 10-minute cache and are
+ * left out when the upstream is slow to answer them (the SPA then asks itself).
+ */
+function bootData(bffApp: Pick<Hono, 'request'>, sourcesTtlMs = 10 * 60_000, waitMs = 300) {
+  let sources: { at: number; value: Promise<unknown> } | null = null;
+  const fetchSources = (cookie: string) =>
+    Promise.resolve(
+      bffApp.request('/op/source.list', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }),
+    )
+      .then((r) => r.json() as Promise<{ code?: number; data?: unknown }>)
+      .then((env) => (env.code === 1 ? env.data : Promise.reject(new Error('no channels'))));
+  return async (token: string | undefined): Promise<BootData | null> => {
+    if (!token) return null;
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const me = await bffApp.request('/auth/me', { headers: { cookie } });
+    if (!me.ok) return null;
+    const session = (await me.json()) as { permissions?: { ops?: string[] } };
+    const meta = await (await bffApp.request('/meta', { headers: { cookie } })).json();
+    const data: BootData = { session, meta };
+    if (session.permissions?.ops?.includes('source.list')) {
+      if (!sources || Date.now() - sources.at > sourcesTtlMs) {
+        const value = fetchSources(cookie);
+        sources = { at: Date.now(), value };
+        value.catch(() => (sources = null));
+      }
+      const timeout = new Promise((resolve) => setTimeout(resolve, waitMs, undefined));
+      data.sources = await Promise.race([sources.value.catch(() => undefined), timeout]);
+    }
+    return data;
+  };
+}
+
+/** The shell with the boot data as a JSON data block (not a script: the CSP allows it), `<` escaped. */
+export function withBootData(html: string, data: BootData | null): string {
+  if (!data) return html;
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return html.replace('</head>', `<script type="application/json" id="boot-data">${json}</script></head>`);
+}
+
 export interface AppServer {
   app: Hono;
   sandbox: Sandbox | null;
@@ -179,14 +229,22 @@ export async function createAppServer(
     const gone = await bff.sweep();
     if (gone) opts.log?.(`sessions: ${gone} expired session(s) removed`);
   });
+  const boot = bootData(bff.app);
 
   const indexFile = join(config.staticDir, 'index.html');
   if (existsSync(indexFile)) {
     const root = relative(process.cwd(), config.staticDir) || '.';
     app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    // The shell (at / and every client-side route) carries the person's start-up data, so it is never cached.
+    const shell = async (c: Context) => {
+      c.header('Cache-Control', 'no-store');
+      return c.html(withBootData(readFileSync(indexFile, 'utf8'), await boot(getCookie(c, SESSION_COOKIE))));
+    };
+    app.get('/', shell);
+    app.get('/index.html', shell);
     app.use('*', serveStatic({ root }));
     // Client-side routes: any other GET gets the SPA shell.
-    app.get('*', (c) => c.html(readFileSync(indexFile, 'utf8')));
+    app.get('*', shell);
   } else {
     app.get('*', (c) => c.text('The SPA is not built: run "npm run build" (npm start does it for you).', 503));
   }

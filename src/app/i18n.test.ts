@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { appLocales } from './locales';
 import { accountLocales, moneyLocales } from '../features/account';
 import { ordersLocales } from '../features/orders';
-import { logisticsLocales } from '../features/logistics';
+import { logisticsLocales } from '../features/logistics/locales';
 import { catalogueLocales } from '../features/catalogue';
-import { selectionLocales } from '../features/selection';
-import { afterSaleLocales } from '../features/after-sale';
+import { selectionLocales } from '../features/selection/locales';
+import { afterSaleLocales } from '../features/after-sale/locales';
 import { cartLocales } from '../features/cart';
 import { messagesLocales } from '../features/messages';
 

@@ -1,13 +1,10 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
 import { catalogueLocales } from '../features/catalogue';
 import { accountLocales, moneyLocales } from '../features/account';
 import { ordersLocales } from '../features/orders';
-import { logisticsLocales } from '../features/logistics';
-import { selectionLocales } from '../features/selection';
 import { cartLocales } from '../features/cart';
-import { afterSaleLocales } from '../features/after-sale';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -38,40 +35,85 @@ export function rememberLanguage(lang: Language) {
   document.documentElement.lang = lang;
 }
 
-export function createI18n(lang: Language = initialLanguage()) {
+type Texts = Record<Language, object>;
+
+/**
+ * Texts of features that the first page does not show travel with their lazy pages and popups
+ * instead of in the first download. `useTranslation('<ns>')` suspends until they are in (the route's
+ * Suspense shows its progress bar meanwhile); the router starts loading them together with the page
+ * (`preloadTexts`), so no extra round trip follows the page's chunk. Both languages come in one
+ * module, so a language switch only waits for a microtask.
+ */
+const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
+  selection: () => import('../features/selection/locales').then((m) => m.selectionLocales),
+  logistics: () => import('../features/logistics/locales').then((m) => m.logisticsLocales),
+  afterSale: () => import('../features/after-sale/locales').then((m) => m.afterSaleLocales),
+};
+export type LazyNamespace = 'selection' | 'logistics' | 'afterSale';
+export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
+
+const lazyTexts: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (lng, ns, done) => {
+    const load = LAZY_TEXTS[ns];
+    // Not ours (a feature that registers its own texts): leave its bundle alone.
+    if (!load) return done(null, null);
+    load().then(
+      (texts) => done(null, (texts[lng as Language] ?? texts.en) as Record<string, string>),
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), null),
+    );
+  },
+};
+
+let active: I18n | undefined;
+
+/** Starts loading texts a lazy page or popup will need, alongside its code. */
+export function preloadTexts(...ns: LazyNamespace[]): Promise<void> {
+  return active ? active.loadNamespaces(ns).catch(() => undefined) : Promise.resolve();
+}
+
+/**
+ * The i18n instance. `preloaded`: texts of lazy namespaces to have at once (unit tests render lazy
+ * components without a Suspense boundary).
+ */
+export function createI18n(lang: Language = initialLanguage(), preloaded: Partial<Record<LazyNamespace, Texts>> = {}) {
   const instance = i18n.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: 'en',
-    supportedLngs: LANGUAGES,
-    ns: ['app', 'catalogue', 'account', 'selection', 'orders', 'logistics', 'money', 'afterSale', 'cart'],
-    defaultNS: 'app',
-    resources: {
-      en: {
-        app: appLocales.en,
-        catalogue: catalogueLocales.en,
-        account: accountLocales.en,
-        selection: selectionLocales.en,
-        orders: ordersLocales.en,
-        logistics: logisticsLocales.en,
-        money: moneyLocales.en,
-        afterSale: afterSaleLocales.en,
-        cart: cartLocales.en,
+  const extra = (l: Language) => Object.fromEntries(Object.entries(preloaded).map(([ns, texts]) => [ns, texts[l]]));
+  void instance
+    .use(initReactI18next)
+    .use(lazyTexts)
+    .init({
+      lng: lang,
+      fallbackLng: 'en',
+      supportedLngs: LANGUAGES,
+      ns: ['app', 'catalogue', 'account', 'orders', 'money', 'cart', ...Object.keys(preloaded)],
+      defaultNS: 'app',
+      // The bundled namespaces below, the lazy ones through the backend above.
+      partialBundledLanguages: true,
+      resources: {
+        en: {
+          app: appLocales.en,
+          catalogue: catalogueLocales.en,
+          account: accountLocales.en,
+          orders: ordersLocales.en,
+          money: moneyLocales.en,
+          cart: cartLocales.en,
+          ...extra('en'),
+        },
+        'zh-CN': {
+          app: appLocales['zh-CN'],
+          catalogue: catalogueLocales['zh-CN'],
+          account: accountLocales['zh-CN'],
+          orders: ordersLocales['zh-CN'],
+          money: moneyLocales['zh-CN'],
+          cart: cartLocales['zh-CN'],
+          ...extra('zh-CN'),
+        },
       },
-      'zh-CN': {
-        app: appLocales['zh-CN'],
-        catalogue: catalogueLocales['zh-CN'],
-        account: accountLocales['zh-CN'],
-        selection: selectionLocales['zh-CN'],
-        afterSale: afterSaleLocales['zh-CN'],
-        orders: ordersLocales['zh-CN'],
-        logistics: logisticsLocales['zh-CN'],
-        money: moneyLocales['zh-CN'],
-        cart: cartLocales['zh-CN'],
-      },
-    },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+  active = instance;
   return instance;
 }

@@ -10,6 +10,7 @@ import { NotFound } from './not-found';
 import { NAV_ITEMS, allowed } from './nav';
 import { SessionGate, useCan } from '../features/account';
 import { lazyNamed } from '../lib/lazy';
+import { preloadTexts, type LazyNamespace } from './i18n';
 import { OrderLineActionsContext, type OrderLineRef } from '../features/orders';
 import { AfterSaleLineAction } from '../features/after-sale';
 
@@ -40,18 +41,28 @@ function Guard({ to }: { to: string }) {
   );
 }
 
+/** A lazy page whose texts are lazy too: both downloads start together. */
+function lazyWithTexts<M, K extends keyof M>(load: () => Promise<M>, name: K, ns: LazyNamespace[]) {
+  return lazyNamed(() => Promise.all([load(), preloadTexts(...ns)]).then(([m]) => m), name);
+}
+/** The order detail (drawer or page) shows logistics traces and the after-sale action on each line. */
+const ORDER_TEXTS: LazyNamespace[] = ['logistics', 'afterSale'];
+
 const SignInPage = lazyNamed(() => import('../features/account/routes/sign-in-page'), 'SignInPage');
 const CataloguePage = lazyNamed(() => import('../features/catalogue/routes/catalogue-page'), 'CataloguePage');
 const GoodsPage = lazyNamed(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage');
-const LibraryPage = lazyNamed(() => import('../features/selection/routes/library-page'), 'LibraryPage');
-const GroupsPage = lazyNamed(() => import('../features/selection/routes/groups-page'), 'GroupsPage');
+const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection']);
+const GroupsPage = lazyWithTexts(() => import('../features/selection/routes/groups-page'), 'GroupsPage', ['selection']);
 const UsersPage = lazyNamed(() => import('../features/account/routes/users-page'), 'UsersPage');
 const AuditPage = lazyNamed(() => import('../features/account/routes/audit-page'), 'AuditPage');
-const AfterSalePage = lazyNamed(() => import('../features/after-sale/routes/after-sale-page'), 'AfterSalePage');
-const AfterSaleDetailPage = lazyNamed(() => import('../features/after-sale/routes/after-sale-detail-page'), 'AfterSaleDetailPage');
-const OrdersPage = lazyNamed(() => import('../features/orders/routes/orders-page'), 'OrdersPage');
-const OrderPage = lazyNamed(() => import('../features/orders/routes/order-page'), 'OrderPage');
-const FailedOrdersPage = lazyNamed(() => import('../features/orders/routes/failed-orders-page'), 'FailedOrdersPage');
+const AfterSalePage = lazyWithTexts(() => import('../features/after-sale/routes/after-sale-page'), 'AfterSalePage', ['afterSale']);
+const AfterSaleDetailPage = lazyWithTexts(() => import('../features/after-sale/routes/after-sale-detail-page'), 'AfterSaleDetailPage', [
+  'afterSale',
+  'logistics',
+]);
+const OrdersPage = lazyWithTexts(() => import('../features/orders/routes/orders-page'), 'OrdersPage', ORDER_TEXTS);
+const OrderPage = lazyWithTexts(() => import('../features/orders/routes/order-page'), 'OrderPage', ORDER_TEXTS);
+const FailedOrdersPage = lazyWithTexts(() => import('../features/orders/routes/failed-orders-page'), 'FailedOrdersPage', ORDER_TEXTS);
 const CartPage = lazyNamed(() => import('../features/cart/routes/cart-page'), 'CartPage');
 const CashFlowPage = lazyNamed(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage');
 const MessagesPage = lazyNamed(() => import('../features/messages/routes/messages-page'), 'MessagesPage');

@@ -2,9 +2,15 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n, type Language } from '../app/i18n';
+import { selectionLocales } from '../features/selection/locales';
+import { logisticsLocales } from '../features/logistics/locales';
+import { afterSaleLocales } from '../features/after-sale/locales';
+
+/** The texts the app loads with lazy pages, here at once: a unit test renders without Suspense. */
+const LAZY = { selection: selectionLocales, logistics: logisticsLocales, afterSale: afterSaleLocales };
 
 /** Renders a component with the real translations, in one language. */
 export function renderIn(lang: Language, ui: ReactElement) {
-  const i18n = createI18n(lang);
+  const i18n = createI18n(lang, LAZY);
   return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
 }

@@ -2,3 +2,4 @@
 export { catalogueLocales } from './locales';
 export { catalogueKeys, onlineListQuery } from './api/queries';
 export { GoodsDrawer, ListGoodsDrawer, useOpenGoods } from './components/goods-drawer';
+export { catalogueListAt } from './first-list';

@@ -5,7 +5,7 @@
  */
 import { lazyNamed } from '../../lib/lazy';
 
-export { logisticsLocales } from './locales';
+// Its texts (./locales) load with its lazy pages: src/app/i18n.ts. Re-exporting them here would put them in the first download.
 export { logisticKeys, traceQuery } from './api/queries';
 export const TraceTimeline = lazyNamed(() => import('./components/trace-timeline'), 'TraceTimeline');
 export const TrackingNumber = lazyNamed(() => import('./components/trace-timeline'), 'TrackingNumber');

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -25,6 +24,7 @@ import { Pager } from '../../../components/pager';
 import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { SavedViews } from '../../../components/saved-views';
+import { ResultsLine } from '../../../components/results-line';
 import { FilterPanel, usePhone } from '../../../components/filter-panel';
 import { SelectField, TextInput } from '../../../components/fields';
 import { ChecklistButton } from '../../../components/checklist-button';
@@ -211,12 +211,10 @@ export function CataloguePage() {
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          {list.data && (
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {t('results', { count, n: count.toLocaleString(lang) })}
-              {!rangesOk && ` · ${t('rangeError')}`}
-            </Typography>
-          )}
+          <ResultsLine>
+            {list.data && t('results', { count, n: count.toLocaleString(lang) })}
+            {list.data && !rangesOk && ` · ${t('rangeError')}`}
+          </ResultsLine>
           {canSelect && (
             <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
               {canAdd && (
@@ -256,6 +254,7 @@ export function CataloguePage() {
           {list.data && count === 0 ? (
             <EmptyState title={t('empty')} />
           ) : shown === 'cards' ? (
+            // The pager comes with the cards, not before them: it would be pushed down when they arrive.
             <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
               <GoodsCards
                 rows={list.data?.list}
@@ -263,6 +262,16 @@ export function CataloguePage() {
                 selection={canSelect ? { selected, onChange: setSelected } : undefined}
                 footer={libraryCell}
               />
+              {list.data && count > 0 && (
+                <Pager
+                  page={view.page}
+                  size={view.size}
+                  count={Math.min(count, capRows)}
+                  total={count}
+                  sizes={PAGE_SIZES}
+                  onChange={(page, size) => update(size !== view.size ? { size } : { page })}
+                />
+              )}
             </Suspense>
           ) : (
             <GoodsTable
@@ -278,16 +287,6 @@ export function CataloguePage() {
               page={view.page}
               size={view.size}
               onPage={(page, size) => update(size !== view.size ? { size } : { page })}
-            />
-          )}
-          {shown === 'cards' && list.data && count > 0 && (
-            <Pager
-              page={view.page}
-              size={view.size}
-              count={Math.min(count, capRows)}
-              total={count}
-              sizes={PAGE_SIZES}
-              onChange={(page, size) => update(size !== view.size ? { size } : { page })}
             />
           )}
         </>

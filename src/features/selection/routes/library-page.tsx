@@ -30,6 +30,7 @@ import { csvFileName, download, toCsv } from '../../../lib/csv';
 import { ClearDialog } from '../components/clear-dialog';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { CategoryPicker } from '../../../components/category-picker';
+import { ResultsLine } from '../../../components/results-line';
 import { FilterPanel } from '../../../components/filter-panel';
 import { SelectField } from '../../../components/fields';
 import { RangeField } from '../../../components/range-field';
@@ -201,11 +202,7 @@ export function LibraryPage() {
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          {list.data && (
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {t('results', { count, n: count.toLocaleString(lang) })}
-            </Typography>
-          )}
+          <ResultsLine>{list.data && t('results', { count, n: count.toLocaleString(lang) })}</ResultsLine>
           {exporting && (
             <Stack>
               <Typography variant="caption">{t('exporting', exporting)}</Typography>

@@ -1,0 +1,123 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import type { BenchServer } from './app-server';
+
+export const LIGHTHOUSE_PAGES = ['/catalogue', '/library', '/orders'] as const;
+export const FORM_FACTORS = ['mobile', 'desktop'] as const;
+
+/** Flags from toolchain.md: Debian's Chromium, headless, nothing in the background that adds noise. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--lang=zh-CN',
+];
+
+export interface LighthouseRun {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+export interface LighthouseResult extends LighthouseRun {
+  page: string;
+  formFactor: (typeof FORM_FACTORS)[number];
+  runs: LighthouseRun[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
+ * Lighthouse 12.8.2 (performance only) against the signed-in app: the session cookie travels as an
+ * extra header on every request. A fresh Chromium per run (no warm cache, no leftovers); the median
+ * of `runs` runs per page and form factor, by score (its FCP/LCP/TBT/CLS are medians of their own).
+ * Each report is kept under bench/out/lighthouse/ for a closer look (traces included with
+ * BENCH_LH_TRACES=1).
+ */
+export async function benchLighthouse(server: BenchServer, runs = Number(process.env.BENCH_LH_RUNS ?? 3)): Promise<LighthouseResult[]> {
+  const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const pages = (process.env.BENCH_LH_PAGES?.split(',') ?? LIGHTHOUSE_PAGES).map((p) => p.trim());
+  const factors = (process.env.BENCH_LH_FORM?.split(',') ?? FORM_FACTORS) as (typeof FORM_FACTORS)[number][];
+  const outDir = join('bench', 'out', 'lighthouse');
+  mkdirSync(outDir, { recursive: true });
+  const results: LighthouseResult[] = [];
+  for (const page of pages) {
+    for (const formFactor of factors) {
+      const all: LighthouseRun[] = [];
+      // A run Lighthouse itself gives up on (NO_NAVSTART and the like, seen now and then) is run again, twice at most.
+      for (let i = 0, retries = 0; i < runs; i++) {
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+        try {
+          const result = await lighthouse(
+            `${server.url}${page}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              extraHeaders: { Cookie: server.cookie },
+            },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error('Lighthouse gave no result');
+          const lhr = result.lhr;
+          if (lhr.runtimeError) {
+            if (retries++ < 2) {
+              console.log(`  (${page} ${formFactor}: Lighthouse said ${lhr.runtimeError.code}; running it again)`);
+              i--;
+              continue;
+            }
+            throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          }
+          if (new URL(lhr.finalDisplayedUrl).pathname !== page)
+            throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page}: was the session refused?`);
+          const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+          all.push({
+            score: lhr.categories.performance?.score ?? NaN,
+            fcp: audit('first-contentful-paint'),
+            lcp: audit('largest-contentful-paint'),
+            tbt: audit('total-blocking-time'),
+            cls: audit('cumulative-layout-shift'),
+          });
+          const name = `${page.slice(1).replace(/\W+/g, '-')}-${formFactor}-${i + 1}`;
+          writeFileSync(join(outDir, `${name}.json`), JSON.stringify(lhr));
+          if (process.env.BENCH_LH_TRACES === '1' && result.artifacts.Trace)
+            writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+        } finally {
+          await chrome.kill();
+        }
+      }
+      results.push({
+        page,
+        formFactor,
+        runs: all,
+        score: median(all.map((r) => r.score)),
+        fcp: median(all.map((r) => r.fcp)),
+        lcp: median(all.map((r) => r.lcp)),
+        tbt: median(all.map((r) => r.tbt)),
+        cls: median(all.map((r) => r.cls)),
+      });
+    }
+  }
+  return results;
+}
+
+export function printLighthouse(results: LighthouseResult[]) {
+  const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
+  for (const r of results) {
+    console.log(
+      `  ${r.page.padEnd(11)} ${r.formFactor.padEnd(8)} score ${r.score.toFixed(2)}   FCP ${ms(r.fcp)}   LCP ${ms(r.lcp)}   TBT ${ms(r.tbt)}   CLS ${r.cls.toFixed(3)}   (runs: ${r.runs.map((x) => x.score.toFixed(2)).join(' ')})`,
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Session } from '../../contract';
+import type { OpId } from '../../contract';
+import { meQuery } from '../features/account';
+import { catalogueListAt } from '../features/catalogue';
+import { libraryListAt } from '../features/selection';
+import { sourcesQuery } from '../components/list-filters';
+import { metaQuery, type GatewayMeta } from './meta';
+
+interface BootData {
+  session?: Session;
+  meta?: GatewayMeta;
+  sources?: unknown;
+}
+
+/**
+ * The gateway puts the signed-in person's session, its meta and the channels into the page it
+ * serves (`<script type="application/json" id="boot-data">`, server/server.ts). Seeding the query
+ * cache with them lets the first page draw and ask for its list at once, instead of waiting for
+ * /bff/auth/me, then /bff/meta and the channels, one after another. Without the block (dev server,
+ * signed out) the queries ask as before.
+ */
+/** First pages whose list can leave before React draws anything: the operation it needs, and its query. */
+const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Promise<void>]> = {
+  '/catalogue': ['selection.online', (qc, search) => qc.prefetchQuery(catalogueListAt(search))],
+  '/library': ['selection.list', (qc, search) => qc.prefetchQuery(libraryListAt(search))],
+};
+
+export function seedBootData(queryClient: QueryClient, doc: Document = document) {
+  const el = doc.getElementById('boot-data');
+  if (!el?.textContent) return;
+  let data: BootData;
+  try {
+    data = JSON.parse(el.textContent) as BootData;
+  } catch {
+    return;
+  }
+  el.remove();
+  if (data.session) queryClient.setQueryData(meQuery.queryKey, data.session);
+  // With the session known, the page's list need not wait for the page: it leaves now, and the page
+  // finds it in flight (same query key) when it mounts.
+  const first = FIRST_LISTS[doc.location.pathname];
+  if (data.session && first && data.session.permissions.ops.includes(first[0])) void first[1](queryClient, doc.location.search);
+  if (data.meta) queryClient.setQueryData(metaQuery.queryKey, data.meta);
+  if (Array.isArray(data.sources)) queryClient.setQueryData(sourcesQuery().queryKey, data.sources as never);
+}
