@@ -369,6 +369,8 @@ export function createBffApp(deps: GatewayDeps) {
       deps.db.bus.publish(OP_WRITTEN, { op: id, userId: user.id, code }).catch((e: unknown) => log(`bus: ${String(e)}`));
     }
     log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
+    // A good envelope goes on as the upstream wrote it (checked above, not serialised a second time).
+    if (answer.text !== undefined) return c.body(answer.text, 200, { 'content-type': 'application/json' });
     return c.json(answer.envelope, answer.status as 200);
   });
 

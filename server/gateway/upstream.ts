@@ -70,6 +70,8 @@ export interface UpstreamAnswer {
   status: number;
   /** The upstream envelope as it came, or the gateway's own envelope when the call failed. */
   envelope: Record<string, unknown>;
+  /** The upstream's answer as sent, when it was a good envelope: passed on without serialising it again. */
+  text?: string;
   ms: number;
 }
 
@@ -91,7 +93,7 @@ export async function callUpstream(target: UpstreamTarget, built: BuiltRequest):
   };
   if (built.body) headers['content-type'] = 'application/json';
   const seconds = Math.round(target.timeoutMs / 100) / 10;
-  const done = (status: number, envelope: Record<string, unknown>) => ({ status, envelope, ms: Date.now() - started });
+  const done = (status: number, envelope: Record<string, unknown>, text?: string) => ({ status, envelope, text, ms: Date.now() - started });
   try {
     const res = await request(url, {
       method: built.method as 'GET',
@@ -122,7 +124,7 @@ export async function callUpstream(target: UpstreamTarget, built: BuiltRequest):
     if (!isEnvelope) {
       return done(502, gatewayFailure('bad_response', 'The supplier sent an answer that is not the expected JSON envelope.'));
     }
-    return done(200, json as Record<string, unknown>);
+    return done(200, json as Record<string, unknown>, text);
   } catch (e) {
     const err = e as { name?: string; code?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code;

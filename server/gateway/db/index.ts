@@ -60,6 +60,27 @@ const pgTypes = {
     oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be reused, and preparing is most of
+ * a small query's cost. The gateway's queries are a small fixed set of SQL texts (values are bound),
+ * so a bounded cache by text keeps them all.
+ */
+function withStatementCache(db: Database.Database, max = 500) {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    close: () => db.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        stmt = db.prepare(text);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
 /** A stable 63-bit advisory-lock key for a name. */
 export const lockKey = (name: string) => createHash('sha256').update(`supply-desk:${name}`).digest().readBigInt64BE(0).toString();
 
@@ -164,7 +185,7 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    kysely = new Kysely<GatewayTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    kysely = new Kysely<GatewayTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     bus = new InProcessBus();
     try {
       await migrate(kysely, migrations);
