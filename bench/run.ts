@@ -77,3 +77,7 @@ if (part('lighthouse', 'BENCH_SKIP_LIGHTHOUSE') || part('filter', 'BENCH_SKIP_FI
     }
   }
 }
+if (process.env.BENCH_SKIP_GATEWAY !== '1' && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes('gateway'))) {
+  const { benchGatewayOverhead, printGatewayOverhead } = await import('./gateway-overhead');
+  printGatewayOverhead(await benchGatewayOverhead());
+}
