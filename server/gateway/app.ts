@@ -98,9 +98,13 @@ export function createBffApp(deps: GatewayDeps) {
   const log = deps.log ?? (() => {});
   // Rows an earlier run left "sent" will never be completed. Alone on SQLite that is every such row;
   // on a shared PostgreSQL another gateway may be waiting on its answer, so only stale rows.
-  const ready = (deps.db.dialect === 'postgres' ? audit.markStale() : audit.markInterrupted()).then((n) => {
-    if (n) log(`audit: ${n} write(s) left "sent" by an earlier run marked "outcome unknown"`);
-  });
+  const ready = (deps.db.dialect === 'postgres' ? audit.markStale() : audit.markInterrupted()).then(
+    (n) => {
+      if (n) log(`audit: ${n} write(s) left "sent" by an earlier run marked "outcome unknown"`);
+    },
+    // Not fatal: the periodic sweep marks them later, and stale rows read "unknown" anyway.
+    (e: unknown) => log(`audit: could not mark interrupted writes (${e instanceof Error ? e.message : String(e)})`),
+  );
   /** Expired sessions, finished sign-in windows and stale "sent" rows: periodic, one process at a time (server.ts). */
   const sweep = async () => {
     const gone = await sessions.sweep();
