@@ -19,6 +19,8 @@ import { startRoundRobin, type RoundRobin } from './round-robin';
  * more than the question needs.
  */
 const ADMIN = { username: 'boss', password: 'boss-password-1' };
+/** One callback token for all gateways: the supplier pushes to the balancer, any gateway may receive. */
+const MESSAGES_TOKEN = 'scale-out-test-token-0123456789abcdef';
 const MERCHANT = { username: 'mia', password: 'mia-password-1' };
 
 interface Gateway {
@@ -91,6 +93,7 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    MESSAGES_TOKEN,
   };
   // Both start at once on an empty database: one runs the migrations (advisory lock), one makes the admin.
   gateways = [startGateway(portA, env), startGateway(portB, env)];
@@ -221,6 +224,42 @@ describe('two gateways on one PostgreSQL behind a round-robin balancer', () => {
     expect(first.by).not.toBe(second.by);
     await waitFor('both events', () => seen.length >= 2, 5000);
     expect(seen.map((e) => e.op).sort()).toEqual(['selection.add', 'selection.remove']);
+  });
+
+  it('a message received by one gateway reaches a browser connected to the other (SSE over LISTEN/NOTIFY)', async () => {
+    const host = { host: new URL(lb.url).host };
+    // The browser's event stream, straight to the second gateway.
+    const stream = await request(`http://127.0.0.1:${gateways[1]!.port}/bff/events`, {
+      headers: { ...host, cookie: merchant, accept: 'text/event-stream' },
+    });
+    expect(stream.statusCode).toBe(200);
+    let text = '';
+    const gotMessage = new Promise<void>((resolve) => {
+      stream.body.on('data', (d: Buffer) => {
+        text += d.toString();
+        if (/event: message/.test(text)) resolve();
+      });
+    });
+    await waitFor('the stream to open', () => /event: unread/.test(text), 10_000);
+    // The supplier's push, straight to the first gateway.
+    const push = await request(`http://127.0.0.1:${gateways[0]!.port}/hooks/messages/${MESSAGES_TOKEN}`, {
+      method: 'POST',
+      headers: { ...host, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: '20261123000000009001',
+        type: 'order.delivery',
+        data: { orderSn: 'SD-SCALE-1', sku: '12' },
+        push_time: Date.now(),
+        appID: 1,
+        times: 1,
+        createTime: Math.floor(Date.now() / 1000),
+        url: 'x',
+      }),
+    });
+    expect(await push.body.json()).toEqual({ code: 1 });
+    await Promise.race([gotMessage, new Promise((_, reject) => setTimeout(() => reject(new Error(`no message event: ${text}`)), 10_000))]);
+    expect(text).toContain('20261123000000009001');
+    stream.body.destroy();
   });
 
   it('one gateway stops mid-run (SIGTERM); the other carries on with the same sessions', async () => {
