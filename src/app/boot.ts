@@ -4,6 +4,7 @@ import type { OpId } from '../../contract';
 import { meQuery } from '../features/account';
 import { catalogueListAt } from '../features/catalogue';
 import { libraryListAt } from '../features/selection';
+import { prefetchOrdersAt } from '../features/orders';
 import { sourcesQuery } from '../components/list-filters';
 import { metaQuery, type GatewayMeta } from './meta';
 
@@ -24,6 +25,7 @@ interface BootData {
 const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Promise<void>]> = {
   '/catalogue': ['selection.online', (qc, search) => qc.prefetchQuery(catalogueListAt(search))],
   '/library': ['selection.list', (qc, search) => qc.prefetchQuery(libraryListAt(search))],
+  '/orders': ['order.list', prefetchOrdersAt],
 };
 
 export function seedBootData(queryClient: QueryClient, doc: Document = document) {

@@ -30,6 +30,7 @@ import { CartBadge } from '../features/cart';
 import { LiveEvents, MessagesBadge } from '../features/messages';
 import { metaQuery } from './meta';
 import { SelectField } from '../components/fields';
+import { AfterFirstPaint } from '../components/after-first-paint';
 import { lazyNamed, useLatch } from '../lib/lazy';
 
 // Phones get the navigation in a sliding drawer (a modal): its code loads when first opened.
@@ -130,10 +131,13 @@ export function Layout() {
             />
           )}
           <Box sx={{ flexGrow: 1 }} />
-          {wide && tools}
-          <MessagesBadge />
-          <CartBadge />
-          <UserMenu />
+          {/* The bar's name paints with the page's title; its tools follow right after (they only add to its right end). */}
+          <AfterFirstPaint>
+            {wide && tools}
+            <MessagesBadge />
+            <CartBadge />
+            <UserMenu />
+          </AfterFirstPaint>
         </Toolbar>
       </AppBar>
       {wide ? (

@@ -20,6 +20,8 @@ type CardRow = Pick<
   'id' | 'title' | 'cover' | 'source' | 'agreement_price' | 'guide_price' | 'promotion_rate' | 'rate' | 'real_month_sale'
 >;
 
+const SQUARE = { aspectRatio: '1 / 1' } as const;
+
 /** The same goods as cards: pictures first, for browsing by eye. */
 export function GoodsCards<R extends CardRow>({
   rows,
@@ -58,8 +60,10 @@ export function GoodsCards<R extends CardRow>({
                   component="img"
                   image={row.cover}
                   alt={t('goods.imageAlt', { title: row.title })}
-                  loading="lazy"
-                  sx={{ aspectRatio: '1 / 1' }}
+                  // The first picture fills a phone's screen (its largest paint): fetched at once and first.
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  sx={SQUARE}
                 />
                 <CardContent>
                   <Typography variant="body2" sx={{ fontWeight: 500, minHeight: 40 }}>

@@ -4,3 +4,4 @@ export { orderKeys, orderQuery, invalidateOrderData } from './api/queries';
 export { OrderDrawer, useOrderDrawer } from './components/order-drawer';
 export { OrderLineActionsContext, type OrderLineRef } from './line-actions';
 export { SandboxClock } from './components/sandbox-clock';
+export { prefetchOrdersAt } from './first-list';

@@ -9,6 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../../components/page-header';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { SelectionBar } from '../../../components/selection-bar';
 import { MAX_PAGE, rangeUnit, RANGE_TYPES, type RangeType } from '../../../../contract/constants';
 import { source as sourceEnum } from '../../../../contract/enums/source';
@@ -22,12 +23,11 @@ import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { ListGoodsDrawer, useOpenGoods } from '../../catalogue';
 import { AddToCartDialog } from '../../cart';
-import { useLatch } from '../../../lib/lazy';
+import { lazyNamed, useLatch } from '../../../lib/lazy';
 import { fetchAllLibrary, libraryQuery, refreshGoods, useAddToLibrary, useClearLibrary, useRemoveFromLibrary } from '../api/queries';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { SavedViews } from '../../../components/saved-views';
 import { csvFileName, download, toCsv } from '../../../lib/csv';
-import { ClearDialog } from '../components/clear-dialog';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { CategoryPicker } from '../../../components/category-picker';
 import { ResultsLine } from '../../../components/results-line';
@@ -35,6 +35,9 @@ import { FilterPanel } from '../../../components/filter-panel';
 import { SelectField } from '../../../components/fields';
 import { RangeField } from '../../../components/range-field';
 import { libraryViewToFilters, useLibraryView } from '../url-state';
+
+// The dialog (and MUI's modal stack with it) loads when the person asks to clear, not with the page.
+const ClearDialog = lazyNamed(() => import('../components/clear-dialog'), 'ClearDialog');
 
 export function LibraryPage() {
   const { t } = useTranslation('selection');
@@ -138,164 +141,176 @@ export function LibraryPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <>
+          <AfterFirstPaint>
             <SavedViews storageKey="library" />
             <ColumnsMenu columns={columns} onChange={setColumns} />
             <Button variant="outlined" onClick={() => void exportCsv()} loading={exporting !== null} disabled={count === 0}>
               {t('export')}
             </Button>
             {can.op('selection.clear') && (
-              <Button color="error" variant="outlined" onClick={() => setClearing(true)} disabled={count === 0}>
+              <Button
+                color="error"
+                variant="outlined"
+                onClick={() => setClearing(true)}
+                onPointerEnter={ClearDialog.preload}
+                onFocus={ClearDialog.preload}
+                disabled={count === 0}
+              >
                 {t('clear')}
               </Button>
             )}
-          </>
+          </AfterFirstPaint>
         }
       />
-      <FilterPanel
-        active={activeFilters}
-        search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}
-      >
-        <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
-        <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
-        <SelectField
-          label={t('agent')}
-          value={view.agent}
-          onChange={(agent) => update({ agent: agent as '' | '0' | '1' })}
-          choices={[
-            { value: '', label: t('any') },
-            { value: '0', label: t('agentNo') },
-            { value: '1', label: t('agentYes') },
-          ]}
-          sx={{ minWidth: 180 }}
-        />
-        <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
-        <SelectField
-          label={t('rangeType')}
-          value={view.rangeType}
-          onChange={(rangeType) => update({ rangeType: rangeType as RangeType | '' })}
-          choices={[{ value: '', label: t('noRange') }, ...RANGE_TYPES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))]}
-          sx={{ minWidth: 200 }}
-        />
-        {view.rangeType && (
-          <RangeField
-            label={t(`ranges.${view.rangeType}`)}
-            unit={rangeUnit(view.rangeType)}
-            value={{ from, to }}
-            onChange={(next) => setTyped({ ...typed, ...next })}
-            fromLabel={t('from')}
-            toLabel={t('to')}
-            error={rangeInvalid ? t('rangeError') : undefined}
-          />
-        )}
-        <Button
-          sx={{ whiteSpace: 'nowrap' }}
-          onClick={() => {
-            setTyped({ q: '', from: '', to: '' });
-            update({ source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' });
-          }}
+      {/* The title paints first; the filters and the list follow in the background (one block, so nothing moves). */}
+      <AfterFirstPaint>
+        <FilterPanel
+          active={activeFilters}
+          search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}
         >
-          {t('resetFilters')}
-        </Button>
-      </FilterPanel>
-      {list.isError && !list.data ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <ResultsLine>{list.data && t('results', { count, n: count.toLocaleString(lang) })}</ResultsLine>
-          {exporting && (
-            <Stack>
-              <Typography variant="caption">{t('exporting', exporting)}</Typography>
-              <LinearProgress variant="determinate" value={(exporting.done / exporting.total) * 100} />
-            </Stack>
-          )}
-          {count > MAX_PAGE * view.size && view.page >= MAX_PAGE && <Alert severity="info">{t('pageCap', { max: MAX_PAGE })}</Alert>}
-          <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
-            {can.op('selection.remove') && (
-              <Button color="warning" variant="contained" loading={remove.isPending} onClick={removeSelected}>
-                {t('remove', { count: selected.size })}
-              </Button>
-            )}
-            {can.op('order.submit') && (
-              <Button
-                variant="outlined"
-                onClick={() => setCarting(true)}
-                onPointerEnter={AddToCartDialog.preload}
-                onFocus={AddToCartDialog.preload}
-              >
-                {t('cart:addSelected', { count: selected.size })}
-              </Button>
-            )}
-            {can.op('goods.refresh') && (
-              <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
-                {t('refresh', { count: selected.size })}
-              </Button>
-            )}
-            {refreshing && (
-              <Stack sx={{ flex: 1, minWidth: 200 }}>
-                <Typography variant="caption">{t('refreshing', refreshing)}</Typography>
-                <LinearProgress variant="determinate" value={(refreshing.done / refreshing.total) * 100} />
-              </Stack>
-            )}
-          </SelectionBar>
-          {cartLoaded && (
-            <Suspense fallback={null}>
-              <AddToCartDialog
-                ids={[...selected]}
-                open={carting}
-                onClose={() => setCarting(false)}
-                onDone={() => {
-                  setCarting(false);
-                  setSelected(new Set());
-                }}
-              />
-            </Suspense>
-          )}
-          {list.data && count === 0 ? (
-            <EmptyState title={t('empty')} />
-          ) : (
-            <GoodsTable
-              label={t('title')}
-              rows={list.data?.list}
-              rowCount={Math.min(count, MAX_PAGE * view.size)}
-              total={count}
-              loading={list.isFetching}
-              page={view.page}
-              size={view.size}
-              onPage={(page, size) => update(size !== view.size ? { size } : { page })}
-              selection={{ selected, onChange: setSelected }}
-              onOpen={(row) => openGoods(row.id)}
-              columns={columns}
-              trailing={{
-                header: t('status'),
-                cell: (row) => (
-                  <Chip
-                    size="small"
-                    color={row.status === 1 ? 'success' : 'default'}
-                    label={row.status === 1 ? t('onSale') : t('offSale')}
-                  />
-                ),
-              }}
+          <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
+          <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
+          <SelectField
+            label={t('agent')}
+            value={view.agent}
+            onChange={(agent) => update({ agent: agent as '' | '0' | '1' })}
+            choices={[
+              { value: '', label: t('any') },
+              { value: '0', label: t('agentNo') },
+              { value: '1', label: t('agentYes') },
+            ]}
+            sx={{ minWidth: 180 }}
+          />
+          <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
+          <SelectField
+            label={t('rangeType')}
+            value={view.rangeType}
+            onChange={(rangeType) => update({ rangeType: rangeType as RangeType | '' })}
+            choices={[{ value: '', label: t('noRange') }, ...RANGE_TYPES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))]}
+            sx={{ minWidth: 200 }}
+          />
+          {view.rangeType && (
+            <RangeField
+              label={t(`ranges.${view.rangeType}`)}
+              unit={rangeUnit(view.rangeType)}
+              value={{ from, to }}
+              onChange={(next) => setTyped({ ...typed, ...next })}
+              fromLabel={t('from')}
+              toLabel={t('to')}
+              error={rangeInvalid ? t('rangeError') : undefined}
             />
           )}
-        </>
-      )}
-      {clearing && (
-        <ClearDialog
-          count={count}
-          pending={clear.isPending}
-          onClose={() => setClearing(false)}
-          onConfirm={() =>
-            clear.mutate(undefined, {
-              onSuccess: () => {
-                setClearing(false);
-                setSelected(new Set());
-                void toast(t('cleared'), { variant: 'success' });
-              },
-            })
-          }
-        />
-      )}
+          <Button
+            sx={{ whiteSpace: 'nowrap' }}
+            onClick={() => {
+              setTyped({ q: '', from: '', to: '' });
+              update({ source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' });
+            }}
+          >
+            {t('resetFilters')}
+          </Button>
+        </FilterPanel>
+        {list.isError && !list.data ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <ResultsLine>{list.data && t('results', { count, n: count.toLocaleString(lang) })}</ResultsLine>
+            {exporting && (
+              <Stack>
+                <Typography variant="caption">{t('exporting', exporting)}</Typography>
+                <LinearProgress variant="determinate" value={(exporting.done / exporting.total) * 100} />
+              </Stack>
+            )}
+            {count > MAX_PAGE * view.size && view.page >= MAX_PAGE && <Alert severity="info">{t('pageCap', { max: MAX_PAGE })}</Alert>}
+            <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
+              {can.op('selection.remove') && (
+                <Button color="warning" variant="contained" loading={remove.isPending} onClick={removeSelected}>
+                  {t('remove', { count: selected.size })}
+                </Button>
+              )}
+              {can.op('order.submit') && (
+                <Button
+                  variant="outlined"
+                  onClick={() => setCarting(true)}
+                  onPointerEnter={AddToCartDialog.preload}
+                  onFocus={AddToCartDialog.preload}
+                >
+                  {t('cart:addSelected', { count: selected.size })}
+                </Button>
+              )}
+              {can.op('goods.refresh') && (
+                <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
+                  {t('refresh', { count: selected.size })}
+                </Button>
+              )}
+              {refreshing && (
+                <Stack sx={{ flex: 1, minWidth: 200 }}>
+                  <Typography variant="caption">{t('refreshing', refreshing)}</Typography>
+                  <LinearProgress variant="determinate" value={(refreshing.done / refreshing.total) * 100} />
+                </Stack>
+              )}
+            </SelectionBar>
+            {cartLoaded && (
+              <Suspense fallback={null}>
+                <AddToCartDialog
+                  ids={[...selected]}
+                  open={carting}
+                  onClose={() => setCarting(false)}
+                  onDone={() => {
+                    setCarting(false);
+                    setSelected(new Set());
+                  }}
+                />
+              </Suspense>
+            )}
+            {list.data && count === 0 ? (
+              <EmptyState title={t('empty')} />
+            ) : (
+              <GoodsTable
+                label={t('title')}
+                rows={list.data?.list}
+                rowCount={Math.min(count, MAX_PAGE * view.size)}
+                total={count}
+                loading={list.isFetching}
+                page={view.page}
+                size={view.size}
+                onPage={(page, size) => update(size !== view.size ? { size } : { page })}
+                selection={{ selected, onChange: setSelected }}
+                onOpen={(row) => openGoods(row.id)}
+                columns={columns}
+                trailing={{
+                  header: t('status'),
+                  cell: (row) => (
+                    <Chip
+                      size="small"
+                      color={row.status === 1 ? 'success' : 'default'}
+                      label={row.status === 1 ? t('onSale') : t('offSale')}
+                    />
+                  ),
+                }}
+              />
+            )}
+          </>
+        )}
+        {clearing && (
+          <Suspense fallback={null}>
+            <ClearDialog
+              count={count}
+              pending={clear.isPending}
+              onClose={() => setClearing(false)}
+              onConfirm={() =>
+                clear.mutate(undefined, {
+                  onSuccess: () => {
+                    setClearing(false);
+                    setSelected(new Set());
+                    void toast(t('cleared'), { variant: 'success' });
+                  },
+                })
+              }
+            />
+          </Suspense>
+        )}
+      </AfterFirstPaint>
       <ListGoodsDrawer />
     </Stack>
   );

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserStore } from '../server/gateway/users';
+import { startApp, type RunningApp } from './app-server';
+
+/** The shell the gateway serves, with the person's start-up data in it (issue 15: no boot waterfall). */
+const SHELL = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+const bootOf = (html: string) => {
+  const m = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html);
+  return m
+    ? (JSON.parse(m[1]!) as {
+        session: { user: { username: string; displayName: string }; permissions: { ops: string[] } };
+        meta: { mode: string };
+        sources?: { id: number }[];
+      })
+    : null;
+};
+
+let app: RunningApp;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'supply-desk-boot-'));
+  mkdirSync(join(dir, 'no-dist'));
+  writeFileSync(join(dir, 'no-dist', 'index.html'), SHELL);
+  app = await startApp({}, dir);
+}, 60_000);
+afterAll(() => app?.close());
+
+describe('the served shell carries the session, meta and channels', () => {
+  it('signed in: at / and at a client route, not cached, with the same answers the /bff routes give', async () => {
+    const cookie = await app.signIn('merchant', 'merchant-demo');
+    for (const path of ['/', '/catalogue?source=2', '/library']) {
+      const res = await app.call('GET', path, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+      // A data block, not a script: the CSP (script-src 'self', no inline) stays as it is.
+      expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
+      const boot = bootOf(res.text);
+      expect(boot, path).not.toBeNull();
+      const me = JSON.parse((await app.call('GET', '/bff/auth/me', { headers: { cookie } })).text) as unknown;
+      expect(boot!.session).toEqual(me);
+      expect(boot!.session.permissions.ops).toContain('selection.online');
+      expect(boot!.meta).toEqual({ mode: 'sandbox', upstream: 'sandbox' });
+      expect(boot!.sources?.map((s) => s.id).sort((a, b) => a - b)).toEqual([1, 2, 6, 7]);
+    }
+  });
+
+  it('signed out, or with a session that is not one: the plain shell', async () => {
+    for (const headers of [{}, { cookie: 'sd_session=not-a-session' }]) {
+      const res = await app.call('GET', '/catalogue', { headers });
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain('boot-data');
+      expect(res.text).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('text from people cannot close the data block', async () => {
+    const users = new UserStore(app.server.db);
+    await users.create({
+      username: 'sneaky',
+      displayName: '</script><script>alert(1)</script>',
+      role: 'merchant',
+      password: 'sneaky-password-1',
+    });
+    const cookie = await app.signIn('sneaky', 'sneaky-password-1');
+    const res = await app.call('GET', '/catalogue', { headers: { cookie } });
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(bootOf(res.text)?.session.user.displayName).toBe('</script><script>alert(1)</script>');
+  });
+});
