@@ -14,14 +14,13 @@ const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await startApp({ SANDBOX_GOODS: '60' });
-  for (const [u, p] of [
+  const demo: [string, string][] = [
     ['merchant', 'merchant-demo'],
     ['support', 'support-demo'],
     ['manager', 'manager-demo'],
     ['admin', 'admin-demo-1'],
-  ]) {
-    cookie[u] = await app.signIn(u!, p!);
-  }
+  ];
+  for (const [u, p] of demo) cookie[u] = await app.signIn(u, p);
 });
 afterAll(async () => {
   await app?.close();

@@ -21,61 +21,100 @@ export function upstreamCaller(target: UpstreamTarget): OpCaller {
 const MAX_GOODS = 200;
 const BATCH = 50;
 
+type Order = OpData<'order.list'>['list'][number];
+type Goods = OpData<'goods.bulkDetail'>[number];
+
 /**
- * What a stored message is about, fetched once and kept: the order line (platform number, line
+ * What stored messages are about, fetched once and kept: the order line (platform number, line
  * number, title, channel, quantity, courier, tracking number) of order and after-sale messages, the
  * record of after-sale messages, and the products of goods messages with their titles and, for a
- * price change, the new agreement price (lowest over the SKUs) and profit rate.
+ * price change, the new agreement price (lowest over the SKUs) and profit rate. Messages handled
+ * together share their lookups: one `order.list` per order, one `goods.bulkDetail` per 50 products.
+ * A lookup that fails leaves its messages out of the answer (they are tried again later).
  */
-export async function linkMessage(row: StoredRow, call: OpCaller): Promise<MessageRefs> {
-  const data = JSON.parse(row.data) as Record<string, unknown>;
-  if (row.grp === 'orders' || row.grp === 'afterSale') {
-    const thirdSn = String(data.orderSn);
-    const sku = String(data.sku);
-    const refs: MessageRefs = { order: { thirdSn } };
-    if (row.grp === 'afterSale') refs.afterSale = { id: Number(data.afterSaleId) };
-    const page = await call('order.list', { search: { page: 1, limit: 1, thirdSn } });
-    const order = page.list.find((o) => o.thirdSn === thirdSn);
-    if (order) {
-      refs.order!.sn = order.sn;
-      for (const child of order.children) {
-        const line = child.goods.find((g) => String(g.sku) === sku);
-        if (!line) continue;
-        Object.assign(refs.order!, {
-          lineSn: line.sn,
-          title: line.name,
-          source: child.source,
-          quantity: line.number,
-          ...(line.deliverName ? { courier: line.deliverName } : {}),
-          ...(line.deliverNo ? { trackingNo: line.deliverNo } : {}),
-        });
-        break;
-      }
+export async function linkMessages(rows: StoredRow[], call: OpCaller): Promise<Map<number, MessageRefs>> {
+  const parsed = rows.map((r) => ({ row: r, data: JSON.parse(r.data) as Record<string, unknown> }));
+  const orderSns = [
+    ...new Set(parsed.filter((p) => p.row.grp === 'orders' || p.row.grp === 'afterSale').map((p) => String(p.data.orderSn))),
+  ];
+  const goodsIds = [
+    ...new Set(
+      parsed
+        .filter((p) => p.row.grp === 'goods' && p.row.type !== 'goods.storage.delete' && Array.isArray(p.data.goodsIds))
+        .flatMap((p) => (p.data.goodsIds as number[]).slice(0, MAX_GOODS)),
+    ),
+  ];
+  const orders = new Map<string, Order | null>();
+  const failedOrders = new Set<string>();
+  for (const thirdSn of orderSns) {
+    try {
+      const page = await call('order.list', { search: { page: 1, limit: 1, thirdSn } });
+      orders.set(thirdSn, page.list.find((o) => o.thirdSn === thirdSn) ?? null);
+    } catch {
+      failedOrders.add(thirdSn);
     }
-    return refs;
   }
-  if (row.grp === 'goods') {
-    const ids = Array.isArray(data.goodsIds) ? (data.goodsIds as number[]).slice(0, MAX_GOODS) : [];
-    const goods: MessageGoodsRef[] = [];
-    for (let i = 0; i < ids.length; i += BATCH) {
-      const chunk = ids.slice(i, i + BATCH);
+  const goods = new Map<number, Goods | null>();
+  let goodsFailed = false;
+  for (let i = 0; i < goodsIds.length && !goodsFailed; i += BATCH) {
+    const chunk = goodsIds.slice(i, i + BATCH);
+    try {
       const details = await call('goods.bulkDetail', { ids: chunk.join(',') });
-      for (const id of chunk) {
-        const d = details.find((g) => g.id === id);
-        if (!d) {
-          goods.push({ id });
-          continue;
-        }
-        const ref: MessageGoodsRef = { id, title: d.title };
-        if (row.type === 'goods.price.alter') {
-          const skuPrices = (d.specs?.options ?? []).map((o) => o.agreement_price);
-          ref.agreementPrice = skuPrices.length ? Math.min(...skuPrices) : d.agreement_price;
-          ref.profitRate = d.promotion_rate;
-        }
-        goods.push(ref);
-      }
+      for (const id of chunk) goods.set(id, details.find((g) => g.id === id) ?? null);
+    } catch {
+      goodsFailed = true;
     }
-    return { goods };
   }
-  return {};
+  const out = new Map<number, MessageRefs>();
+  for (const { row, data } of parsed) {
+    const seq = Number(row.seq);
+    if (row.grp === 'orders' || row.grp === 'afterSale') {
+      const thirdSn = String(data.orderSn);
+      if (failedOrders.has(thirdSn)) continue;
+      const refs: MessageRefs = { order: { thirdSn } };
+      if (row.grp === 'afterSale') refs.afterSale = { id: Number(data.afterSaleId) };
+      const order = orders.get(thirdSn);
+      if (order) {
+        refs.order!.sn = order.sn;
+        const sku = String(data.sku);
+        for (const child of order.children) {
+          const line = child.goods.find((g) => String(g.sku) === sku);
+          if (!line) continue;
+          Object.assign(refs.order!, {
+            lineSn: line.sn,
+            title: line.name,
+            source: child.source,
+            quantity: line.number,
+            ...(line.deliverName ? { courier: line.deliverName } : {}),
+            ...(line.deliverNo ? { trackingNo: line.deliverNo } : {}),
+          });
+          break;
+        }
+      }
+      out.set(seq, refs);
+    } else if (row.grp === 'goods') {
+      if (row.type === 'goods.storage.delete') {
+        out.set(seq, {});
+        continue;
+      }
+      const ids = Array.isArray(data.goodsIds) ? (data.goodsIds as number[]).slice(0, MAX_GOODS) : [];
+      if (goodsFailed && ids.some((id) => !goods.has(id))) continue;
+      out.set(seq, {
+        goods: ids.map((id) => {
+          const d = goods.get(id);
+          if (!d) return { id };
+          const ref: MessageGoodsRef = { id, title: d.title };
+          if (row.type === 'goods.price.alter') {
+            const skuPrices = (d.specs?.options ?? []).map((o) => o.agreement_price);
+            ref.agreementPrice = skuPrices.length ? Math.min(...skuPrices) : d.agreement_price;
+            ref.profitRate = d.promotion_rate;
+          }
+          return ref;
+        }),
+      });
+    } else {
+      out.set(seq, {});
+    }
+  }
+  return out;
 }

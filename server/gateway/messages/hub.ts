@@ -2,7 +2,7 @@ import { BUS_RESYNC, type EventBus } from '../db';
 import type { InboxMessage, VisibleMessageGroup } from '../../../contract';
 import { toInbox, type MessageStore } from './store';
 
-/** Bus topics: a message was stored or linked (`{seq, change}`), a person's read marks changed (`{userId}`). */
+/** Bus topics: messages were stored or linked (`{seqs, change}`), a person's read marks changed (`{userId}`). */
 export const MESSAGE_TOPIC = 'messages.stored';
 export const READ_TOPIC = 'messages.read';
 
@@ -34,7 +34,7 @@ export class LiveHub {
     private readonly log: (line: string) => void = () => {},
   ) {
     this.stops.push(
-      bus.subscribe(MESSAGE_TOPIC, (p) => void this.onStored(p as { seq: number; change: 'new' | 'linked' }).catch(this.failed)),
+      bus.subscribe(MESSAGE_TOPIC, (p) => void this.onStored(p as { seqs: number[]; change: 'new' | 'linked' }).catch(this.failed)),
       bus.subscribe(READ_TOPIC, (p) => void this.onRead(p as { userId: number }).catch(this.failed)),
       bus.subscribe(BUS_RESYNC, () => this.listeners.forEach((l) => l.resync())),
     );
@@ -52,23 +52,43 @@ export class LiveHub {
     return () => void this.listeners.delete(l);
   }
 
-  publishStored(seq: number, change: 'new' | 'linked') {
-    return this.bus.publish(MESSAGE_TOPIC, { seq, change });
+  private fresh: number[] = [];
+  private freshTimer: NodeJS.Timeout | null = null;
+
+  /** A message was stored: told to every gateway's streams together with those stored in the same few ms (one bus event). */
+  noteNew(seq: number) {
+    this.fresh.push(seq);
+    this.freshTimer ??= setTimeout(() => {
+      this.freshTimer = null;
+      const seqs = this.fresh.splice(0);
+      void this.publishStored(seqs, 'new').catch(this.failed);
+    }, 5);
+  }
+
+  async publishStored(seqs: number[], change: 'new' | 'linked') {
+    // A bus event carries at most ~7.9 kB: 500 ids a time.
+    for (let i = 0; i < seqs.length; i += 500) await this.bus.publish(MESSAGE_TOPIC, { seqs: seqs.slice(i, i + 500), change });
   }
 
   publishRead(userId: number) {
     return this.bus.publish(READ_TOPIC, { userId });
   }
 
-  private async onStored({ seq, change }: { seq: number; change: 'new' | 'linked' }) {
+  private async onStored({ seqs, change }: { seqs: number[]; change: 'new' | 'linked' }) {
     const targets = [...this.listeners];
-    if (targets.length === 0) return;
-    const row = await this.store.bySeq(seq);
-    if (!row) return;
+    if (targets.length === 0 || !Array.isArray(seqs)) return;
+    const rows = await this.store.bySeqs(seqs);
     for (const l of targets) {
-      if (!l.groups.includes(row.grp as VisibleMessageGroup)) continue;
-      const read = change === 'new' ? false : await this.store.isRead(l.userId, seq);
-      l.message({ message: toInbox(row, read), change });
+      const mine = rows.filter((r) => l.groups.includes(r.grp as VisibleMessageGroup));
+      if (mine.length === 0) continue;
+      const read =
+        change === 'new'
+          ? new Set<number>()
+          : await this.store.readOf(
+              l.userId,
+              mine.map((r) => Number(r.seq)),
+            );
+      for (const row of mine) l.message({ message: toInbox(row, read.has(Number(row.seq))), change });
     }
   }
 
@@ -77,6 +97,7 @@ export class LiveHub {
   }
 
   close() {
+    if (this.freshTimer) clearTimeout(this.freshTimer);
     this.stops.forEach((s) => s());
     this.listeners.clear();
   }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import {
   MESSAGE_ACK,
   inboxQuerySchema,
@@ -51,6 +51,30 @@ export interface MessageCenterDeps {
 
 type Env = { Variables: { user: User } };
 
+/**
+ * A request body of at most `limit` bytes, or null as soon as it is longer (the rest is then read
+ * into nothing, so the client gets its answer instead of a reset; a client that keeps sending for
+ * 5 s more is cut off).
+ */
+function readCapped(incoming: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    incoming.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      setTimeout(() => incoming.socket?.destroy(), 5000).unref();
+      resolve(null);
+    });
+    incoming.on('end', () => resolve(over ? null : Buffer.concat(chunks).toString('utf8')));
+    incoming.on('error', reject);
+  });
+}
+
 const sameToken = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -84,17 +108,27 @@ export function createMessageCenter(deps: MessageCenterDeps) {
       }
       await next();
     },
-    bodyLimit({
-      maxSize: HOOK_BODY_LIMIT,
-      onError: (c) => {
+    async (c) => {
+      // Capped before it is read: a larger Content-Length at once, a longer stream as soon as it is.
+      const tooLarge = () => {
         discardRestOfBody(c);
         return c.json({ code: 0, msg: `The message is too large (${HOOK_BODY_LIMIT / 1024} kB at most).` }, 413);
-      },
-    }),
-    async (c) => {
+      };
+      if (Number(c.req.header('content-length') ?? 0) > HOOK_BODY_LIMIT) return tooLarge();
+      let text: string;
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      if (incoming) {
+        // Straight from the socket: the receiver's hot path skips the web-stream Request body.
+        const read = await readCapped(incoming, HOOK_BODY_LIMIT);
+        if (read === null) return c.json({ code: 0, msg: `The message is too large (${HOOK_BODY_LIMIT / 1024} kB at most).` }, 413);
+        text = read;
+      } else {
+        text = await c.req.text();
+        if (Buffer.byteLength(text) > HOOK_BODY_LIMIT) return tooLarge();
+      }
       let body: unknown;
       try {
-        body = JSON.parse(await c.req.text());
+        body = JSON.parse(text);
       } catch {
         return c.json({ code: 0, msg: 'The body is not JSON.' }, 400);
       }
@@ -110,7 +144,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
       }
       if (seq !== null) {
         // After the answer is on its way: live pages, then the lookups.
-        void hub.publishStored(seq, 'new').catch(() => {});
+        hub.noteNew(seq);
         linker.enqueue(seq);
       }
       return c.json(MESSAGE_ACK);

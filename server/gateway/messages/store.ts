@@ -68,6 +68,45 @@ export class MessageStore {
     return this.db.kysely.selectFrom('messages as m').select(COLUMNS).where('m.seq', '=', seq).executeTakeFirst();
   }
 
+  async bySeqs(seqs: number[]): Promise<StoredRow[]> {
+    if (seqs.length === 0) return [];
+    return this.db.kysely.selectFrom('messages as m').select(COLUMNS).where('m.seq', 'in', seqs).orderBy('m.seq').execute();
+  }
+
+  /** Which of `seqs` this person has read. */
+  async readOf(userId: number, seqs: number[]): Promise<Set<number>> {
+    if (seqs.length === 0) return new Set();
+    const rows = await this.db.kysely
+      .selectFrom('message_reads')
+      .select('seq')
+      .where('user_id', '=', userId)
+      .where('seq', 'in', seqs)
+      .execute();
+    return new Set(rows.map((r) => Number(r.seq)));
+  }
+
+  /** Keeps the links of many messages in one transaction. */
+  async setRefsMany(refs: Map<number, MessageRefs>): Promise<void> {
+    if (refs.size === 0) return;
+    await this.db.kysely.transaction().execute(async (trx) => {
+      for (const [seq, r] of refs)
+        await trx
+          .updateTable('messages')
+          .set({ refs: JSON.stringify(r) })
+          .where('seq', '=', seq)
+          .execute();
+    });
+  }
+
+  async linkFailedMany(seqs: number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    await this.db.kysely
+      .updateTable('messages')
+      .set({ link_attempts: sql`link_attempts + 1` })
+      .where('seq', 'in', seqs)
+      .execute();
+  }
+
   async isRead(userId: number, seq: number): Promise<boolean> {
     const r = await this.db.kysely
       .selectFrom('message_reads')
