@@ -103,6 +103,7 @@ const GATEWAY_DB_TESTS = [
   'test/server.int.test.ts',
   'test/storage.int.test.ts',
   'test/messages.int.test.ts',
+  'test/messages-reliability.int.test.ts',
   'test/*.pg.test.ts',
 ];
 

@@ -5,7 +5,7 @@ import { benchSandboxLists } from './sandbox-lists';
 /**
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
- * filter; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15).
+ * filter, gateway, messages; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const part = (name: string, skipVar?: string) => (only ? only.includes(name) : !skipVar || process.env[skipVar] !== '1');
@@ -80,4 +80,21 @@ if (part('lighthouse', 'BENCH_SKIP_LIGHTHOUSE') || part('filter', 'BENCH_SKIP_FI
 if (process.env.BENCH_SKIP_GATEWAY !== '1' && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes('gateway'))) {
   const { benchGatewayOverhead, printGatewayOverhead } = await import('./gateway-overhead');
   printGatewayOverhead(await benchGatewayOverhead());
+}
+if (part('messages', 'BENCH_SKIP_MESSAGES')) {
+  // Issue 17.7: 10,000 pushed messages at a real gateway process, SIGKILL and restart midway (target >= 1,000 messages/s on SQLite).
+  const { runReliability, printReliability } = await import('./messages-reliability');
+  const { startTestPostgres, createDatabase } = await import('../test/pg-server');
+  const messages = Number(process.env.BENCH_MESSAGES ?? 10_000);
+  const base = { messages, duplicateShare: 0.2, concurrency: 50, port: Number(process.env.BENCH_MESSAGES_PORT ?? 4540), killAt: 0.5 };
+  console.log(
+    `\nMessages: ${messages.toLocaleString('en')} of every kind, 20% sent twice, shuffled, 50 at once, the gateway SIGKILLed and restarted midway, the sender retrying until {"code":1}`,
+  );
+  printReliability(await runReliability(base));
+  const pgServer = await startTestPostgres();
+  try {
+    printReliability(await runReliability({ ...base, databaseUrl: await createDatabase(pgServer.url, 'msgbench') }));
+  } finally {
+    await pgServer.stop();
+  }
 }
