@@ -100,6 +100,10 @@ export async function callUpstream(target: UpstreamTarget, built: BuiltRequest):
       headers,
       body: built.body || undefined,
       dispatcher: agent,
+      // undici closes the connection after a GET that carries a body (some servers would not read it);
+      // this protocol sends GET bodies on purpose and its servers read them: keep the connection.
+      // Without this every list call paid a new TCP connection.
+      reset: false,
       signal: AbortSignal.timeout(target.timeoutMs),
       headersTimeout: target.timeoutMs,
       bodyTimeout: target.timeoutMs,
