@@ -166,6 +166,13 @@ describe(`storage on ${TEST_DIALECT}`, () => {
     expect(await first).toBe(true);
     expect(await b.exclusive('job', () => Promise.resolve())).toBe(true);
 
+    // The lock does not take a connection the work itself needs (a pool of one).
+    const small = TEST_DIALECT === 'postgres' ? await openGatewayDb({ databaseUrl: url, poolSize: 1 }) : a;
+    if (small !== a) opened.push(small);
+    expect(await small.exclusive('with-queries', async () => void (await small.kysely.selectFrom('users').select('id').execute()))).toBe(
+      true,
+    );
+
     // Periodic work on two handles never overlaps.
     let running = 0;
     let most = 0;

@@ -142,6 +142,7 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
   let dialect: Dialect;
   let where: string;
   let pool: pg.Pool | null = null;
+  let lockConfig: pg.ClientConfig | null = null;
   if (o.databaseUrl) {
     dialect = 'postgres';
     where = describeUrl(o.databaseUrl);
@@ -152,6 +153,7 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
       application_name: 'supply-desk-gateway',
     };
     pool = new pg.Pool({ ...clientConfig, max: o.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+    lockConfig = clientConfig;
     // A pooled connection that dies (database restart) is dropped by the pool; say so, do not crash.
     pool.on('error', (e) => log(`[db] a pooled PostgreSQL connection failed: ${e.message}`));
     // A connection lost while checked out (mid-query) errors the query and then emits 'error' on the
@@ -202,12 +204,15 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
     if (running.has(name)) return false;
     running.add(name);
     try {
-      if (!pool) {
+      if (!lockConfig) {
         await fn();
         return true;
       }
-      // A session lock on one pooled connection, held while fn runs on others; released on that same connection.
-      const client = await pool.connect();
+      // A session lock on a connection of its own (not the pool's: with a pool of one, fn would wait for
+      // the connection that holds the lock), held while fn runs; it ends with that connection in any case.
+      const client = new pg.Client(lockConfig);
+      client.on('error', () => {});
+      await client.connect();
       try {
         const got = (await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS got', [lockKey(name)])).rows[0]?.got;
         if (!got) return false;
@@ -218,7 +223,7 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
           await client.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey(name)]).catch(() => {});
         }
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     } finally {
       running.delete(name);
