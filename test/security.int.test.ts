@@ -271,7 +271,8 @@ describe('request bodies are capped before they are read (issue 11.8)', () => {
 describe('the sandbox clock for people: POST /bff/sandbox/clock (issue 12.6)', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp();
+    // Business time at wall speed: the bound below allows a minute of it, not half a second of a busy machine.
+    app = await startApp({ SANDBOX_SPEED: '1' });
   });
   afterAll(() => app.close());
 
