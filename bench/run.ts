@@ -14,7 +14,7 @@ if (part('bundle') && existsSync('dist/index.html')) {
   const sizes = bundleSizes();
   console.log('Bundle (gzip -9)');
   console.log(
-    `  first page (entry + catalogue page + their static imports, ${sizes.firstPageFiles} files): ${kb(sizes.firstPageKb)}  (budget 200 kB)`,
+    `  first page (entry + catalogue page + their static imports, ${sizes.firstPageFiles} files): ${kb(sizes.firstPageKb)}  (budget 200 kB; issue 15 aims at 160 kB)`,
   );
   for (const r of sizes.routes) console.log(`  route ${r.page.padEnd(20)} adds ${kb(r.addsKb)} to the first page`);
   for (const c of sizes.chunks.slice(0, 6)) console.log(`  chunk ${c.file.padEnd(40)} ${kb(c.kb)}`);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -102,7 +102,7 @@ const stickyEnd = {
  */
 export function GoodsTable<R extends GoodsRow>({
   label,
-  rows: latestRows,
+  rows,
   rowCount,
   total,
   loading,
@@ -117,10 +117,6 @@ export function GoodsTable<R extends GoodsRow>({
   const show = (c: GoodsColumn) => !columns || columns.has(c);
   const { t } = useTranslation('app');
   const lang = useLang();
-  // New rows are drawn in the background, in slices that leave the main thread free (a page of rows is
-  // ~250 MUI cells: one long task otherwise); the table stays busy until they are on screen.
-  const rows = useDeferredValue(latestRows);
-  const busy = loading || rows !== latestRows;
   const pageIds = (rows ?? []).map((r) => r.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection?.selected.has(id));
   const someOnPage = pageIds.some((id) => selection?.selected.has(id));
@@ -135,10 +131,10 @@ export function GoodsTable<R extends GoodsRow>({
   };
   return (
     <Paper variant="outlined">
-      <Box sx={PROGRESS_SLOT}>{busy && rows && <LinearProgress aria-label={label} />}</Box>
+      <Box sx={PROGRESS_SLOT}>{loading && rows && <LinearProgress aria-label={label} />}</Box>
       {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
       <TableContainer tabIndex={0} role="region" aria-label={label}>
-        <Table size="small" aria-label={label} aria-busy={busy || undefined}>
+        <Table size="small" aria-label={label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>
               {selection && (
