@@ -47,7 +47,8 @@ describe('the served shell carries the session, meta and channels', () => {
   });
 
   it('signed out, or with a session that is not one: the plain shell', async () => {
-    for (const headers of [{}, { cookie: 'sd_session=not-a-session' }]) {
+    const cases: Record<string, string>[] = [{}, { cookie: 'sd_session=not-a-session' }];
+    for (const headers of cases) {
       const res = await app.call('GET', '/catalogue', { headers });
       expect(res.status).toBe(200);
       expect(res.text).not.toContain('boot-data');
