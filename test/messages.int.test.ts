@@ -4,11 +4,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxPage, MessageRefs, OpId, Role } from '../contract';
-import type { GatewayDb } from '../server/gateway/db';
+import { openGatewayDb, type GatewayDb } from '../server/gateway/db';
 import { createMessageCenter, HOOK_BODY_LIMIT, type MessageCenter } from '../server/gateway/messages';
 import type { OpCaller } from '../server/gateway/messages/effects';
 import type { User } from '../server/gateway/users';
-import { testGatewayDb } from './gateway-db';
+import { TEST_DIALECT, freshPgUrl, testGatewayDb } from './gateway-db';
 
 const TOKEN = 'a'.repeat(48);
 const USERS: Record<string, User> = Object.fromEntries(
@@ -336,3 +336,43 @@ describe('live events', () => {
     expect(c).not.toBeInstanceOf(Error);
   });
 });
+
+// Several gateways on one PostgreSQL: a message received by one reaches a stream held by another.
+if (TEST_DIALECT === 'postgres') {
+  describe('live events across gateways', () => {
+    it('a push received by gateway A reaches a stream open on gateway B, through LISTEN/NOTIFY', async () => {
+      const url = await freshPgUrl();
+      const dbA = await openGatewayDb({ databaseUrl: url, poolSize: 3 });
+      const dbB = await openGatewayDb({ databaseUrl: url, poolSize: 3 });
+      const mk = (d: GatewayDb) =>
+        createMessageCenter({ db: d, upstream: null, token: { value: TOKEN, source: 'file' }, publicOrigin: 'http://x', heartbeatMs: 200 });
+      const a = mk(dbA);
+      const b = mk(dbB);
+      const got: string[] = [];
+      const remove = b.hub.add({
+        userId: 3,
+        groups: ['orders', 'afterSale', 'goods', 'unknown'],
+        message: (ev) => got.push(`${ev.change}:${ev.message.type}`),
+        unread: () => {},
+        resync: () => {},
+      });
+      try {
+        const res = await a.receiver.request(`/${TOKEN}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(envelope('order.success', { orderSn: 'X1', sku: '1' })),
+        });
+        expect(await res.json()).toEqual({ code: 1 });
+        const end = Date.now() + 5000;
+        while (got.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+        expect(got).toEqual(['new:order.success']);
+      } finally {
+        remove();
+        a.close();
+        b.close();
+        await dbA.close();
+        await dbB.close();
+      }
+    });
+  });
+}

@@ -284,8 +284,8 @@ export function createBffApp(deps: GatewayDeps) {
 
   app.route('/me', personDataRoutes(deps.db, now));
   if (deps.messages) {
-    // Inbox and live events; a stream ends at its next heartbeat once the session has.
-    app.route('/', deps.messages.routes({ stillSignedIn: async (c) => !!(await sessions.resolve(getCookie(c, SESSION_COOKIE))) }));
+    // Inbox and live events; a stream ends at its next heartbeat once the session has (checked without touching it).
+    app.route('/', deps.messages.routes({ stillSignedIn: (c) => sessions.alive(getCookie(c, SESSION_COOKIE)) }));
   }
   app.route('/after-sale-names', afterSaleNamesRoutes(deps.db, now));
 

@@ -85,6 +85,22 @@ export class SessionStore {
     };
   }
 
+  /**
+   * Whether a token's session is still valid, without touching it: a page's open event stream asks
+   * this at every heartbeat, and must not keep an idle session alive.
+   */
+  async alive(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    const s = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.last_seen_at', 'sessions.expires_at', 'users.disabled'])
+      .where('sessions.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    const at = this.now();
+    return !!s && s.disabled !== 1 && at <= s.expires_at && at - s.last_seen_at <= this.policy.idleMs;
+  }
+
   async destroy(token: string | undefined): Promise<void> {
     if (token) await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   }

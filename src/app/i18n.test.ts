@@ -7,7 +7,8 @@ import { catalogueLocales } from '../features/catalogue';
 import { selectionLocales } from '../features/selection/locales';
 import { afterSaleLocales } from '../features/after-sale/locales';
 import { cartLocales } from '../features/cart';
-import { messagesLocales } from '../features/messages';
+// Not through the feature's face: the messages texts stay out of the first page (they load with the inbox).
+import { messagesLocales } from '../features/messages/locales';
 
 /** Every key path of a nested texts object, e.g. `pager.next`. */
 function keys(texts: object, prefix = ''): string[] {

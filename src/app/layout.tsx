@@ -117,7 +117,13 @@ export function Layout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, color: 'primary.main', flexShrink: 0 }}>
+          {/* On phones the name gives way (ellipsis) so menu, messages, cart and account keep their room. */}
+          <Typography
+            variant="h6"
+            component="div"
+            noWrap
+            sx={{ fontWeight: 700, color: 'primary.main', flexShrink: { xs: 1, md: 0 }, minWidth: 0 }}
+          >
             {t('appName')}
           </Typography>
           {meta.data && (

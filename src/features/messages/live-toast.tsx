@@ -14,7 +14,8 @@ export function showMessageToast(m: InboxMessage, i18n: I18n, navigate: (to: str
   // The after-sale record first for after-sale messages, else the order or the product.
   const link = s.links[0];
   void toast(s.text, {
-    variant: m.type === 'afterSale.refuse' || m.type === 'goods.undercarriage' ? 'warning' : 'info',
+    // The default (dark) toast: its white text keeps AA contrast, unlike notistack's coloured variants.
+    variant: 'default',
     autoHideDuration: 8000,
     action: link
       ? (key) => (

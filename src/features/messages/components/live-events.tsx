@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,21 @@ export const TOASTED = new Set(['order.delivery', 'afterSale.agree', 'afterSale.
 /** How long a toast waits for the message's link (title, courier…) before it shows the bare sentence. */
 const LINK_WAIT_MS = 2000;
 const MAX_BACKOFF_MS = 30_000;
+
+/** Whether this tab's event stream is open (the badge shows it as `data-live`, tests wait for it). */
+let streamState: 'open' | 'connecting' = 'connecting';
+const stateListeners = new Set<() => void>();
+const setStreamState = (s: typeof streamState) => {
+  if (s === streamState) return;
+  streamState = s;
+  stateListeners.forEach((l) => l());
+};
+export function useStreamState() {
+  return useSyncExternalStore(
+    (l) => (stateListeners.add(l), () => void stateListeners.delete(l)),
+    () => streamState,
+  );
+}
 
 /** Live updates for everyone who may read messages: renders nothing. */
 export function LiveEvents() {
@@ -30,6 +45,11 @@ function LiveEventStream() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { i18n } = useTranslation();
+  // The stream lives as long as the signed-in shell: a navigation must not reopen it.
+  const go = useRef(navigate);
+  useEffect(() => {
+    go.current = navigate;
+  }, [navigate]);
 
   useEffect(() => {
     let es: EventSource | null = null;
@@ -38,9 +58,10 @@ function LiveEventStream() {
     let backoff = 1000;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+    const seen = new Set<string>();
 
     const toast = (m: InboxMessage) => {
-      void import('../live-toast').then(({ showMessageToast }) => showMessageToast(m, i18n, navigate));
+      void import('../live-toast').then(({ showMessageToast }) => showMessageToast(m, i18n, (to) => go.current(to)));
     };
 
     const onMessage = (e: MessageEvent<string>) => {
@@ -53,6 +74,12 @@ function LiveEventStream() {
         return;
       }
       const m = ev.message;
+      // A message seen new before (replayed after a reconnect) is not counted or toasted again.
+      if (ev.change === 'new') {
+        if (seen.has(m.id)) return;
+        seen.add(m.id);
+        if (seen.size > 5000) seen.clear();
+      }
       for (const filter of keysTouchedBy(m)) void qc.invalidateQueries(filter);
       void qc.invalidateQueries({ queryKey: messageKeys.lists() });
       if (ev.change === 'new' && !m.read) {
@@ -72,14 +99,18 @@ function LiveEventStream() {
         toast(m);
       }
     };
-    // The exact count after a (re)connect, once the replay is through.
+    // Sent after every (re)connect and when the person's read marks change elsewhere: the exact
+    // count, and the inbox read again (it covers anything stored while the stream was opening).
     const onUnread = (e: MessageEvent<string>) => {
+      setStreamState('open');
+      if (e.lastEventId) last = e.lastEventId;
       try {
         const { count } = JSON.parse(e.data) as { count: number };
         qc.setQueryData(messageKeys.unread(), { count });
       } catch {
         /* ignored: the next event corrects it */
       }
+      void qc.invalidateQueries({ queryKey: messageKeys.lists() });
     };
     // Too much was missed to replay (or the gateway's bus reconnected): read the inbox again.
     const onResync = () => void qc.invalidateQueries({ queryKey: messageKeys.all });
@@ -91,6 +122,7 @@ function LiveEventStream() {
       es.addEventListener('unread', onUnread);
       es.addEventListener('resync', onResync);
       es.onerror = () => {
+        setStreamState('connecting');
         // CONNECTING: the browser retries by itself. CLOSED: the gateway refused; start anew later.
         if (es?.readyState !== EventSource.CLOSED) return;
         es.close();
@@ -104,7 +136,8 @@ function LiveEventStream() {
       clearTimeout(retry);
       for (const t of waiting.values()) clearTimeout(t);
       es?.close();
+      setStreamState('connecting');
     };
-  }, [qc, navigate, i18n]);
+  }, [qc, i18n]);
   return null;
 }

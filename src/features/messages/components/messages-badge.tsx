@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useCan } from '../../account';
 import { unreadQuery } from '../api/queries';
+import { useStreamState } from './live-events';
 
 /** The inbox in the app bar: the unread count (kept current by live events), a link to it. */
 export function MessagesBadge() {
@@ -17,10 +18,19 @@ function UnreadLink() {
   const { t } = useTranslation('app');
   const unread = useQuery(unreadQuery);
   const count = unread.data?.count ?? 0;
+  const live = useStreamState();
   const label = t('nav.messagesUnread', { count });
   return (
-    <IconButton component={RouterLink} to="/messages" aria-label={label} title={label} data-testid="messages-badge" data-count={count}>
-      <Badge badgeContent={count} color="error" max={99}>
+    <IconButton
+      component={RouterLink}
+      to="/messages"
+      aria-label={label}
+      title={label}
+      data-testid="messages-badge"
+      data-count={count}
+      data-live={live}
+    >
+      <Badge badgeContent={count} color="primary" max={99}>
         <NotificationsNoneOutlinedIcon />
       </Badge>
     </IconButton>

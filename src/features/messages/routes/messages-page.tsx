@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { MESSAGE_TYPES_BY_GROUP, type InboxMessage, type MessageGroupOrUnknown } from '../../../../contract/message-kinds';
 import { messageGroupsOf } from '../../../../contract/permissions';
@@ -163,26 +164,28 @@ export function MessagesPage() {
             <EmptyState title={filtered ? t('emptyFiltered') : view.tab === 'unread' ? t('emptyUnread') : t('empty')} />
           ) : (
             byDay(list).map(([d, items]) => (
-              <List
-                key={d}
-                disablePadding
-                aria-label={dayTitle(d)}
-                subheader={
-                  <ListSubheader component="h2" sx={{ typography: 'subtitle2', lineHeight: 2.5, bgcolor: 'background.paper' }}>
-                    {dayTitle(d)}
-                  </ListSubheader>
-                }
-              >
-                {items.map((m) => (
-                  <MessageEntry
-                    key={m.id}
-                    message={m}
-                    lowProfitPercent={prefs.data?.lowProfitPercent ?? null}
-                    busy={mark.isPending}
-                    onMark={(read) => mark.mutate({ ids: [m.id], read }, { onError: markFailed })}
-                  />
-                ))}
-              </List>
+              // A day: its heading, then its messages (the heading stays outside the list's items).
+              <Box component="section" key={d} aria-labelledby={`day-${d}`}>
+                <Typography
+                  id={`day-${d}`}
+                  variant="subtitle2"
+                  component="h2"
+                  sx={{ px: 2, py: 1, bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }}
+                >
+                  {dayTitle(d)}
+                </Typography>
+                <List disablePadding>
+                  {items.map((m) => (
+                    <MessageEntry
+                      key={m.id}
+                      message={m}
+                      lowProfitPercent={prefs.data?.lowProfitPercent ?? null}
+                      busy={mark.isPending}
+                      onMark={(read) => mark.mutate({ ids: [m.id], read }, { onError: markFailed })}
+                    />
+                  ))}
+                </List>
+              </Box>
             ))
           )}
           {inbox.data && inbox.data.total > 0 && (
