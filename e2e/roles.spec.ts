@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './sign-in';
 
 const NAV: Record<keyof typeof DEMO, string[]> = {
-  merchant: ['商品选品', '选品库', '选品分组', '订单', '失败订单'],
-  support: ['商品选品', '选品分组', '订单', '失败订单', '售后'],
-  manager: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '资金流水', '售后', '审计日志'],
-  admin: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '资金流水', '售后', '审计日志', '用户管理'],
+  merchant: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '消息'],
+  support: ['商品选品', '选品分组', '订单', '失败订单', '售后', '消息'],
+  manager: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '资金流水', '售后', '消息', '审计日志'],
+  admin: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '资金流水', '售后', '消息', '审计日志', '用户管理'],
 };
 
 for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminSession, advance, op, placeOrder } from './after-sale-fixtures';
+import { signIn } from './sign-in';
+
+/*
+ * Issue 17.8: messages live. A merchant has the inbox and the order list open; business time moves
+ * on in the sandbox; the shipped entry appears, the order row changes status and a toast links to
+ * the order, all without a reload; marking all read clears the badge. Support, in another browser,
+ * sees after-sale entries and no product ones.
+ */
+const liveOpen = (page: Page) => expect(page.getByTestId('messages-badge')).toHaveAttribute('data-live', 'open');
+
+test('a merchant sees an order ship live: inbox entry, order row, toast with a link; all read clears the badge', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'merchant');
+  const line = await placeOrder(page.request, 2);
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { level: 1, name: '消息' })).toBeVisible();
+  const orders = await page.context().newPage();
+  await orders.goto(`/orders?third=${line.thirdSn}`);
+  const row = orders.getByTestId('order-row').filter({ hasText: line.thirdSn });
+  await expect(row.getByTestId('order-status')).toHaveText('已支付');
+  await liveOpen(page);
+  await liveOpen(orders);
+
+  const admin = await adminSession(browser);
+  await advance(admin.api, 2 * 3600 + 60);
+  await admin.close();
+
+  // The inbox: a sentence with the merchant number, linked to the order, without a reload.
+  const shipped = page.locator('[data-testid="message-entry"][data-type="order.delivery"]').filter({ hasText: line.thirdSn });
+  await expect(shipped).toHaveCount(1);
+  await expect(shipped.getByTestId('message-text')).toContainText(`订单 ${line.thirdSn}：`);
+  await expect(shipped.getByTestId('message-text')).toContainText('已发货');
+  await expect(shipped.getByRole('link', { name: `订单 ${line.thirdSn}` })).toHaveAttribute('href', `/orders/${line.sn}`);
+  // The order list, open in another tab, changed status by itself.
+  await expect(row.getByTestId('order-status')).toHaveText('已发货');
+  // A toast says it and opens the order.
+  const toastOpen = page.getByRole('button', { name: `查看: 订单 ${line.thirdSn}` });
+  await expect(toastOpen).toBeVisible();
+  await toastOpen.click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${line.sn}$`));
+
+  // Mark all read: the badge says none unread.
+  await page.goto('/messages');
+  const badge = page.getByTestId('messages-badge');
+  await expect(badge).not.toHaveAttribute('data-count', '0');
+  await page.getByRole('button', { name: '全部标为已读' }).click();
+  await expect(badge).toHaveAttribute('data-count', '0');
+  await expect(badge).toHaveAccessibleName('消息：没有未读');
+  await expect(page.locator('[data-testid="message-entry"][data-read="0"]')).toHaveCount(0);
+  // The other tab's badge follows (its stream is told the new count).
+  await expect(orders.getByTestId('messages-badge')).toHaveAttribute('data-count', '0');
+});
+
+test('support sees after-sale entries and no product ones', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const admin = await adminSession(browser);
+  const line = await placeOrder(admin.api, 6);
+  await signIn(page, 'support', '/messages');
+  await liveOpen(page);
+  // A refund before shipping: the supplier agrees after an hour and pays at once.
+  const { id } = await op(admin.api, 'afterSale.apply', {
+    orderSn: line.thirdSn,
+    sku: line.sku,
+    num: 1,
+    goodsFee: line.price,
+    logisticFee: 0,
+    serviceTypeCode: '40',
+    reasonsTypeCode: '20006',
+    reasonsDescription: '客户不想要了',
+  });
+  await advance(admin.api, 3600 + 60);
+  await admin.close();
+
+  const agreed = page.locator('[data-testid="message-entry"][data-type="afterSale.agree"]').filter({ hasText: `售后 #${id}` });
+  await expect(agreed).toHaveCount(1);
+  await expect(agreed.getByRole('link', { name: `售后 #${id}` })).toHaveAttribute('href', `/after-sale/${id}`);
+  await expect(page.locator('[data-testid="message-entry"][data-type="afterSale.success"]').filter({ hasText: `售后 #${id}` })).toHaveCount(
+    1,
+  );
+  // Support's inbox offers no product group and shows no product message.
+  await expect(page.locator('[data-testid="message-entry"][data-type^="goods."]')).toHaveCount(0);
+  await expect(page.getByLabel('分组').locator('option')).toHaveText(['全部分组', '订单', '售后']);
+});
