@@ -8,7 +8,6 @@ export { cartKeys } from './api/cart';
 export const AddToCart = lazyNamed(() => import('./components/add-to-cart'), 'AddToCart');
 /** "Add to cart" for selected rows of a goods list: a dialog to choose each product's SKU. */
 export const AddToCartDialog = lazyNamed(() => import('./components/add-to-cart-dialog'), 'AddToCartDialog');
-export { addressFormSchema, EMPTY_ADDRESS, type AddressValues } from './address-schema';
 export { whyNotSold, type NotSoldReason } from './reasons';
 /** Consignee, phone, province / city / district from the division list, street and detail, for a form of `AddressValues`. */
 export const AddressFields = lazyNamed(() => import('./components/address-form'), 'AddressFields');

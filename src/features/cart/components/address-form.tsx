@@ -2,10 +2,10 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import type { AddressValues } from '../address-schema';
+import type { AddressValues } from '../../../lib/address-form';
 import { RegionPicker } from './region-picker';
 
-export { addressFormSchema, EMPTY_ADDRESS, type AddressValues } from '../address-schema';
+export { addressFormSchema, EMPTY_ADDRESS, type AddressValues } from '../../../lib/address-form';
 
 /** Consignee, phone, province / city / district from the division list, street and detail. */
 export function AddressFields({ form }: { form: UseFormReturn<AddressValues> }) {

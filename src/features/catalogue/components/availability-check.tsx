@@ -13,7 +13,8 @@ import TextField from '@mui/material/TextField';
 import type { SkuOption } from '../../../../contract';
 import { callOp } from '../../../lib/bff';
 import { useErrorText } from '../../../lib/use-error-text';
-import { AddressFields, addressFormSchema, EMPTY_ADDRESS, whyNotSold, type AddressValues } from '../../cart';
+import { AddressFields, whyNotSold } from '../../cart';
+import { addressFormSchema, EMPTY_ADDRESS, type AddressValues } from '../../../lib/address-form';
 
 const STORAGE_KEY = 'supply-desk.last-address';
 const MAX_QUANTITY = 9999;

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { AfterSaleOptions, Fen, OpInput } from '../../../../../contract';
 import { DOOR_PICKUP_CODES } from '../../../../../contract/enums';
 import { yuanToFen } from '../../../../lib/money';
-import { addressFormSchema } from '../../../cart';
+import { addressFormSchema } from '../../../../lib/address-form';
 
 /** The goods line a request is about, as the order shows it. */
 export interface LineInfo {

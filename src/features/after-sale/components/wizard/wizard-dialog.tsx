@@ -20,7 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AfterSaleOptions } from '../../../../../contract';
 import { useErrorText } from '../../../../lib/use-error-text';
-import { addressFormSchema, type AddressValues } from '../../../cart';
+import { addressFormSchema, type AddressValues } from '../../../../lib/address-form';
 import { optionsQuery, sameOptions, useApply } from '../../api/queries';
 import { rememberNames } from '../../names';
 import {

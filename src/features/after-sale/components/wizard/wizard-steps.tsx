@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import type { AfterSaleOptions } from '../../../../../contract';
 import { formatFen, yuanToFen } from '../../../../lib/money';
 import { useLang } from '../../../../lib/use-lang';
-import { AddressFields, type AddressValues } from '../../../cart';
+import { AddressFields } from '../../../cart';
+import type { AddressValues } from '../../../../lib/address-form';
 import { VoucherUploader } from '../voucher-uploader';
 import {
   CONTACT_FIELDS,
