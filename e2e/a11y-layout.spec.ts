@@ -96,6 +96,10 @@ export const PAGES: PageCase[] = [
           await page.locator('[data-testid="goods-title"], [data-testid="goods-card"] .MuiCardActionArea-root').first().click();
           await expect(page.getByRole('dialog')).toBeVisible();
           await expect(page.getByRole('dialog').getByRole('heading').first()).toBeVisible();
+          // The availability check's address form (lazy) and its region list: measured once they are there.
+          await expect(page.getByTestId('goods-detail')).toBeVisible();
+          const check = page.getByTestId('goods-detail').locator('form');
+          if (await check.count()) await expect(check.getByLabel(/^(省份|Province)/)).toBeEnabled();
         },
       },
     ],

@@ -42,6 +42,9 @@ export function buildTheme(mode: PaletteMode) {
       MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } },
       // A table wider than a phone scrolls sideways in its box: the box takes focus so keys can scroll it.
       MuiTableContainer: { defaultProps: { tabIndex: 0 } },
+      // A disabled field's label stays readable (4.5:1): the field itself shows that it is disabled, and
+      // a region picker's city and district wait for the province with their names in view.
+      MuiFormLabel: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
     },
   });
 }
