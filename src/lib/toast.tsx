@@ -12,6 +12,9 @@ export interface ToastOptions {
   autoHideDuration?: number | null;
   /** A button beside the message; it receives the toast's key to close it. */
   action?: (key: Key) => ReactNode;
+  /** With `preventDuplicate`: a toast with this key already showing is not shown again. */
+  key?: string;
+  preventDuplicate?: boolean;
 }
 
 let loading: Promise<Notistack> | null = null;

@@ -17,6 +17,10 @@ export function showMessageToast(m: InboxMessage, i18n: I18n, navigate: (to: str
     // The default (dark) toast: its white text keeps AA contrast, unlike notistack's coloured variants.
     variant: 'default',
     autoHideDuration: 8000,
+    // Bursts stay readable: one toast per kind and order or record (two children shipping say it once),
+    // and one product toast at a time, so a run of repricings never pushes an order's toast out.
+    key: m.group === 'goods' ? 'message:goods' : `message:${m.type}:${link?.to ?? m.id}`,
+    preventDuplicate: true,
     action: link
       ? (key) => (
           <Button
