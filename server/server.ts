@@ -234,7 +234,15 @@ export async function createAppServer(
   const indexFile = join(config.staticDir, 'index.html');
   if (existsSync(indexFile)) {
     const root = relative(process.cwd(), config.staticDir) || '.';
-    app.use('/assets/*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    // `precompressed`: the .br / .gz copies made at build time, for browsers that accept them.
+    const assets = serveStatic({ root, precompressed: true });
+    // Hashed names: cached for good. (Set on the answer itself: serveStatic's onFound runs after the
+    // answer is made, too late for a header.)
+    app.use('/assets/*', async (c, next) => {
+      const found = await assets(c, next);
+      if (found instanceof Response && found.ok) found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+      return found;
+    });
     // The shell (at / and every client-side route) carries the person's start-up data, so it is never cached.
     const shell = async (c: Context) => {
       c.header('Cache-Control', 'no-store');
@@ -242,7 +250,7 @@ export async function createAppServer(
     };
     app.get('/', shell);
     app.get('/index.html', shell);
-    app.use('*', serveStatic({ root }));
+    app.use('*', serveStatic({ root, precompressed: true }));
     // Client-side routes: any other GET gets the SPA shell.
     app.get('*', shell);
   } else {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,5 +94,45 @@ describe('every answer carries the security headers', () => {
     }
     expect((await server.app.request('/bff/auth/me', { headers: { host: '127.0.0.1:8787' } })).status).toBe(401);
     await server.close();
+  });
+});
+
+describe('the built app', () => {
+  it('serves each asset as the brotli or gzip copy the build made, by Accept-Encoding, cached for good', async () => {
+    const dir = tempDir();
+    const dist = join(dir, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
+    writeFileSync(join(dist, 'assets', 'page-abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'page-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'page-abc123.js.gz'), gzipSync(script));
+    const dbEnv: Record<string, string> = TEST_DIALECT === 'postgres' ? { DATABASE_URL: await freshPgUrl() } : {};
+    const server = await createAppServer(
+      { ...gatewayConfigFromEnv({ DATA_DIR: dir, SANDBOX_GOODS: '20', ...dbEnv }), staticDir: dist },
+      { env: { SANDBOX_GOODS: '20' } },
+    );
+    try {
+      const get = (encoding?: string) =>
+        server.app.request('/assets/page-abc123.js', {
+          headers: { host: '127.0.0.1:8787', ...(encoding && { 'accept-encoding': encoding }) },
+        });
+      const br = await get('gzip, deflate, br, zstd');
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(br.headers.get('content-type')).toMatch(/javascript/);
+      expect(br.headers.get('cache-control')).toContain('immutable');
+      const brBytes = Buffer.from(await br.arrayBuffer());
+      expect(brBytes.length).toBeLessThan(script.length / 3);
+      expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+      const gz = await get('gzip');
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+      const plain = await get();
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
+    } finally {
+      await server.close();
+    }
   });
 });
