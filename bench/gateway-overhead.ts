@@ -109,6 +109,9 @@ export async function benchGatewayOverhead(rounds = Number(process.env.BENCH_ROU
                 'content-type': 'application/json',
               },
               body: built.body || undefined,
+              // As the gateway sends it (server/gateway/upstream.ts): undici would otherwise close the
+              // connection after a GET with a body, and the direct call alone would pay a new TCP connection.
+              reset: false,
             });
             const env = (await res.body.json()) as { code: number; msg: string };
             if (env.code !== 1) throw new Error(`${id} direct: ${env.msg}`);
