@@ -14,6 +14,16 @@ interface Chunk {
 /** The page a merchant lands on (`/` leads there). */
 const FIRST_ROUTE = 'src/features/catalogue/routes/catalogue-page.tsx';
 
+/** What the first page may weigh (gzip -9, kB): e2e/bundle-size.spec.ts fails above it. Issue 15 aims at 160. */
+export const FIRST_PAGE_BUDGET_KB = 200;
+
+/**
+ * Chunks the first page asks for at start-up, in parallel, and draws after its first paint (the app
+ * bar's tools, the catalogue's filters and list: src/app/boot.ts). Not part of the first page, but
+ * what /catalogue downloads in all.
+ */
+const AFTER_FIRST_PAINT = ['src/app/shell-tools.tsx', 'src/features/catalogue/routes/catalogue-list.tsx'];
+
 /**
  * The JS a person downloads (gzip -9, each file compressed on its own as a server sends it):
  * - first page: the entry and the chunk that holds the catalogue page, with every chunk they import
@@ -47,6 +57,7 @@ export function bundleSizes(dist = 'dist') {
   return {
     firstPageKb: sum(firstPage),
     firstPageFiles: firstPage.size,
+    afterFirstPaintKb: sum([...closure(AFTER_FIRST_PAINT.map(holding))].filter((f) => !firstPage.has(f))),
     chunks: chunks.map((c) => ({ file: c.file, kb: gz(c.file) })).sort((a, b) => b.kb - a.kb),
     routes: routeModules.map((m) => ({
       page: m.replace(/^.*\//, '').replace(/\.tsx$/, ''),

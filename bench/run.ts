@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { bundleSizes } from './bundle-size';
+import { bundleSizes, FIRST_PAGE_BUDGET_KB } from './bundle-size';
 import { benchSandboxLists } from './sandbox-lists';
 
 /**
@@ -14,7 +14,10 @@ if (part('bundle') && existsSync('dist/index.html')) {
   const sizes = bundleSizes();
   console.log('Bundle (gzip -9)');
   console.log(
-    `  first page (entry + catalogue page + their static imports, ${sizes.firstPageFiles} files): ${kb(sizes.firstPageKb)}  (budget 200 kB; issue 15 aims at 160 kB)`,
+    `  first page (entry + catalogue page + their static imports, ${sizes.firstPageFiles} files): ${kb(sizes.firstPageKb)}  (budget ${FIRST_PAGE_BUDGET_KB} kB; issue 15 aims at 160 kB)`,
+  );
+  console.log(
+    `  then, asked for at start-up beside it and drawn after the first paint (app bar tools, catalogue filters and list): ${kb(sizes.afterFirstPaintKb)}`,
   );
   for (const r of sizes.routes) console.log(`  route ${r.page.padEnd(20)} adds ${kb(r.addsKb)} to the first page`);
   for (const c of sizes.chunks.slice(0, 6)) console.log(`  chunk ${c.file.padEnd(40)} ${kb(c.kb)}`);

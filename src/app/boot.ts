@@ -1,12 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Session } from '../../contract';
 import type { OpId } from '../../contract';
-import { meQuery } from '../features/account';
-import { catalogueListAt } from '../features/catalogue';
-import { libraryListAt } from '../features/selection';
-import { prefetchOrdersAt } from '../features/orders';
-import { sourcesQuery } from '../components/list-filters';
+// Straight to the modules, not through the features' faces: a face re-exports components (the app
+// bar's tools, drawers) that would come along into the first download.
+import { meQuery } from '../features/account/api/queries';
+import { catalogueListAt } from '../features/catalogue/first-list';
+import { preloadCatalogueList } from '../features/catalogue/list-chunk';
+import { libraryListAt } from '../features/selection/first-list';
+import { prefetchOrdersAt } from '../features/orders/first-list';
+import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
+import { preloadShellTools } from './layout';
+import { preloadTexts } from './i18n';
 
 interface BootData {
   session?: Session;
@@ -28,7 +33,16 @@ const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Pr
   '/orders': ['order.list', prefetchOrdersAt],
 };
 
+/**
+ * Parts of first pages that come as chunks of their own (drawn after the page's title): asked for at
+ * start-up, in parallel with the page's data, instead of when React first reaches them.
+ */
+const FIRST_CHUNKS: Record<string, () => void> = {
+  '/catalogue': preloadCatalogueList,
+};
+
 export function seedBootData(queryClient: QueryClient, doc: Document = document) {
+  FIRST_CHUNKS[doc.location.pathname]?.();
   const el = doc.getElementById('boot-data');
   if (!el?.textContent) return;
   let data: BootData;
@@ -38,7 +52,12 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
     return;
   }
   el.remove();
-  if (data.session) queryClient.setQueryData(meQuery.queryKey, data.session);
+  if (data.session) {
+    queryClient.setQueryData(meQuery.queryKey, data.session);
+    // Signed in: the app bar's tools (with their texts) will follow the first paint.
+    preloadShellTools();
+    void preloadTexts('account', 'money', 'cart');
+  }
   // With the session known, the page's list need not wait for the page: it leaves now, and the page
   // finds it in flight (same query key) when it mounts.
   const first = FIRST_LISTS[doc.location.pathname];

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { appLocales } from './locales';
-import { accountLocales, moneyLocales } from '../features/account';
-import { ordersLocales } from '../features/orders';
+import { accountLocales } from '../features/account/locales';
+import { moneyLocales } from '../features/account/money-locales';
+import { ordersLocales } from '../features/orders/locales';
 import { logisticsLocales } from '../features/logistics/locales';
 import { catalogueLocales } from '../features/catalogue';
 import { selectionLocales } from '../features/selection/locales';
 import { afterSaleLocales } from '../features/after-sale/locales';
-import { cartLocales } from '../features/cart';
+import { cartLocales } from '../features/cart/locales';
 // Not through the feature's face: the messages texts stay out of the first page (they load with the inbox).
 import { messagesLocales } from '../features/messages/locales';
 

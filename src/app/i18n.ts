@@ -1,10 +1,8 @@
 import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
-import { catalogueLocales } from '../features/catalogue';
-import { accountLocales, moneyLocales } from '../features/account';
-import { ordersLocales } from '../features/orders';
-import { cartLocales } from '../features/cart';
+// The texts' own modules, not the features' faces (which would bring their components into the first download).
+import { catalogueLocales } from '../features/catalogue/locales';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -48,8 +46,14 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   selection: () => import('../features/selection/locales').then((m) => m.selectionLocales),
   logistics: () => import('../features/logistics/locales').then((m) => m.logisticsLocales),
   afterSale: () => import('../features/after-sale/locales').then((m) => m.afterSaleLocales),
+  orders: () => import('../features/orders/locales').then((m) => m.ordersLocales),
+  // The app bar's account menu and balance (drawn after the first paint) and the account pages.
+  account: () => import('../features/account/locales').then((m) => m.accountLocales),
+  money: () => import('../features/account/money-locales').then((m) => m.moneyLocales),
+  // The cart badge (after the first paint), adding to the cart from a list or a product, the cart page.
+  cart: () => import('../features/cart/locales').then((m) => m.cartLocales),
 };
-export type LazyNamespace = 'selection' | 'logistics' | 'afterSale';
+export type LazyNamespace = 'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 
 const lazyTexts: BackendModule = {
@@ -87,7 +91,7 @@ export function createI18n(lang: Language = initialLanguage(), preloaded: Partia
       lng: lang,
       fallbackLng: 'en',
       supportedLngs: LANGUAGES,
-      ns: ['app', 'catalogue', 'account', 'orders', 'money', 'cart', ...Object.keys(preloaded)],
+      ns: ['app', 'catalogue', ...Object.keys(preloaded)],
       defaultNS: 'app',
       // The bundled namespaces below, the lazy ones through the backend above.
       partialBundledLanguages: true,
@@ -95,19 +99,11 @@ export function createI18n(lang: Language = initialLanguage(), preloaded: Partia
         en: {
           app: appLocales.en,
           catalogue: catalogueLocales.en,
-          account: accountLocales.en,
-          orders: ordersLocales.en,
-          money: moneyLocales.en,
-          cart: cartLocales.en,
           ...extra('en'),
         },
         'zh-CN': {
           app: appLocales['zh-CN'],
           catalogue: catalogueLocales['zh-CN'],
-          account: accountLocales['zh-CN'],
-          orders: ordersLocales['zh-CN'],
-          money: moneyLocales['zh-CN'],
-          cart: cartLocales['zh-CN'],
           ...extra('zh-CN'),
         },
       },

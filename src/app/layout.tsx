@@ -2,10 +2,8 @@ import { Suspense, useState } from 'react';
 import Paper from '@mui/material/Paper';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -19,61 +17,32 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
-import { useColorMode } from './color-mode';
-import { LANGUAGES, rememberLanguage, type Language } from './i18n';
 import { NAV_ITEMS, allowed } from './nav';
-import { BalanceChip, UserMenu, useCan } from '../features/account';
-import { SandboxClock } from '../features/orders';
-import { CartBadge } from '../features/cart';
-import { LiveEvents, MessagesBadge } from '../features/messages';
-import { metaQuery } from './meta';
-import { SelectField } from '../components/fields';
+import { useCan } from '../features/account/session';
 import { AfterFirstPaint } from '../components/after-first-paint';
 import { lazyNamed, useLatch } from '../lib/lazy';
 
 // Phones get the navigation in a sliding drawer (a modal): its code loads when first opened.
 const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
+// The app bar's tools and the live events: drawn after the first paint, from a chunk of their own.
+const ShellTools = lazyNamed(() => import('./shell-tools'), 'ShellTools');
+const BarEnd = lazyNamed(() => import('./shell-tools'), 'BarEnd');
+const ModeChip = lazyNamed(() => import('./shell-tools'), 'ModeChip');
+const LiveEvents = lazyNamed(() => import('./shell-tools'), 'LiveEvents');
+
+/** Starts loading the app bar's tools (at start-up, when a session is known: src/app/boot.ts). */
+export const preloadShellTools = () => ShellTools.preload();
 
 const DRAWER_WIDTH = 232;
 
 export function Layout() {
-  const { t, i18n } = useTranslation('app');
+  const { t } = useTranslation('app');
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
   const drawerLoaded = useLatch(open);
-  const { mode, toggle } = useColorMode();
-  const meta = useQuery(metaQuery);
   const can = useCan();
   const items = NAV_ITEMS.filter((item) => allowed(item, can));
-
-  // Balance, clock, language and theme: in the app bar on wide screens, in the navigation drawer on
-  // phones and tablets, where the bar has room only for the menu, the name, the cart and the account.
-  const tools = (
-    <>
-      <SandboxClock sandbox={meta.data?.mode === 'sandbox'} />
-      <BalanceChip />
-      <SelectField
-        label={t('language.label')}
-        value={i18n.language}
-        onChange={(lang) => {
-          rememberLanguage(lang as Language);
-          void i18n.changeLanguage(lang);
-        }}
-        choices={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-        sx={{ minWidth: 120 }}
-      />
-      <IconButton
-        onClick={toggle}
-        aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}
-        title={mode === 'light' ? t('theme.dark') : t('theme.light')}
-      >
-        {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
-      </IconButton>
-    </>
-  );
 
   const nav = (
     <Box component="nav" aria-label={t('appName')}>
@@ -97,7 +66,9 @@ export function Layout() {
       </List>
       {!wide && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>
-          {tools}
+          <Suspense fallback={null}>
+            <ShellTools />
+          </Suspense>
         </Stack>
       )}
     </Box>
@@ -126,23 +97,17 @@ export function Layout() {
           >
             {t('appName')}
           </Typography>
-          {meta.data && (
-            <Chip
-              size="small"
-              color={meta.data.mode === 'sandbox' ? 'warning' : 'success'}
-              variant="outlined"
-              // A native title, not MUI's Tooltip: the shell stays free of the popper engine.
-              title={meta.data.mode === 'sandbox' ? t('mode.sandboxHint') : undefined}
-              label={meta.data.mode === 'sandbox' ? t('mode.sandbox') : t('mode.upstream', { host: meta.data.upstream })}
-            />
-          )}
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <ModeChip />
+            </Suspense>
+          </AfterFirstPaint>
           <Box sx={{ flexGrow: 1 }} />
           {/* The bar's name paints with the page's title; its tools follow right after (they only add to its right end). */}
           <AfterFirstPaint>
-            {wide && tools}
-            <MessagesBadge />
-            <CartBadge />
-            <UserMenu />
+            <Suspense fallback={null}>
+              <BarEnd wide={wide} />
+            </Suspense>
           </AfterFirstPaint>
         </Toolbar>
       </AppBar>
@@ -161,7 +126,9 @@ export function Layout() {
           </Suspense>
         )
       )}
-      <LiveEvents />
+      <Suspense fallback={null}>
+        <LiveEvents />
+      </Suspense>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />
         <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>

@@ -8,14 +8,22 @@ import { useTranslation } from 'react-i18next';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
 import { NAV_ITEMS, allowed } from './nav';
-import { SessionGate, useCan } from '../features/account';
+// Straight to the modules the first page needs, not through the features' faces (see boot.ts).
+import { SessionGate } from '../features/account/components/session-gate';
+import { useCan } from '../features/account/session';
 import { lazyNamed } from '../lib/lazy';
 import { preloadTexts, type LazyNamespace } from './i18n';
-import { OrderLineActionsContext, type OrderLineRef } from '../features/orders';
-import { AfterSaleLineAction } from '../features/after-sale';
+import { OrderLineActionsContext, type OrderLineRef } from '../features/orders/line-actions';
+
+// Loads with the order detail that shows it, not with the first page.
+const AfterSaleLineAction = lazyNamed(() => import('../features/after-sale/line-action'), 'AfterSaleLineAction');
 
 /** After-sale's action on each goods line of the order detail (the orders feature's slot). */
-const afterSaleOnLine = (ref: OrderLineRef) => <AfterSaleLineAction thirdSn={ref.thirdSn} lineSn={ref.lineSn} />;
+const afterSaleOnLine = (ref: OrderLineRef) => (
+  <Suspense fallback={null}>
+    <AfterSaleLineAction thirdSn={ref.thirdSn} lineSn={ref.lineSn} />
+  </Suspense>
+);
 
 /** `/` leads to the first page the person may use. */
 function Home() {
@@ -46,15 +54,15 @@ function lazyWithTexts<M, K extends keyof M>(load: () => Promise<M>, name: K, ns
   return lazyNamed(() => Promise.all([load(), preloadTexts(...ns)]).then(([m]) => m), name);
 }
 /** The order detail (drawer or page) shows logistics traces and the after-sale action on each line. */
-const ORDER_TEXTS: LazyNamespace[] = ['logistics', 'afterSale'];
+const ORDER_TEXTS: LazyNamespace[] = ['orders', 'logistics', 'afterSale'];
 
-const SignInPage = lazyNamed(() => import('../features/account/routes/sign-in-page'), 'SignInPage');
+const SignInPage = lazyWithTexts(() => import('../features/account/routes/sign-in-page'), 'SignInPage', ['account']);
 const CataloguePage = lazyNamed(() => import('../features/catalogue/routes/catalogue-page'), 'CataloguePage');
-const GoodsPage = lazyNamed(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage');
-const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection']);
+const GoodsPage = lazyWithTexts(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage', ['cart']);
+const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection', 'cart']);
 const GroupsPage = lazyWithTexts(() => import('../features/selection/routes/groups-page'), 'GroupsPage', ['selection']);
-const UsersPage = lazyNamed(() => import('../features/account/routes/users-page'), 'UsersPage');
-const AuditPage = lazyNamed(() => import('../features/account/routes/audit-page'), 'AuditPage');
+const UsersPage = lazyWithTexts(() => import('../features/account/routes/users-page'), 'UsersPage', ['account']);
+const AuditPage = lazyWithTexts(() => import('../features/account/routes/audit-page'), 'AuditPage', ['account', 'money']);
 const AfterSalePage = lazyWithTexts(() => import('../features/after-sale/routes/after-sale-page'), 'AfterSalePage', ['afterSale']);
 const AfterSaleDetailPage = lazyWithTexts(() => import('../features/after-sale/routes/after-sale-detail-page'), 'AfterSaleDetailPage', [
   'afterSale',
@@ -63,8 +71,8 @@ const AfterSaleDetailPage = lazyWithTexts(() => import('../features/after-sale/r
 const OrdersPage = lazyWithTexts(() => import('../features/orders/routes/orders-page'), 'OrdersPage', ORDER_TEXTS);
 const OrderPage = lazyWithTexts(() => import('../features/orders/routes/order-page'), 'OrderPage', ORDER_TEXTS);
 const FailedOrdersPage = lazyWithTexts(() => import('../features/orders/routes/failed-orders-page'), 'FailedOrdersPage', ORDER_TEXTS);
-const CartPage = lazyNamed(() => import('../features/cart/routes/cart-page'), 'CartPage');
-const CashFlowPage = lazyNamed(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage');
+const CartPage = lazyWithTexts(() => import('../features/cart/routes/cart-page'), 'CartPage', ['cart']);
+const CashFlowPage = lazyWithTexts(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage', ['money']);
 const MessagesPage = lazyNamed(() => import('../features/messages/routes/messages-page'), 'MessagesPage');
 
 const guarded = (to: string, Page: React.ComponentType) => (

@@ -21,7 +21,9 @@ import { Pager } from './pager';
 import { formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
 
-export const PAGE_SIZES = [20, 50, 100] as const;
+import { PAGE_SIZES } from './goods-page-sizes';
+
+export { PAGE_SIZES };
 
 /** Columns a person may hide; the product title always shows. */
 export const GOODS_COLUMNS = [

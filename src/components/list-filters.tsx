@@ -1,20 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import SearchIcon from '@mui/icons-material/Search';
 import { source as sourceEnum } from '../../contract/enums/source';
 import { SEARCH_WORDS_MAX } from '../../contract/constants';
-import { callOp } from '../lib/bff';
-import { STALE } from '../lib/stale';
 import { useLang } from '../lib/use-lang';
 import { SelectField, TextInput } from './fields';
+import { sourcesQuery } from './sources-query';
 
-/** The channels on sale (GetSource): every goods list filters by them. */
-export const sourcesQuery = () =>
-  queryOptions({
-    queryKey: ['sources'] as const,
-    queryFn: ({ signal }) => callOp('source.list', {}, { signal }),
-    staleTime: STALE.reference,
-  });
+export { sourcesQuery };
 
 export function SearchField({
   label,

@@ -5,9 +5,21 @@ import { createI18n, type Language } from '../app/i18n';
 import { selectionLocales } from '../features/selection/locales';
 import { logisticsLocales } from '../features/logistics/locales';
 import { afterSaleLocales } from '../features/after-sale/locales';
+import { ordersLocales } from '../features/orders/locales';
+import { accountLocales } from '../features/account/locales';
+import { moneyLocales } from '../features/account/money-locales';
+import { cartLocales } from '../features/cart/locales';
 
 /** The texts the app loads with lazy pages, here at once: a unit test renders without Suspense. */
-const LAZY = { selection: selectionLocales, logistics: logisticsLocales, afterSale: afterSaleLocales };
+const LAZY = {
+  selection: selectionLocales,
+  logistics: logisticsLocales,
+  afterSale: afterSaleLocales,
+  orders: ordersLocales,
+  account: accountLocales,
+  money: moneyLocales,
+  cart: cartLocales,
+};
 
 /** Renders a component with the real translations, in one language. */
 export function renderIn(lang: Language, ui: ReactElement) {

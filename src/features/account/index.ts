@@ -1,9 +1,8 @@
 /** The face of the account feature: sign-in, the session, users and the audit log. */
-export { accountLocales } from './locales';
+// Its texts (./locales, ./money-locales) load with its lazy pages and the app bar's tools: src/app/i18n.ts.
 export { SessionGate } from './components/session-gate';
 export { UserMenu } from './components/user-menu';
 export { useSession, useCan } from './session';
 export { meQuery, accountKeys } from './api/queries';
-export { moneyLocales } from './money-locales';
 export { BalanceChip } from './components/balance-chip';
 export { balanceQuery, moneyKeys } from './api/money';

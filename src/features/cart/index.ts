@@ -1,7 +1,7 @@
 /** The face of the cart feature: the cart badge, adding to the cart, and the checkout (lazy). */
 import { lazyNamed } from '../../lib/lazy';
 
-export { cartLocales } from './locales';
+// Its texts (./locales) load with the pages and popups that show them: src/app/i18n.ts.
 export { CartBadge } from './components/cart-badge';
 export { cartKeys } from './api/cart';
 /** SKU, quantity and "add to cart" for a product detail. */

@@ -1,5 +1,5 @@
 /** The face of the orders feature: the order drawer, the after-sale slot on goods lines, the sandbox clock. */
-export { ordersLocales } from './locales';
+// Its texts (./locales) load with its lazy pages: src/app/i18n.ts. Re-exporting them here would put them in the first download.
 export { orderKeys, orderQuery, invalidateOrderData } from './api/queries';
 export { OrderDrawer, useOrderDrawer } from './components/order-drawer';
 export { OrderLineActionsContext, type OrderLineRef } from './line-actions';

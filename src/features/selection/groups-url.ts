@@ -1,5 +1,5 @@
 import { MAX_PAGE, SORT_KEYS, type SortKey } from '../../../contract/constants';
-import { PAGE_SIZES } from '../../components/goods-table';
+import { PAGE_SIZES } from '../../components/goods-page-sizes';
 import { rangeSections, read, readRanges, useUrlView, writeRanges, type Range } from '../../lib/url-view';
 import type { GroupGoodsFilters } from './api/queries';
 

@@ -37,7 +37,7 @@ const quantityOf = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) :
  * the region) and is cleared as soon as anything it was given changes.
  */
 export function AvailabilityCheck({ goods, options }: { goods: { status: number }; options: SkuOption[] }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue', 'cart']);
   const text = useErrorText();
   const [sku, setSku] = useState(options[0]?.id ?? 0);
   const [quantity, setQuantity] = useState('1');

@@ -49,7 +49,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** Everything about one product: pictures, prices in yuan, SKU matrix, attributes, description, comments, availability. */
 export function GoodsDetailView({ id }: { id: number }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue', 'cart']);
   const lang = useLang();
   const can = useCan();
   const detail = useQuery(goodsDetailQuery(id));

@@ -15,7 +15,13 @@ const SandboxClockMenu = lazyNamed(() => import('./sandbox-clock-menu'), 'Sandbo
 export function SandboxClock({ sandbox }: { sandbox: boolean }) {
   const can = useCan();
   if (!sandbox || !can.feature('sandbox.clock')) return null;
-  return <ClockButton />;
+  // The orders texts are not in the first download: the button shows once they are in. It is the
+  // first of the app bar's right-aligned tools, so nothing else moves when it appears.
+  return (
+    <Suspense fallback={null}>
+      <ClockButton />
+    </Suspense>
+  );
 }
 
 function ClockButton() {

@@ -40,7 +40,7 @@ import { libraryViewToFilters, useLibraryView } from '../url-state';
 const ClearDialog = lazyNamed(() => import('../components/clear-dialog'), 'ClearDialog');
 
 export function LibraryPage() {
-  const { t } = useTranslation('selection');
+  const { t } = useTranslation(['selection', 'cart']);
   const lang = useLang();
   const text = useErrorText();
   const can = useCan();
