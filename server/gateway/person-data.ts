@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../lib/body-limit';
 import type { z } from 'zod';
 import { mayCall } from '../../contract';
 import { addressBook, cart, checkoutDraftInput, type CheckoutDraft, type CheckoutDraftInput } from '../../contract/schemas/person';
