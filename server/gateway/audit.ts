@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { num, queryBoolean } from '../../contract/input';
 import { sql } from 'kysely';
 import type { GatewayDb, Kdb } from './db';
+import { prepared } from './db/prepared';
 import type { AuditEntry } from '../../contract';
 import type { User } from './users';
 
@@ -97,26 +98,52 @@ export class AuditLog {
     private readonly staleMs = 5 * 60_000,
   ) {
     this.db = 'kysely' in db ? db.kysely : db;
+    const k = this.db;
+    // Every write is audited twice (before and after): both statements compiled once.
+    this.insertRow = prepared(k, (p) =>
+      k
+        .insertInto('audit')
+        .values({
+          at: p<number>('at'),
+          user_id: p<number | null>('user_id'),
+          username: p('username'),
+          role: p('role'),
+          action: p('action'),
+          summary: p('summary'),
+          code: p<number>('code'),
+          msg: p('msg'),
+          ip: p('ip'),
+          outcome: p<AuditOutcome>('outcome'),
+        })
+        .returning('id'),
+    );
+    this.finishRow = prepared(k, (p) =>
+      k
+        .updateTable('audit')
+        .set({ code: p<number>('code'), msg: p('msg'), outcome: p<AuditOutcome>('outcome') })
+        .where('id', '=', p<number>('id')),
+    );
   }
 
+  private readonly insertRow;
+  private readonly finishRow;
+
   private async insert(e: AuditWho, outcome: AuditOutcome, code: number, msg: string): Promise<number> {
-    const r = await this.db
-      .insertInto('audit')
-      .values({
-        at: this.now(),
-        user_id: e.user?.id ?? null,
-        username: e.user?.username ?? e.username ?? '',
-        role: e.user?.role ?? '',
-        action: e.action,
-        summary: JSON.stringify(summarize(e.input) ?? {}),
-        code,
-        msg: msg.slice(0, 500),
-        ip: e.ip.slice(0, 64),
-        outcome,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return r.id;
+    const r = await this.insertRow({
+      at: this.now(),
+      user_id: e.user?.id ?? null,
+      username: e.user?.username ?? e.username ?? '',
+      role: e.user?.role ?? '',
+      action: e.action,
+      summary: JSON.stringify(summarize(e.input) ?? {}),
+      code,
+      msg: msg.slice(0, 500),
+      ip: e.ip.slice(0, 64),
+      outcome,
+    });
+    const row = r.rows[0];
+    if (!row) throw new Error('audit: the row was not stored');
+    return row.id;
   }
 
   /** A finished event: a refusal, a sign-in, a user change. */
@@ -131,11 +158,7 @@ export class AuditLog {
 
   /** The answer of a write begun with `begin`; `unknown` when the gateway cannot tell (a timeout). */
   async finish(id: number, code: number, msg: string, outcome: Exclude<AuditOutcome, 'sent'> = 'done'): Promise<void> {
-    await this.db
-      .updateTable('audit')
-      .set({ code, msg: msg.slice(0, 500), outcome })
-      .where('id', '=', id)
-      .execute();
+    await this.finishRow({ code, msg: msg.slice(0, 500), outcome, id });
   }
 
   /**

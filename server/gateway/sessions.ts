@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { GatewayDb, Kdb } from './db';
+import { prepared } from './db/prepared';
 import type { User } from './users';
 
 export interface SessionPolicy {
@@ -22,7 +23,30 @@ export class SessionStore {
     private readonly now: () => number = Date.now,
   ) {
     this.db = 'kysely' in db ? db.kysely : db;
+    const k = this.db;
+    // One round trip: the session and its person together.
+    this.lookup = prepared(k, (p) =>
+      k
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.id',
+          'users.username',
+          'users.display_name',
+          'users.role',
+          'users.disabled',
+          'users.demo',
+          'users.created_at',
+          'users.updated_at',
+        ])
+        .where('sessions.token_hash', '=', p('hash')),
+    );
   }
+
+  /** The session lookup of every call, compiled once. */
+  private readonly lookup;
 
   async create(userId: number, meta: { ip: string; userAgent: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -46,24 +70,7 @@ export class SessionStore {
   async resolve(token: string | undefined): Promise<User | undefined> {
     if (!token) return undefined;
     const h = hashToken(token);
-    // One round trip: the session and its person together.
-    const s = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'users.id',
-        'users.username',
-        'users.display_name',
-        'users.role',
-        'users.disabled',
-        'users.demo',
-        'users.created_at',
-        'users.updated_at',
-      ])
-      .where('sessions.token_hash', '=', h)
-      .executeTakeFirst();
+    const s = (await this.lookup({ hash: h })).rows[0];
     if (!s) return undefined;
     const at = this.now();
     if (at > s.expires_at || at - s.last_seen_at > this.policy.idleMs) {
