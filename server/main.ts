@@ -6,12 +6,15 @@ import { createAppServer } from './server';
 runServer(async () => {
   const config = gatewayConfigFromEnv();
   const verbose = process.env.LOG_REQUESTS === '1';
-  const { app, close } = await createAppServer(config, { log: (l) => (verbose || !l.startsWith('op ') ? console.log(l) : undefined) });
+  const { app, close, endStreams } = await createAppServer(config, {
+    log: (l) => (verbose || !l.startsWith('op ') ? console.log(l) : undefined),
+  });
   return {
     fetch: app.fetch,
     port: config.port,
     hostname: config.host,
     close,
+    stopping: endStreams,
     ready: (info) => {
       const mode = config.upstream ? `upstream ${new URL(config.upstream.baseUrl).host}` : 'embedded sandbox';
       console.log(`Supply Desk is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/ (${mode})`);

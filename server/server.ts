@@ -93,6 +93,8 @@ export interface AppServer {
   app: Hono;
   sandbox: Sandbox | null;
   db: GatewayDb;
+  /** Ends the open event streams (/bff/events) now: the process is stopping (run-server's `stopping`). */
+  endStreams(): void;
   /** Stops periodic work, the embedded sandbox and the database pool. */
   close(): Promise<void>;
 }
@@ -260,6 +262,7 @@ export async function createAppServer(
     app,
     sandbox,
     db,
+    endStreams: () => messages.endStreams(),
     async close() {
       stopSweep();
       stopMessages();

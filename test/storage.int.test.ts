@@ -400,5 +400,65 @@ describe('operations', () => {
       expect(out).toContain('SIGTERM: finishing requests in flight');
       await expect(request(`${base}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
     }, 40_000);
+
+    it('SIGTERM with an event stream open: the stream ends at once, the request in flight is answered, the process exits without the 15 s grace', async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, DATA_DIR: tempDir(), PORT: String(port), SANDBOX_GOODS: '20', SANDBOX_FAULTS: 'latency=1500' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number | null>((r) => child.on('exit', r));
+      try {
+        await waitFor('the server', () => out.includes('Supply Desk is running'), 30_000);
+        const base = `http://127.0.0.1:${port}`;
+        const login = await request(`${base}/bff/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'merchant', password: 'merchant-demo' }),
+        });
+        const cookie = /sd_session=[^;]+/.exec(String(login.headers['set-cookie']))![0];
+        await login.body.dump();
+        // A page's live events (an EventSource): open until the server ends it.
+        const stream = await request(`${base}/bff/events`, { headers: { cookie, accept: 'text/event-stream' } });
+        expect(stream.statusCode).toBe(200);
+        let text = '';
+        let streamEndedAt = 0;
+        stream.body.on('data', (d: Buffer) => (text += d.toString()));
+        const streamEnded = new Promise<void>((resolve) => {
+          const ended = () => {
+            streamEndedAt ||= Date.now();
+            resolve();
+          };
+          stream.body.on('end', ended);
+          stream.body.on('error', ended);
+        });
+        await waitFor('the stream to open', () => /event: unread/.test(text), 10_000);
+        // And a call in flight (every sandbox call takes 1.5 s).
+        const inFlight = request(`${base}/bff/op/goods.list`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify(SAMPLE['goods.list']),
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        const signalled = Date.now();
+        child.kill('SIGTERM');
+        const res = await inFlight;
+        const answeredAt = Date.now();
+        expect(res.statusCode).toBe(200);
+        expect(((await res.body.json()) as { code: number }).code).toBe(1);
+        await streamEnded;
+        // The stream ended before the call in flight was answered, not when the grace ran out.
+        expect(streamEndedAt).toBeLessThan(answeredAt);
+        expect(await exited).toBe(0);
+        // Exit once the call in flight is done: well within the 15 s grace the open stream used to hold it.
+        expect(Date.now() - signalled).toBeLessThan(6000);
+        expect(out).toContain('SIGTERM: finishing requests in flight');
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    }, 60_000);
   }
 });

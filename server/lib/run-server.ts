@@ -9,6 +9,11 @@ export interface ServerParts {
   hostname: string;
   /** Frees what `build` opened (database pool, timers); called after the last request has finished. */
   close: () => void | Promise<void>;
+  /**
+   * Called as soon as the signal comes: ends what would never finish on its own (open event
+   * streams), so that stopping waits only for the requests in flight.
+   */
+  stopping?: () => void;
   ready: (info: AddressInfo) => void;
 }
 
@@ -18,7 +23,8 @@ export const STOP_GRACE_MS = 15_000;
 /**
  * Starts a process's HTTP server: a configuration error ends the process with its message (no
  * stack). SIGINT/SIGTERM stop it gracefully: no new connections, idle keep-alive connections closed,
- * requests in flight finished (at most STOP_GRACE_MS), then `close` (the pool) and exit 0.
+ * open event streams ended (`stopping`), requests in flight finished (at most STOP_GRACE_MS), then
+ * `close` (the pool) and exit 0.
  */
 export function runServer(build: () => Promise<ServerParts> | ServerParts, log: (line: string) => void = console.log): void {
   Promise.resolve()
@@ -32,6 +38,11 @@ export function runServer(build: () => Promise<ServerParts> | ServerParts, log: 
         log(`${signal}: finishing requests in flight, then stopping`);
         const force = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
         force.unref();
+        try {
+          s.stopping?.();
+        } catch (e) {
+          console.error('stopping: ending open streams failed:', e);
+        }
         server.close(() => {
           clearTimeout(force);
           Promise.resolve()

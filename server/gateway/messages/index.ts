@@ -94,6 +94,9 @@ export function createMessageCenter(deps: MessageCenterDeps) {
   const call = deps.upstream === null ? null : typeof deps.upstream === 'function' ? deps.upstream : upstreamCaller(deps.upstream);
   const linker = new Linker(store, hub, call, { log });
   const callbackUrl = `${deps.publicOrigin.replace(/\/$/, '')}/hooks/messages/${deps.token.value}`;
+  /** What ends each open event stream now; `endStreams` (the gateway stopping) calls them all. */
+  const openStreams = new Set<() => void>();
+  let streamsEnded = false;
 
   // ---- the receiver: POST /hooks/messages/<token> ----
   const receiver = new Hono();
@@ -232,6 +235,13 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           aborted = true;
           remove();
         });
+        // The wait between heartbeats, cut short when the gateway stops.
+        let wake = () => {};
+        const end = () => {
+          aborted = true;
+          wake();
+        };
+        openStreams.add(end);
         try {
           await stream.writeSSE({ event: 'hello', data: '{}', retry: 3000 });
           if (after !== null) {
@@ -249,14 +259,21 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           });
           replaying = false;
           for (const ev of buffered.splice(0)) await write(ev);
-          while (!aborted) {
-            await stream.sleep(deps.heartbeatMs ?? HEARTBEAT_MS);
+          while (!aborted && !streamsEnded) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, deps.heartbeatMs ?? HEARTBEAT_MS);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
             if (aborted) break;
             if (!(await opts.stillSignedIn(c))) break;
             await queue(async () => void (await stream.write(': heartbeat\n\n')));
           }
         } finally {
           remove();
+          openStreams.delete(end);
         }
       });
     });
@@ -275,6 +292,15 @@ export function createMessageCenter(deps: MessageCenterDeps) {
       const pruned = await store.prune(now() - retentionDays * 86_400_000);
       if (pruned) log(`[messages] ${pruned} message(s) older than ${retentionDays} days removed`);
       await linker.sweep(now());
+    },
+    /**
+     * Ends every open event stream now, and any opened later right after its first events: an event
+     * stream never finishes on its own, so a stopping gateway would otherwise wait its whole grace
+     * period for them. The browsers' EventSource reconnects (3 s), through the balancer to another gateway.
+     */
+    endStreams() {
+      streamsEnded = true;
+      for (const end of openStreams) end();
     },
     close() {
       linker.stop();
