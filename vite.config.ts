@@ -2,6 +2,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { catalogueLocales } from './src/features/catalogue/locales';
+import { selectionLocales } from './src/features/selection/locales';
+import { ordersLocales } from './src/features/orders/locales';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
@@ -154,6 +157,27 @@ function firstPageChunk() {
   return { plugin, group: { name: 'first-page', test: (id: string) => members.has(id) } };
 }
 
+/**
+ * Writes dist/.vite/shell.json: the title and the line under it of each first page, in each language.
+ * The gateway paints them in the HTML it serves (server/server.ts), where React will draw the same
+ * header, so a phone shows what the page is before any script has run.
+ */
+function shellTexts(): Plugin {
+  const header = (texts: { title: string; subtitle: string }) => ({ title: texts.title, subtitle: texts.subtitle });
+  return {
+    name: 'supply-desk:shell-texts',
+    apply: 'build',
+    generateBundle() {
+      const pages = {
+        '/catalogue': { en: header(catalogueLocales.en), 'zh-CN': header(catalogueLocales['zh-CN']) },
+        '/library': { en: header(selectionLocales.en), 'zh-CN': header(selectionLocales['zh-CN']) },
+        '/orders': { en: header(ordersLocales.en.list), 'zh-CN': header(ordersLocales['zh-CN'].list) },
+      };
+      this.emitFile({ type: 'asset', fileName: '.vite/shell.json', source: JSON.stringify(pages) });
+    },
+  };
+}
+
 /** Writes dist/.vite/chunks.json: each chunk's file, static and dynamic imports and the source modules in it (for bench/). */
 function chunkMap(): Plugin {
   return {
@@ -204,6 +228,7 @@ export default defineConfig(({ command }) => ({
     themeWithoutCssVars(),
     firstPage.plugin,
     chunkMap(),
+    shellTexts(),
     // Brotli and gzip copies beside each script, style and icon: the gateway serves them as they are
     // (server.ts, precompressed), so a phone downloads ~210 kB of first-page script instead of ~670 kB.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|mjs|css|svg|json|map)$/, logLevel: 'silent' }),

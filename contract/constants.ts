@@ -36,3 +36,10 @@ export type SortKey = (typeof SORT_KEYS)[number];
 
 /** Longest search words (and shop words) the list operations take; forms stop typing there. */
 export const SEARCH_WORDS_MAX = 100;
+
+/**
+ * The person's language and colour mode, mirrored from the browser's storage into cookies so the
+ * gateway can paint the page's header in the HTML it serves, in their language and mode.
+ */
+export const LANGUAGE_COOKIE = 'sd_lang';
+export const THEME_COOKIE = 'sd_mode';

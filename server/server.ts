@@ -11,6 +11,8 @@ import { hostCheck, securityHeaders } from './gateway/security';
 import { DEMO_USERS, UserError, UserStore } from './gateway/users';
 import { createMessageCenter, PRUNE_INTERVAL_MS } from './gateway/messages';
 import { secretFromFile } from './lib/secret-file';
+import { loadShellTexts, shellLanguage, withPageHeader } from './shell-page';
+import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 import { createSandbox, type Sandbox } from './sandbox';
 import { sandboxConfigFromEnv } from './sandbox/config';
 
@@ -246,9 +248,17 @@ export async function createAppServer(
       return found;
     });
     // The shell (at / and every client-side route) carries the person's start-up data, so it is never cached.
+    const shellTexts = loadShellTexts(config.staticDir);
     const shell = async (c: Context) => {
       c.header('Cache-Control', 'no-store');
-      return c.html(withBootData(readFileSync(indexFile, 'utf8'), await boot(getCookie(c, SESSION_COOKIE))));
+      const data = await boot(getCookie(c, SESSION_COOKIE));
+      let html = withBootData(readFileSync(indexFile, 'utf8'), data);
+      // Signed in (else the app goes to the sign-in page): the page's header in the person's language.
+      if (data) {
+        const lang = shellLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
+        html = withPageHeader(html, shellTexts, c.req.path, lang, getCookie(c, THEME_COOKIE));
+      }
+      return c.html(html);
     };
     app.get('/', shell);
     app.get('/index.html', shell);

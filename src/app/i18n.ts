@@ -1,6 +1,8 @@
 import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
+import { LANGUAGE_COOKIE } from '../../contract/constants';
+import { mirrorToCookie } from '../lib/cookie';
 // The texts' own modules, not the features' faces (which would bring their components into the first download).
 import { catalogueLocales } from '../features/catalogue/locales';
 
@@ -30,6 +32,7 @@ export function rememberLanguage(lang: Language) {
   } catch {
     /* not remembered, still switched */
   }
+  mirrorToCookie(LANGUAGE_COOKIE, lang);
   document.documentElement.lang = lang;
 }
 
@@ -82,6 +85,8 @@ export function preloadTexts(...ns: LazyNamespace[]): Promise<void> {
  * components without a Suspense boundary).
  */
 export function createI18n(lang: Language = initialLanguage(), preloaded: Partial<Record<LazyNamespace, Texts>> = {}) {
+  // The gateway paints the page's header in this language next time (server/shell-page.ts).
+  mirrorToCookie(LANGUAGE_COOKIE, lang);
   const instance = i18n.createInstance();
   const extra = (l: Language) => Object.fromEntries(Object.entries(preloaded).map(([ns, texts]) => [ns, texts[l]]));
   void instance

@@ -1,11 +1,17 @@
 import { createTheme, type PaletteMode } from '@mui/material/styles';
+import { THEME_COOKIE } from '../../contract/constants';
+import { mirrorToCookie } from '../lib/cookie';
 
 const STORAGE_KEY = 'supply-desk.theme';
 
 export function initialMode(): PaletteMode {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved === 'light' || saved === 'dark') return saved;
+    if (saved === 'light' || saved === 'dark') {
+      // The gateway paints the first frame in this mode next time (server/shell-page.ts).
+      mirrorToCookie(THEME_COOKIE, saved);
+      return saved;
+    }
   } catch {
     /* ignore */
   }
@@ -18,6 +24,7 @@ export function rememberMode(mode: PaletteMode) {
   } catch {
     /* ignore */
   }
+  mirrorToCookie(THEME_COOKIE, mode);
 }
 
 export function buildTheme(mode: PaletteMode) {

@@ -1,0 +1,86 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './sign-in';
+
+/**
+ * The gateway paints each first page's header (its h1 and the line under it) in the HTML it serves,
+ * before any script runs (server/shell-page.ts, index.html). Seen with scripts off, it must sit where
+ * React then draws the same header, with the same words, in the person's language and mode: at phone
+ * and desktop size, in both languages.
+ */
+const PAGES = ['/catalogue', '/library', '/orders'];
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+type Box = { x: number; y: number; width: number; height: number; text: string };
+const boxOf = async (page: Page, selector: string): Promise<Box> =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent ?? '' };
+    });
+
+async function signedIn(browser: Browser, size: (typeof SIZES)[number], language: string, mode: string) {
+  const context = await browser.newContext({ viewport: size });
+  // What the app keeps in the browser; the app mirrors it into cookies when it starts.
+  await context.addInitScript(
+    ([l, m]) => {
+      localStorage.setItem('supply-desk.language', l!);
+      localStorage.setItem('supply-desk.theme', m!);
+    },
+    [language, mode],
+  );
+  const page = await context.newPage();
+  await signIn(page, 'merchant', '/catalogue');
+  return { context, page };
+}
+
+for (const size of SIZES)
+  for (const [language, mode] of [
+    ['zh-CN', 'light'],
+    ['en', 'dark'],
+  ] as const)
+    test(`the painted header sits where React draws it: ${size.width}px, ${language}, ${mode}`, async ({ browser }) => {
+      const { context, page } = await signedIn(browser, size, language, mode);
+      let bare: BrowserContext | undefined;
+      try {
+        bare = await browser.newContext({ viewport: size, javaScriptEnabled: false, storageState: await context.storageState() });
+        const html = await bare.newPage();
+        for (const path of PAGES) {
+          await page.goto(path);
+          const h1 = page.locator('main h1');
+          await expect(h1).toBeVisible();
+          const drawn = { h1: await boxOf(page, 'main h1'), p: await boxOf(page, 'main h1 + p') };
+
+          await html.goto(path);
+          expect(await html.locator('html').getAttribute('lang'), path).toBe(language);
+          expect(await html.locator('html').getAttribute('data-mode'), path).toBe(mode);
+          const painted = { h1: await boxOf(html, '.boot-page h1'), p: await boxOf(html, '.boot-page p') };
+          for (const part of ['h1', 'p'] as const) {
+            expect(painted[part].text, `${path} ${part}`).toBe(drawn[part].text);
+            for (const k of ['x', 'y', 'width', 'height'] as const)
+              expect(
+                Math.abs(painted[part][k] - drawn[part][k]),
+                `${path} ${part} ${k}: painted ${painted[part][k]}, drawn ${drawn[part][k]}`,
+              ).toBeLessThanOrEqual(1.5);
+          }
+          // Dark text on a dark page would be unreadable: the painted header follows the chosen mode.
+          const color = await html.locator('.boot-page h1').evaluate((el) => getComputedStyle(el).color);
+          expect(color, path).toBe(mode === 'dark' ? 'rgb(255, 255, 255)' : 'rgba(0, 0, 0, 0.87)');
+        }
+      } finally {
+        await bare?.close();
+        await context.close();
+      }
+    });
+
+test('signed out, the HTML paints no page header (the app goes to the sign-in page)', async ({ browser }) => {
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const page = await bare.newPage();
+  await page.goto('/catalogue');
+  await expect(page.locator('.boot-page')).toHaveCount(0);
+  await bare.close();
+});
