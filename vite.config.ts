@@ -120,6 +120,9 @@ function firstPageChunk() {
         asked.set(id, merged);
         const info = this.getModuleInfo(id);
         if (!info) return;
+        // Reached through `export *` for names it does not have: not needed (ES modules only; CommonJS
+        // modules list no named exports).
+        if (merged && info.inputFormat === 'es' && !info.exports.includes('*') && !info.exports.some((e) => merged.has(e))) return;
         const code = info.code;
         // A barrel: nothing but `import`/`export … from` statements, no code of its own to run.
         const barrel =
@@ -183,22 +186,26 @@ function chunkMap(): Plugin {
   return {
     name: 'supply-desk:chunk-map',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const root = process.cwd().split('\\').join('/') + '/';
-      const chunks = Object.values(bundle).flatMap((c) =>
-        c.type === 'chunk'
-          ? [
-              {
-                file: c.fileName,
-                isEntry: c.isEntry,
-                imports: c.imports,
-                dynamicImports: c.dynamicImports,
-                modules: c.moduleIds.map((id) => id.split('\\').join('/').replace(root, '')).filter((id) => !id.startsWith('\0')),
-              },
-            ]
-          : [],
-      );
-      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks, null, 1) });
+    // After Vite's own HTML step, which drops an entry chunk left empty (index.html then loads its imports itself).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const root = process.cwd().split('\\').join('/') + '/';
+        const chunks = Object.values(bundle).flatMap((c) =>
+          c.type === 'chunk'
+            ? [
+                {
+                  file: c.fileName,
+                  isEntry: c.isEntry,
+                  imports: c.imports,
+                  dynamicImports: c.dynamicImports,
+                  modules: c.moduleIds.map((id) => id.split('\\').join('/').replace(root, '')).filter((id) => !id.startsWith('\0')),
+                },
+              ]
+            : [],
+        );
+        this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks, null, 1) });
+      },
     },
   };
 }
@@ -248,6 +255,8 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the first page.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: [firstPage.group] } } },
   },
   test: {

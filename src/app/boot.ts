@@ -6,12 +6,11 @@ import type { OpId } from '../../contract';
 import { meQuery } from '../features/account/api/queries';
 import { catalogueListAt } from '../features/catalogue/first-list';
 import { preloadCatalogueList } from '../features/catalogue/list-chunk';
-import { libraryListAt } from '../features/selection/first-list';
-import { prefetchOrdersAt } from '../features/orders/first-list';
 import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
 import { preloadShellTools } from './layout';
 import { preloadTexts } from './i18n';
+import { FIRST_PAGE_CHUNKS } from './router';
 
 interface BootData {
   session?: Session;
@@ -29,20 +28,26 @@ interface BootData {
 /** First pages whose list can leave before React draws anything: the operation it needs, and its query. */
 const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Promise<void>]> = {
   '/catalogue': ['selection.online', (qc, search) => qc.prefetchQuery(catalogueListAt(search))],
-  '/library': ['selection.list', (qc, search) => qc.prefetchQuery(libraryListAt(search))],
-  '/orders': ['order.list', prefetchOrdersAt],
+  // The library's and the orders' lists come from small chunks of their own (not in the catalogue's
+  // first download): asked for now, they leave as soon as those arrive, while the page's chunk is on its way.
+  '/library': [
+    'selection.list',
+    (qc, search) => import('../features/selection/first-list').then((m) => qc.prefetchQuery(m.libraryListAt(search))),
+  ],
+  '/orders': ['order.list', (qc, search) => import('../features/orders/first-list').then((m) => m.prefetchOrdersAt(qc, search))],
 };
 
 /**
- * Parts of first pages that come as chunks of their own (drawn after the page's title): asked for at
- * start-up, in parallel with the page's data, instead of when React first reaches them.
+ * Chunks of the page a person lands on (the catalogue's filters and list, the library's or the
+ * orders' page): asked for at start-up when signed in, in parallel with the page's data, instead of
+ * when React first reaches them.
  */
 const FIRST_CHUNKS: Record<string, () => void> = {
   '/catalogue': preloadCatalogueList,
+  ...FIRST_PAGE_CHUNKS,
 };
 
 export function seedBootData(queryClient: QueryClient, doc: Document = document) {
-  FIRST_CHUNKS[doc.location.pathname]?.();
   const el = doc.getElementById('boot-data');
   if (!el?.textContent) return;
   let data: BootData;
@@ -54,7 +59,8 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
   el.remove();
   if (data.session) {
     queryClient.setQueryData(meQuery.queryKey, data.session);
-    // Signed in: the app bar's tools (with their texts) will follow the first paint.
+    // Signed in: the page's own chunks and the app bar's tools (with their texts) will follow the first paint.
+    FIRST_CHUNKS[doc.location.pathname]?.();
     preloadShellTools();
     void preloadTexts('account', 'money', 'cart');
   }

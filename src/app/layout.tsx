@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -35,6 +34,17 @@ export const preloadShellTools = () => ShellTools.preload();
 
 const DRAWER_WIDTH = 232;
 
+/** A navigation entry's <li>: what MUI's ListItem with disablePadding draws, without its code in the first page. */
+const NAV_ITEM = {
+  display: 'flex',
+  justifyContent: 'flex-start',
+  alignItems: 'center',
+  position: 'relative',
+  width: '100%',
+  boxSizing: 'border-box',
+  textAlign: 'left',
+} as const;
+
 export function Layout() {
   const { t } = useTranslation('app');
   const theme = useTheme();
@@ -49,7 +59,7 @@ export function Layout() {
       <Toolbar />
       <List>
         {items.map((item) => (
-          <ListItem key={item.to} disablePadding>
+          <Box component="li" key={item.to} sx={NAV_ITEM}>
             <ListItemButton
               component={NavLink}
               to={item.to}
@@ -61,7 +71,7 @@ export function Layout() {
               </ListItemIcon>
               <ListItemText primary={t(item.label)} />
             </ListItemButton>
-          </ListItem>
+          </Box>
         ))}
       </List>
       {!wide && (

@@ -75,6 +75,12 @@ const CartPage = lazyWithTexts(() => import('../features/cart/routes/cart-page')
 const CashFlowPage = lazyWithTexts(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage', ['money']);
 const MessagesPage = lazyNamed(() => import('../features/messages/routes/messages-page'), 'MessagesPage');
 
+/** Pages a person may land on whose chunk (with its texts) boot.ts asks for at start-up, not when React first reaches them. */
+export const FIRST_PAGE_CHUNKS: Record<string, () => void> = {
+  '/library': LibraryPage.preload,
+  '/orders': OrdersPage.preload,
+};
+
 const guarded = (to: string, Page: React.ComponentType) => (
   <Route path={to.slice(1)} element={<Guard to={to} />}>
     <Route index element={<Page />} />
