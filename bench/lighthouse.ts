@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { BenchServer } from './app-server';
 
@@ -58,17 +59,25 @@ export async function benchLighthouse(server: BenchServer, runs = Number(process
       // A run Lighthouse itself gives up on (NO_NAVSTART and the like, seen now and then) is run again, twice at most.
       for (let i = 0, retries = 0; i < runs; i++) {
         const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+        // The session goes into the browser's cookie jar, as after a sign-in: a Cookie header given as
+        // an extra header would be dropped once the page sets cookies of its own (language, mode).
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
         try {
+          const tab = await browser.newPage();
+          const [cookieName, ...rest] = server.cookie.split('=');
+          await browser.setCookie({
+            name: cookieName!,
+            value: rest.join('='),
+            domain: new URL(server.url).hostname,
+            path: '/',
+            httpOnly: true,
+            sameSite: 'Strict',
+          });
           const result = await lighthouse(
             `${server.url}${page}`,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance'],
-              extraHeaders: { Cookie: server.cookie },
-            },
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
             formFactor === 'desktop' ? desktopConfig : undefined,
+            tab,
           );
           if (!result) throw new Error('Lighthouse gave no result');
           const lhr = result.lhr;
@@ -95,6 +104,7 @@ export async function benchLighthouse(server: BenchServer, runs = Number(process
           if (process.env.BENCH_LH_TRACES === '1' && result.artifacts.Trace)
             writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
         } finally {
+          await browser.disconnect();
           await chrome.kill();
         }
       }
