@@ -8,7 +8,7 @@ const SORTS = ['', 'agreement_price:asc', 'promotion_rate:desc'];
 
 declare global {
   interface Window {
-    __lists?: { start: number; end?: number }[];
+    __lists?: { start: number; end?: number; ids?: number[] }[];
     __changedAt?: number;
   }
 }
@@ -18,7 +18,9 @@ declare global {
  * 1440x900): the channel select is changed 30 times, each time to a combination not asked before
  * (so nothing comes from the cache). The clock starts when the change event is dispatched and stops
  * at the first animation frame in which the list request made after it has answered and the table
- * shows its rows (no longer busy): the frame that paints them.
+ * shows its rows (no longer busy, and the rows on screen are the ones that answer carries, in its
+ * order): the frame that paints them. "Not busy" alone is not enough once the request leaves before
+ * React draws the change: its answer can arrive while the table still shows the old rows, not yet busy.
  */
 export async function benchFilterRows(server: BenchServer, changes = 30) {
   const browser = await chromium.launch({
@@ -45,10 +47,17 @@ export async function benchFilterRows(server: BenchServer, changes = 30) {
       window.fetch = async (input, init) => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
         if (!url.includes('/bff/op/selection.online')) return orig(input, init);
-        const entry: { start: number; end?: number } = { start: performance.now() };
+        const entry: { start: number; end?: number; ids?: number[] } = { start: performance.now() };
         window.__lists!.push(entry);
         try {
-          return await orig(input, init);
+          const res = await orig(input, init);
+          // The goods ids of the answer, read from a copy of its body (the page reads the original).
+          void res
+            .clone()
+            .json()
+            .then((b: { data?: { list?: { id: number }[] } }) => (entry.ids = (b.data?.list ?? []).map((g) => g.id)))
+            .catch(() => (entry.ids = []));
+          return res;
         } finally {
           // Answered, failed or cancelled (a newer filter supersedes it): either way no longer awaited.
           entry.end = performance.now();
@@ -116,8 +125,19 @@ export async function benchFilterRows(server: BenchServer, changes = 30) {
                 const at = window.__changedAt;
                 if (at === undefined) return false;
                 const mine = window.__lists!.filter((l) => l.start >= at);
-                // The table drops aria-busy in the render that shows the answer (rows, or the empty state).
-                const shown = mine.length > 0 && mine.every((l) => l.end !== undefined) && !document.querySelector('table[aria-busy]');
+                // The table drops aria-busy in the render that shows the answer (rows, or the empty state),
+                // and the rows on screen are those of the last answer.
+                const ids = mine[mine.length - 1]?.ids;
+                const onScreen = [...document.querySelectorAll('[data-testid="goods-row"]')].map((r) =>
+                  Number(r.getAttribute('data-goods-id')),
+                );
+                const shown =
+                  mine.length > 0 &&
+                  mine.every((l) => l.end !== undefined) &&
+                  ids !== undefined &&
+                  ids.length === onScreen.length &&
+                  ids.every((id, i) => id === onScreen[i]) &&
+                  !document.querySelector('table[aria-busy]');
                 return shown ? performance.now() - at : false;
               },
               undefined,

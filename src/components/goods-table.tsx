@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -98,6 +99,110 @@ const stickyEnd = {
   zIndex: 1,
 } as const;
 
+interface RowProps<R extends GoodsRow> {
+  row: R;
+  /** Whether the row is ticked; undefined when the list has no checkboxes. */
+  selected: boolean | undefined;
+  columns: ReadonlySet<GoodsColumn> | undefined;
+  lang: string;
+  t: TFunction<'app'>;
+  onOpen: ((row: R) => void) | undefined;
+  onToggle: (ids: number[], on: boolean) => void;
+  trailing: ((row: R) => ReactNode) | undefined;
+}
+
+/**
+ * One row, drawn again only when its own props change: a filter change re-renders the page while
+ * its request runs, and the rows already on screen stay as they are (a CPU profile showed every cell
+ * of every row rendered twice per filter change). Callers keep `trailing` stable (useCallback).
+ */
+const GoodsTableRow = memo(function GoodsTableRow<R extends GoodsRow>({
+  row,
+  selected,
+  columns,
+  lang,
+  t,
+  onOpen,
+  onToggle,
+  trailing,
+}: RowProps<R>) {
+  const show = (c: GoodsColumn) => !columns || columns.has(c);
+  return (
+    <TableRow hover data-testid="goods-row" data-goods-id={row.id} selected={selected ?? false}>
+      {selected !== undefined && (
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={selected}
+            onChange={(e) => onToggle([row.id], e.target.checked)}
+            slotProps={{ input: { 'aria-label': t('goods.select', { title: row.title }) } }}
+          />
+        </TableCell>
+      )}
+      {show('image') && (
+        <TableCell>
+          <Box
+            component="img"
+            src={row.cover}
+            alt={t('goods.imageAlt', { title: row.title })}
+            loading="lazy"
+            width={56}
+            height={56}
+            sx={IMAGE}
+          />
+        </TableCell>
+      )}
+      <TableCell sx={TITLE_CELL}>
+        <Stack>
+          {onOpen ? (
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              underline="hover"
+              onClick={() => onOpen(row)}
+              sx={TITLE_LINK}
+              data-testid="goods-title"
+            >
+              {row.title}
+            </Link>
+          ) : (
+            <Typography variant="body2" sx={TITLE_TEXT} data-testid="goods-title">
+              {row.title}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {[row.third_brand_name, row.third_category_name?.split(',').join(' › ')].filter(Boolean).join(' · ')}
+          </Typography>
+        </Stack>
+      </TableCell>
+      {show('source') && (
+        <TableCell>
+          <SourceChip source={row.source} />
+        </TableCell>
+      )}
+      {show('agreementPrice') && (
+        <TableCell {...num} data-testid="agreement-price">
+          {formatFen(row.agreement_price, lang)}
+        </TableCell>
+      )}
+      {show('guidePrice') && <TableCell {...num}>{formatFen(row.guide_price, lang)}</TableCell>}
+      {show('activityPrice') && <TableCell {...num}>{formatFen(row.activity_price, lang)}</TableCell>}
+      {show('promotionRate') && (
+        // `rate` is exact; NewList and ApiGoodsList send `promotion_rate` as a whole number.
+        <TableCell {...num} data-testid="promotion-rate" data-value={row.rate ?? row.promotion_rate}>
+          {formatRate(row.rate ?? row.promotion_rate, lang)}
+        </TableCell>
+      )}
+      {show('stock') && <TableCell {...num}>{row.stock.toLocaleString(lang)}</TableCell>}
+      {show('monthSale') && <TableCell {...num}>{(row.real_month_sale ?? 0).toLocaleString(lang)}</TableCell>}
+      {show('shipping') && (
+        <TableCell sx={NO_WRAP}>{row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}</TableCell>
+      )}
+      {trailing && <TableCell sx={stickyEnd}>{trailing(row)}</TableCell>}
+    </TableRow>
+  );
+}) as <R extends GoodsRow>(props: RowProps<R>) => ReactNode;
+
 /**
  * A goods list as a plain MUI table with server-side paging: the data grid would add about 150 kB
  * gzip to the first page for features this list does not need.
@@ -122,15 +227,22 @@ export function GoodsTable<R extends GoodsRow>({
   const pageIds = (rows ?? []).map((r) => r.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection?.selected.has(id));
   const someOnPage = pageIds.some((id) => selection?.selected.has(id));
-  const toggle = (ids: number[], on: boolean) => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
+  // The rows get callbacks that never change (they read the latest props), so they can skip renders.
+  const latest = useRef({ selection, onOpen });
+  useLayoutEffect(() => {
+    latest.current = { selection, onOpen };
+  });
+  const toggleRow = useCallback((ids: number[], on: boolean) => {
+    const sel = latest.current.selection;
+    if (!sel) return;
+    const next = new Set(sel.selected);
     for (const id of ids) {
       if (on) next.add(id);
       else next.delete(id);
     }
-    selection.onChange(next);
-  };
+    sel.onChange(next);
+  }, []);
+  const openRow = useCallback((row: R) => latest.current.onOpen?.(row), []);
   return (
     <Paper variant="outlined">
       <Box sx={PROGRESS_SLOT}>{loading && rows && <LinearProgress aria-label={label} />}</Box>
@@ -144,7 +256,7 @@ export function GoodsTable<R extends GoodsRow>({
                   <Checkbox
                     checked={allOnPage}
                     indeterminate={someOnPage && !allOnPage}
-                    onChange={(e) => toggle(pageIds, e.target.checked)}
+                    onChange={(e) => toggleRow(pageIds, e.target.checked)}
                     slotProps={{ input: { 'aria-label': t('goods.selectPage') } }}
                   />
                 </TableCell>
@@ -165,84 +277,17 @@ export function GoodsTable<R extends GoodsRow>({
           <TableBody>
             {rows
               ? rows.map((row) => (
-                  <TableRow
+                  <GoodsTableRow
                     key={row.id}
-                    hover
-                    data-testid="goods-row"
-                    data-goods-id={row.id}
-                    selected={selection?.selected.has(row.id) ?? false}
-                  >
-                    {selection && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selection.selected.has(row.id)}
-                          onChange={(e) => toggle([row.id], e.target.checked)}
-                          slotProps={{ input: { 'aria-label': t('goods.select', { title: row.title }) } }}
-                        />
-                      </TableCell>
-                    )}
-                    {show('image') && (
-                      <TableCell>
-                        <Box
-                          component="img"
-                          src={row.cover}
-                          alt={t('goods.imageAlt', { title: row.title })}
-                          loading="lazy"
-                          width={56}
-                          height={56}
-                          sx={IMAGE}
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell sx={TITLE_CELL}>
-                      <Stack>
-                        {onOpen ? (
-                          <Link
-                            component="button"
-                            type="button"
-                            variant="body2"
-                            underline="hover"
-                            onClick={() => onOpen(row)}
-                            sx={TITLE_LINK}
-                            data-testid="goods-title"
-                          >
-                            {row.title}
-                          </Link>
-                        ) : (
-                          <Typography variant="body2" sx={TITLE_TEXT} data-testid="goods-title">
-                            {row.title}
-                          </Typography>
-                        )}
-                        <Typography variant="caption" color="text.secondary">
-                          {[row.third_brand_name, row.third_category_name?.split(',').join(' › ')].filter(Boolean).join(' · ')}
-                        </Typography>
-                      </Stack>
-                    </TableCell>
-                    {show('source') && (
-                      <TableCell>
-                        <SourceChip source={row.source} />
-                      </TableCell>
-                    )}
-                    {show('agreementPrice') && (
-                      <TableCell {...num} data-testid="agreement-price">
-                        {formatFen(row.agreement_price, lang)}
-                      </TableCell>
-                    )}
-                    {show('guidePrice') && <TableCell {...num}>{formatFen(row.guide_price, lang)}</TableCell>}
-                    {show('activityPrice') && <TableCell {...num}>{formatFen(row.activity_price, lang)}</TableCell>}
-                    {show('promotionRate') && (
-                      // `rate` is exact; NewList and ApiGoodsList send `promotion_rate` as a whole number.
-                      <TableCell {...num} data-testid="promotion-rate" data-value={row.rate ?? row.promotion_rate}>
-                        {formatRate(row.rate ?? row.promotion_rate, lang)}
-                      </TableCell>
-                    )}
-                    {show('stock') && <TableCell {...num}>{row.stock.toLocaleString(lang)}</TableCell>}
-                    {show('monthSale') && <TableCell {...num}>{(row.real_month_sale ?? 0).toLocaleString(lang)}</TableCell>}
-                    {show('shipping') && (
-                      <TableCell sx={NO_WRAP}>{row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}</TableCell>
-                    )}
-                    {trailing && <TableCell sx={stickyEnd}>{trailing.cell(row)}</TableCell>}
-                  </TableRow>
+                    row={row}
+                    selected={selection ? selection.selected.has(row.id) : undefined}
+                    columns={columns}
+                    lang={lang}
+                    t={t}
+                    onOpen={onOpen ? openRow : undefined}
+                    onToggle={toggleRow}
+                    trailing={trailing?.cell}
+                  />
                 ))
               : Array.from({ length: 8 }, (_, i) => (
                   <TableRow key={i} aria-hidden>

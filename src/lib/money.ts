@@ -29,10 +29,15 @@ export function yuanToFen(yuan: string | number): Fen {
   return Math.round(n * 100);
 }
 
+// One formatter per language: building an Intl.NumberFormat costs more than a whole table cell (CPU profile of a filter change).
+const rateFormatters = new Map<string, Intl.NumberFormat>();
+
 /** A percent rate as the upstream sends it (43.3 -> "43.3%"); the sentinel −2147483648 means none. */
 export function formatRate(rate: number | null | undefined, locale = 'zh-CN'): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate) || rate <= -2147483648) return '—';
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rate)}%`;
+  let f = rateFormatters.get(locale);
+  if (!f) rateFormatters.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })));
+  return `${f.format(rate)}%`;
 }
 
 /** An amount in fen as a plain yuan number for files people open in spreadsheets: 123450 -> "1234.50". */

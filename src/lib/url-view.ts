@@ -103,9 +103,12 @@ export function useUrlView<V extends { page: number }>(parse: (p: URLSearchParam
     );
   }, [key, setParams, t]);
   const update = useCallback(
-    (patch: Partial<V>) => {
+    (patch: Partial<V>): V => {
       const resetPage = Object.keys(patch).some((k) => k !== 'page');
-      setParams(toParams({ ...view, ...(resetPage ? { page: 1 } : {}), ...patch }));
+      const next = { ...view, ...(resetPage ? { page: 1 } : {}), ...patch };
+      setParams(toParams(next));
+      // The view it leads to, e.g. to ask for its list before React has drawn the change.
+      return next;
     },
     [view, setParams, toParams],
   );
