@@ -10,6 +10,7 @@ import { gatewayConfigFromEnv } from '../server/gateway/config';
 import { BUS_RESYNC, openGatewayDb, type GatewayDb } from '../server/gateway/db';
 import { GATEWAY_MIGRATIONS } from '../server/gateway/db/migrations';
 import { UserStore } from '../server/gateway/users';
+import { SessionStore } from '../server/gateway/sessions';
 import { openDatabase } from '../server/lib/db';
 import { ConfigError } from '../server/lib/env';
 import { createAppServer } from '../server/server';
@@ -360,6 +361,33 @@ describe('operations', () => {
     expect(seen[0]).toMatchObject({ op: 'selection.clear', code: 1 });
     up.close();
   });
+
+  if (TEST_DIALECT === 'postgres') {
+    it('the session lookup runs as a named statement; when the server has forgotten it (a pooler in between), it runs unnamed', async () => {
+      const lines: string[] = [];
+      // One connection, so that the statement list and DEALLOCATE are that of the lookup's connection.
+      const db = await openGatewayDb({ databaseUrl: await freshPgUrl(), poolSize: 1, log: (l) => lines.push(l) });
+      try {
+        const user = await new UserStore(db).create({
+          username: 'named1',
+          displayName: 'N',
+          role: 'merchant',
+          password: 'password-123456',
+        });
+        const sessions = new SessionStore(db);
+        const token = await sessions.create(user.id, { ip: '127.0.0.1', userAgent: 'test' });
+        expect((await sessions.resolve(token))?.username).toBe('named1');
+        const named = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(db.kysely);
+        expect(named.rows.find((r) => r.name.startsWith('sd_'))?.statement).toMatch(/from "sessions" inner join "users"/);
+        await sql`DEALLOCATE ALL`.execute(db.kysely);
+        expect((await sessions.resolve(token))?.username).toBe('named1');
+        expect(lines.join('\n')).toContain('refused a named statement (26000)');
+        expect((await sessions.resolve(token))?.username).toBe('named1');
+      } finally {
+        await db.close();
+      }
+    });
+  }
 
   if (TEST_DIALECT === 'sqlite') {
     it('SIGTERM: no new connections, the request in flight is answered, then the process exits 0', async () => {

@@ -1,4 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+
+/**
+ * The SQL texts of `prepared` queries: a small fixed set (one per query in the code). PostgreSQL runs
+ * them as named statements, parsed and planned once per connection (`statementName`, db/index.ts).
+ */
+const statementNames = new Map<string, string>();
+
+/** The server-side statement name of a `prepared` query's text; undefined for any other text. */
+export const statementName = (text: string): string | undefined => statementNames.get(text);
 
 /**
  * A Kysely query built and compiled once, then run with new values: building and compiling a small
@@ -22,6 +32,7 @@ export function prepared<Row, Names extends string>(
     const slots = query.parameters.map((v) => (typeof v === 'object' && v !== null ? (standIns.get(v) ?? null) : null));
     const missing = [...standIns.values()].filter((n) => !slots.includes(n));
     if (missing.length) throw new Error(`prepared query: ${missing.join(', ')} did not become a parameter`);
+    statementNames.set(query.sql, `sd_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`);
     return { query, slots };
   };
   return (values) => {
