@@ -389,28 +389,35 @@ describe('operations', () => {
     });
   }
 
+  /**
+   * `npm start` as a process of its own (node itself, not npx, so that a signal reaches the server),
+   * every sandbox call taking 1.5 s (a request is surely in flight when the signal comes), with the
+   * merchant signed in.
+   */
+  const startGatewayProcess = async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, DATA_DIR: tempDir(), PORT: String(port), SANDBOX_GOODS: '20', SANDBOX_FAULTS: 'latency=1500' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const proc = { child, out: '', base: `http://127.0.0.1:${port}`, cookie: '' };
+    child.stdout.on('data', (d: Buffer) => (proc.out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (proc.out += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    await waitFor('the server', () => proc.out.includes('Supply Desk is running'), 30_000);
+    const login = await request(`${proc.base}/bff/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'merchant', password: 'merchant-demo' }),
+    });
+    proc.cookie = /sd_session=[^;]+/.exec(String(login.headers['set-cookie']))![0];
+    await login.body.dump();
+    return { ...proc, exited, output: () => proc.out };
+  };
+
   if (TEST_DIALECT === 'sqlite') {
     it('SIGTERM: no new connections, the request in flight is answered, then the process exits 0', async () => {
-      const port = await freePort();
-      // node itself (not npx) so that the signal reaches the server process.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        // Every sandbox call takes 1.5 s, so a request is surely in flight when the signal comes.
-        env: { ...process.env, DATA_DIR: tempDir(), PORT: String(port), SANDBOX_GOODS: '20', SANDBOX_FAULTS: 'latency=1500' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      const exited = new Promise<number | null>((r) => child.on('exit', r));
-      await waitFor('the server', () => out.includes('Supply Desk is running'), 30_000);
-      const base = `http://127.0.0.1:${port}`;
-      const login = await request(`${base}/bff/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'merchant', password: 'merchant-demo' }),
-      });
-      const cookie = /sd_session=[^;]+/.exec(String(login.headers['set-cookie']))![0];
-      await login.body.dump();
+      const { child, exited, base, cookie, output } = await startGatewayProcess();
       const started = Date.now();
       const inFlight = request(`${base}/bff/op/goods.list`, {
         method: 'POST',
@@ -425,30 +432,13 @@ describe('operations', () => {
       expect(body.code).toBe(1);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
       expect(await exited).toBe(0);
-      expect(out).toContain('SIGTERM: finishing requests in flight');
+      expect(output()).toContain('SIGTERM: finishing requests in flight');
       await expect(request(`${base}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
     }, 40_000);
 
     it('SIGTERM with an event stream open: the stream ends at once, the request in flight is answered, the process exits without the 15 s grace', async () => {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, DATA_DIR: tempDir(), PORT: String(port), SANDBOX_GOODS: '20', SANDBOX_FAULTS: 'latency=1500' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      const exited = new Promise<number | null>((r) => child.on('exit', r));
+      const { child, exited, base, cookie, output } = await startGatewayProcess();
       try {
-        await waitFor('the server', () => out.includes('Supply Desk is running'), 30_000);
-        const base = `http://127.0.0.1:${port}`;
-        const login = await request(`${base}/bff/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'merchant', password: 'merchant-demo' }),
-        });
-        const cookie = /sd_session=[^;]+/.exec(String(login.headers['set-cookie']))![0];
-        await login.body.dump();
         // A page's live events (an EventSource): open until the server ends it.
         const stream = await request(`${base}/bff/events`, { headers: { cookie, accept: 'text/event-stream' } });
         expect(stream.statusCode).toBe(200);
@@ -483,7 +473,7 @@ describe('operations', () => {
         expect(await exited).toBe(0);
         // Exit once the call in flight is done: well within the 15 s grace the open stream used to hold it.
         expect(Date.now() - signalled).toBeLessThan(6000);
-        expect(out).toContain('SIGTERM: finishing requests in flight');
+        expect(output()).toContain('SIGTERM: finishing requests in flight');
       } finally {
         if (child.exitCode === null) child.kill('SIGKILL');
       }
