@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { DEMO, signIn } from './sign-in';
+import { newLocalePage, pageProblems } from './page-checks';
 
 /**
  * The accessibility and layout pass (issue 14): every page, and every menu, drawer and dialog it
@@ -149,78 +149,6 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** zod's and our own English sentences that must never reach a Chinese page. */
-const ENGLISH_VALIDATION = /Invalid input|Too (big|small)|expected (string|number)|must not exceed|is required|is taken/i;
-/** A text node that is nothing but an i18n key such as `filters.reset`. */
-const RAW_KEY = /^[a-z][a-zA-Z]*(\.[a-zA-Z0-9_]+)+$/;
-
-async function problemsOn(page: Page, zh: boolean): Promise<string[]> {
-  const problems: string[] = [];
-  const axe = await new AxeBuilder({ page }).analyze();
-  for (const v of axe.violations) {
-    if (v.impact === 'critical' || v.impact === 'serious') {
-      problems.push(
-        `axe ${v.impact} ${v.id} ×${v.nodes.length}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-      );
-    }
-  }
-  const layout = await page.evaluate(() => {
-    const out: string[] = [];
-    const vw = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > vw + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide in ${vw}px`);
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      // Inside a scroller that the page offers on purpose (a table box), the box itself counts.
-      let clipped = false;
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const s = getComputedStyle(p);
-        if (/(auto|scroll|hidden|clip)/.test(s.overflowX)) {
-          clipped = true;
-          break;
-        }
-      }
-      if (!clipped && (r.right > vw + 1 || r.left < -1)) {
-        out.push(
-          `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} spans ${Math.round(r.left)}–${Math.round(r.right)} in ${vw}px`,
-        );
-        if (out.length > 5) break;
-      }
-    }
-    // A table's last column must be visible in its scroll box at desktop widths.
-    if (vw >= 1280) {
-      for (const table of Array.from(document.querySelectorAll('table'))) {
-        const last = table.querySelector('thead tr th:last-child, tbody tr td:last-child');
-        const box = table.parentElement;
-        if (!last || !box) continue;
-        if (last.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) out.push('a table’s last column is cut off');
-      }
-    }
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const t = n.textContent?.trim();
-      if (t) texts.push(t);
-    }
-    return { out, texts };
-  });
-  problems.push(...layout.out);
-  for (const t of layout.texts) {
-    if (RAW_KEY.test(t)) problems.push(`raw key on screen: ${t}`);
-    if (zh && ENGLISH_VALIDATION.test(t)) problems.push(`English text on a Chinese page: ${t}`);
-  }
-  return problems;
-}
-
-async function newPage(browser: Browser, size: (typeof SIZES)[number], locale: 'zh-CN' | 'en', theme: 'light' | 'dark') {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale });
-  await context.addInitScript((t) => localStorage.setItem('supply-desk.theme', t), theme);
-  return context.newPage();
-}
-
 const shotDir = 'test-results/pages';
 mkdirSync(shotDir, { recursive: true });
 
@@ -235,7 +163,7 @@ for (const run of RUNS) {
   for (const size of SIZES) {
     test(`${run.role} · ${size.name} · ${run.locale} · ${run.theme}: every page passes axe and fits`, async ({ browser }) => {
       test.setTimeout(120_000);
-      const page = await newPage(browser, size, run.locale, run.theme);
+      const page = await newLocalePage(browser, size, run.locale, run.theme);
       await signIn(page, run.role);
       const problems: string[] = [];
       for (const pc of PAGES.filter((p) => p.roles.includes(run.role))) {
@@ -243,12 +171,14 @@ for (const run of RUNS) {
         await pc.ready(page);
         const tag = `${run.role}-${size.name}-${run.locale}-${run.theme}-${pc.name}`;
         await page.screenshot({ path: `${shotDir}/${tag}.png`, fullPage: true });
-        problems.push(...(await problemsOn(page, run.locale === 'zh-CN')).map((p) => `${pc.path}: ${p}`));
+        problems.push(...(await pageProblems(page, { zh: run.locale === 'zh-CN', lastColumn: true })).map((p) => `${pc.path}: ${p}`));
         const popups = [...(pc.popups ?? []), ...(pc === PAGES.find((p) => p.roles.includes(run.role)) ? SHELL_POPUPS : [])];
         for (const popup of popups.filter((p) => (!p.only || p.only === size.name) && (!p.roles || p.roles.includes(run.role)))) {
           await popup.open(page);
           await page.screenshot({ path: `${shotDir}/${tag}-${popup.name}.png` });
-          problems.push(...(await problemsOn(page, run.locale === 'zh-CN')).map((p) => `${pc.path} ${popup.name}: ${p}`));
+          problems.push(
+            ...(await pageProblems(page, { zh: run.locale === 'zh-CN', lastColumn: true })).map((p) => `${pc.path} ${popup.name}: ${p}`),
+          );
           await page.keyboard.press('Escape');
           await expect(page.getByRole('dialog')).toHaveCount(0);
           await expect(page.getByRole('menu', { includeHidden: true })).toHaveCount(0);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { signIn } from './sign-in';
+import { newLocalePage, pageProblems } from './page-checks';
 import { adminSession, advance, op, placeOrder, TINY_PNG, type PlacedLine } from './after-sale-fixtures';
 
 /*
@@ -66,68 +66,18 @@ test.beforeAll(async ({ browser }) => {
   await admin.close();
 });
 
-async function problemsOn(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  const axe = await new AxeBuilder({ page }).analyze();
-  for (const v of axe.violations)
-    if (v.impact === 'critical' || v.impact === 'serious')
-      problems.push(
-        `axe ${v.impact} ${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-      );
-  const layout = await page.evaluate(() => {
-    const out: string[] = [];
-    const vw = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > vw + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide in ${vw}px`);
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      let clipped = false;
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
-        if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) {
-          clipped = true;
-          break;
-        }
-      if (!clipped && (r.right > vw + 1 || r.left < -1))
-        out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} spans ${Math.round(r.left)}–${Math.round(r.right)}`);
-      if (out.length > 5) break;
-    }
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent?.trim()) texts.push(n.textContent.trim());
-    return { out, texts };
-  });
-  problems.push(...layout.out);
-  for (const t of layout.texts) if (/^[a-z][a-zA-Z]*(\.[a-zA-Z0-9_]+)+$/.test(t)) problems.push(`raw key: ${t}`);
-  return problems;
-}
-
-async function newPage(browser: Browser, size: (typeof SIZES)[number], locale: string, theme: string) {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale });
-  await context.addInitScript(
-    ({ t, l }) => {
-      localStorage.setItem('supply-desk.theme', t);
-      localStorage.setItem('supply-desk.language', l);
-    },
-    { t: theme, l: locale },
-  );
-  return context.newPage();
-}
-
 for (const run of RUNS) {
   for (const size of SIZES) {
     test(`after-sale · ${size.name} · ${run.locale} · ${run.theme}: pages, drawer and dialogs pass axe and fit`, async ({ browser }) => {
       test.setTimeout(120_000);
       const zh = run.locale === 'zh-CN';
-      const page = await newPage(browser, size, run.locale, run.theme);
+      const page = await newLocalePage(browser, size, run.locale, run.theme);
       await signIn(page, 'support');
       const problems: string[] = [];
       const check = async (name: string) => {
         await page.waitForTimeout(350); // transitions settle
         await page.screenshot({ path: `${shots}/${size.name}-${run.locale}-${run.theme}-${name}.png`, fullPage: true });
-        problems.push(...(await problemsOn(page)).map((p) => `${name}: ${p}`));
+        problems.push(...(await pageProblems(page)).map((p) => `${name}: ${p}`));
       };
 
       await page.goto('/after-sale');

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { signIn } from './sign-in';
+import { pageProblems } from './page-checks';
 import { banCase, fillAddress, setCart } from './checkout-api';
 
 /**
@@ -11,40 +11,6 @@ import { banCase, fillAddress, setCart } from './checkout-api';
  */
 const shotDir = 'test-results/checkout';
 mkdirSync(shotDir, { recursive: true });
-
-async function problems(page: Page): Promise<string[]> {
-  const out: string[] = [];
-  const axe = await new AxeBuilder({ page }).analyze();
-  for (const v of axe.violations)
-    if (v.impact === 'critical' || v.impact === 'serious')
-      out.push(
-        `axe ${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-      );
-  const wide = await page.evaluate(() => {
-    const vw = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > vw + 1) found.push(`page is ${document.documentElement.scrollWidth}px wide in ${vw}px`);
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
-      const r = el.getBoundingClientRect();
-      if (!r.width || !r.height) continue;
-      // Inside a box that clips or scrolls on purpose (a switch's hidden input, a table box), the box counts.
-      let clipped = false;
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
-        if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) {
-          clipped = true;
-          break;
-        }
-      if (!clipped && (r.right > vw + 1 || r.left < -1))
-        found.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} ${Math.round(r.left)}–${Math.round(r.right)}`);
-      if (found.length > 4) break;
-    }
-    return found;
-  });
-  return [...out, ...wide];
-}
 
 const RUNS = [
   { size: 'desktop', width: 1440, height: 900, locale: 'zh-CN', theme: 'light' },
@@ -71,7 +37,7 @@ for (const run of RUNS) {
     const found: string[] = [];
     const shot = async (name: string) => {
       await page.screenshot({ path: `${shotDir}/${run.size}-${run.locale}-${run.theme}-${name}.png`, fullPage: true });
-      found.push(...(await problems(page)).map((p) => `${name}: ${p}`));
+      found.push(...(await pageProblems(page)).map((p) => `${name}: ${p}`));
     };
 
     await page.goto(`/catalogue/goods/${a.goodsId}`);
