@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { catalogueLocales } from './src/features/catalogue/locales';
@@ -103,61 +103,88 @@ function inSideEffectFreePackage(id: string): boolean {
     return v;
   }
 }
+
+/**
+ * The parts drawn after the first paint that the first page asks for at start-up (src/app/boot.ts):
+ * one chunk too, for the same reason (left alone they came as ~55 small files).
+ */
+const AFTER_FIRST_PAINT = /src[\\/](app[\\/]shell-tools\.tsx|features[\\/]catalogue[\\/]routes[\\/]catalogue-list\.tsx)$/;
+/** The modules `roots` need, following imported names through re-exports (see above). */
+async function staticClosure(ctx: Rollup.PluginContext, roots: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // Per module: null once everything it exports is needed, else the exported names asked for so far.
+  const asked = new Map<string, Set<string> | null>();
+  const visit = async (id: string, names: Set<string> | null): Promise<void> => {
+    const before = asked.get(id);
+    if (before === null) return;
+    if (before && names && [...names].every((n) => before.has(n))) return;
+    const merged = names && before !== undefined ? new Set([...before, ...names]) : names;
+    asked.set(id, merged);
+    const info = ctx.getModuleInfo(id);
+    if (!info) return;
+    // Reached through `export *` for names it does not have: not needed (ES modules only; CommonJS
+    // modules list no named exports).
+    if (merged && info.inputFormat === 'es' && !info.exports.includes('*') && !info.exports.some((e) => merged.has(e))) return;
+    const code = info.code;
+    // A barrel: nothing but `import`/`export … from` statements, no code of its own to run.
+    const barrel =
+      code !== null &&
+      !code
+        .replace(STATIC_IMPORT, '')
+        .replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')
+        .replace(/[\s;]/g, '');
+    // Re-exports are followed by name in barrels and in packages without side effects (where
+    // loading a module for nothing changes nothing); elsewhere every import is followed.
+    const byName = merged !== null && code !== null && (barrel || inSideEffectFreePackage(id));
+    if (!byName) asked.set(id, null);
+    if (!barrel) found.add(id);
+    const reached = new Set<string>();
+    for (const [, kind, typeOnly, clause, spec] of code?.matchAll(STATIC_IMPORT) ?? []) {
+      if (typeOnly) continue;
+      const dep = (await ctx.resolve(spec!, id))?.id;
+      if (!dep || !info.importedIds.includes(dep)) continue;
+      reached.add(dep);
+      const listed = importedNames(kind!, clause!);
+      if (kind === 'export' && byName) {
+        if (listed === null) await visit(dep, /\*\s*as\b/.test(clause!) ? null : merged);
+        else {
+          const wanted = [...listed].filter(([, as]) => merged!.has(as)).map(([from]) => from);
+          if (wanted.length) await visit(dep, new Set(wanted));
+        }
+      } else await visit(dep, listed && new Set(listed.keys()));
+    }
+    // Anything the parse missed is followed whole: the first page never lacks a module.
+    for (const dep of info.importedIds) if (!reached.has(dep)) await visit(dep, null);
+  };
+  for (const id of roots) await visit(id, null);
+  return found;
+}
 function firstPageChunk() {
-  const members = new Set<string>();
+  let members = new Set<string>();
+  let after = new Set<string>();
   const plugin: Plugin = {
     name: 'supply-desk:first-page-chunk',
     apply: 'build',
     async buildEnd() {
-      members.clear();
-      // Per module: null once everything it exports is needed, else the exported names asked for so far.
-      const asked = new Map<string, Set<string> | null>();
-      const visit = async (id: string, names: Set<string> | null): Promise<void> => {
-        const before = asked.get(id);
-        if (before === null) return;
-        if (before && names && [...names].every((n) => before.has(n))) return;
-        const merged = names && before !== undefined ? new Set([...before, ...names]) : names;
-        asked.set(id, merged);
-        const info = this.getModuleInfo(id);
-        if (!info) return;
-        // Reached through `export *` for names it does not have: not needed (ES modules only; CommonJS
-        // modules list no named exports).
-        if (merged && info.inputFormat === 'es' && !info.exports.includes('*') && !info.exports.some((e) => merged.has(e))) return;
-        const code = info.code;
-        // A barrel: nothing but `import`/`export … from` statements, no code of its own to run.
-        const barrel =
-          code !== null &&
-          !code
-            .replace(STATIC_IMPORT, '')
-            .replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')
-            .replace(/[\s;]/g, '');
-        // Re-exports are followed by name in barrels and in packages without side effects (where
-        // loading a module for nothing changes nothing); elsewhere every import is followed.
-        const byName = merged !== null && code !== null && (barrel || inSideEffectFreePackage(id));
-        if (!byName) asked.set(id, null);
-        if (!barrel) members.add(id);
-        const reached = new Set<string>();
-        for (const [, kind, typeOnly, clause, spec] of code?.matchAll(STATIC_IMPORT) ?? []) {
-          if (typeOnly) continue;
-          const dep = (await this.resolve(spec!, id))?.id;
-          if (!dep || !info.importedIds.includes(dep)) continue;
-          reached.add(dep);
-          const listed = importedNames(kind!, clause!);
-          if (kind === 'export' && byName) {
-            if (listed === null) await visit(dep, /\*\s*as\b/.test(clause!) ? null : merged);
-            else {
-              const wanted = [...listed].filter(([, as]) => merged!.has(as)).map(([from]) => from);
-              if (wanted.length) await visit(dep, new Set(wanted));
-            }
-          } else await visit(dep, listed && new Set(listed.keys()));
-        }
-        // Anything the parse missed is followed whole: the first page never lacks a module.
-        for (const dep of info.importedIds) if (!reached.has(dep)) await visit(dep, null);
-      };
-      for (const id of this.getModuleIds()) if (FIRST_PAGE.test(id)) await visit(id, null);
+      const ids = [...this.getModuleIds()];
+      members = await staticClosure(
+        this,
+        ids.filter((id) => FIRST_PAGE.test(id)),
+      );
+      after = await staticClosure(
+        this,
+        ids.filter((id) => AFTER_FIRST_PAINT.test(id)),
+      );
+      for (const id of members) after.delete(id);
     },
   };
-  return { plugin, group: { name: 'first-page', test: (id: string) => members.has(id) } };
+  return {
+    plugin,
+    groups: [
+      { name: 'first-page', test: (id: string) => members.has(id) },
+      { name: 'after-first-paint', test: (id: string) => after.has(id) },
+    ],
+  };
 }
 
 /**
@@ -257,7 +284,7 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 800,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the first page.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [firstPage.group] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: firstPage.groups } } },
   },
   test: {
     environment: 'node',
