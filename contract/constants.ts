@@ -43,3 +43,18 @@ export const SEARCH_WORDS_MAX = 100;
  */
 export const LANGUAGE_COOKIE = 'sd_lang';
 export const THEME_COOKIE = 'sd_mode';
+
+/**
+ * The app's language: a saved choice of ours, else the first of the browser's language tags that is
+ * ours, else Chinese. The SPA starts in it (src/app/i18n.ts) and the gateway paints a page's header
+ * in it (server/shell-page.ts), so both pick the same one.
+ */
+export function pickLanguage(saved: string | null | undefined, tags: readonly string[]): 'zh-CN' | 'en' {
+  if (saved === 'en' || saved === 'zh-CN') return saved;
+  for (const tag of tags) {
+    const t = tag.toLowerCase();
+    if (t.startsWith('zh')) return 'zh-CN';
+    if (t.startsWith('en')) return 'en';
+  }
+  return 'zh-CN';
+}

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pickLanguage } from '../contract/constants';
 
-type Language = 'en' | 'zh-CN';
+type Language = ReturnType<typeof pickLanguage>;
 /** dist/.vite/shell.json, written by the build (vite.config.ts): each first page's title and line under it. */
 export type ShellTexts = Record<string, Record<Language, { title: string; subtitle: string }>>;
 
@@ -16,13 +17,10 @@ export function loadShellTexts(staticDir: string): ShellTexts {
 
 /** The language the app will start in (src/app/i18n.ts): the one it saved, else the browser's first of ours. */
 export function shellLanguage(saved: string | undefined, acceptLanguage: string | undefined): Language {
-  if (saved === 'en' || saved === 'zh-CN') return saved;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]!.trim().toLowerCase();
-    if (tag.startsWith('zh')) return 'zh-CN';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'zh-CN';
+  return pickLanguage(
+    saved,
+    (acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]!.trim()),
+  );
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
-import { LANGUAGE_COOKIE } from '../../contract/constants';
+import { LANGUAGE_COOKIE, pickLanguage } from '../../contract/constants';
 import { mirrorToCookie } from '../lib/cookie';
 // The texts' own modules, not the features' faces (which would bring their components into the first download).
 import { catalogueLocales } from '../features/catalogue/locales';
@@ -12,18 +12,13 @@ const STORAGE_KEY = 'supply-desk.language';
 
 /** The remembered choice, else the browser's, else Chinese. */
 export function initialLanguage(): Language {
+  let saved: string | null = null;
   try {
-    const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved === 'en' || saved === 'zh-CN') return saved;
+    saved = localStorage.getItem(STORAGE_KEY);
   } catch {
-    /* storage unavailable (private mode): fall through */
+    /* storage unavailable (private mode): the browser's languages decide */
   }
-  const nav = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
-  for (const l of nav) {
-    if (l.toLowerCase().startsWith('zh')) return 'zh-CN';
-    if (l.toLowerCase().startsWith('en')) return 'en';
-  }
-  return 'zh-CN';
+  return pickLanguage(saved, typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : []);
 }
 
 export function rememberLanguage(lang: Language) {
