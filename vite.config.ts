@@ -45,6 +45,44 @@ function themeWithoutCssVars(): Plugin {
 }
 
 /**
+ * react-router's production build makes its components and contexts with `React.forwardRef(…)`,
+ * `React.memo(…)` and `React.createContext(…)` at the top level, without the pure annotation the rest
+ * of its code has, so the bundler keeps every one of them (Form, useSubmit, the data routers' parts…)
+ * with all they use, though the app draws none of them. These calls only make objects: marked pure
+ * (and without the `displayName` set on them, a name for React's developer tools only), what nothing
+ * uses is left out.
+ */
+function pureReactRouter(): Plugin {
+  return {
+    name: 'supply-desk:pure-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/.test(id)) return null;
+      const pure = code
+        .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+        // `Form.displayName = "Form"` would keep Form (a write to it); the name only shows in React's developer tools.
+        .replace(/^\w+\.displayName = "[\w.]*";$/gm, '');
+      return { code: pure, map: null };
+    },
+  };
+}
+
+/**
+ * hoist-non-react-statics (CommonJS, no `sideEffects` field) is imported bare by @emotion/react for
+ * its `withTheme`, which nothing here uses: said side-effect free, it (and the react-is copy it
+ * brings) stays out of the bundle unless something calls it.
+ */
+function sideEffectFree(pattern: RegExp): Plugin {
+  return {
+    name: 'supply-desk:side-effect-free',
+    apply: 'build',
+    transform(_code, id) {
+      return pattern.test(id) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
+/**
  * Everything the first page needs (main.tsx and the catalogue page, where `/` leads a merchant, with
  * all they import statically) travels as one chunk. Left alone, the bundler cuts it into dozens of
  * small shared chunks, and each compresses on its own: ~13 kB gzip more for the same code.
@@ -58,6 +96,8 @@ function themeWithoutCssVars(): Plugin {
 const FIRST_PAGE = /src[\\/](main\.tsx|features[\\/]catalogue[\\/]routes[\\/]catalogue-page\.tsx)$/;
 /** `import … from 'x'`, `export … from 'x'`, `import 'x'` (static only; `import('x')` has a parenthesis). */
 const STATIC_IMPORT = /(?:^|[;\n}])\s*(import|export)\s*(type\s+)?([\w$*{}\s,]*?)\s*(?:from\s*)?["']([^"'\n]+)["']/g;
+/** `export { a, b as c }` without `from`: a module's list of its own bindings to export. */
+const LOCAL_EXPORT = /(?:^|[;\n}])\s*export\s*\{([^}]*)\}(?!\s*from\b)/g;
 /** The names a statement takes (`default` for a default import), or null for all of them (`* as`, `export *`, a bare import). */
 function importedNames(kind: string, clause: string): Map<string, string> | null {
   const c = clause.trim();
@@ -105,10 +145,13 @@ function inSideEffectFreePackage(id: string): boolean {
 }
 
 /**
- * The parts drawn after the first paint that the first page asks for at start-up (src/app/boot.ts):
- * one chunk too, for the same reason (left alone they came as ~55 small files).
+ * The parts drawn after the first paint that the first page asks for at start-up (src/app/boot.ts),
+ * and what only a failure shows (crash screen, server-away line, a page not found or not allowed;
+ * main.tsx asks for them at start-up): one chunk too, for the same reason (left alone they came as
+ * ~55 small files).
  */
-const AFTER_FIRST_PAINT = /src[\\/](app[\\/]shell-tools\.tsx|features[\\/]catalogue[\\/]routes[\\/]catalogue-list\.tsx)$/;
+const AFTER_FIRST_PAINT =
+  /src[\\/](app[\\/](shell-tools|crash-screen|server-away-notice|not-found|forbidden)\.tsx|features[\\/]catalogue[\\/]routes[\\/]catalogue-list\.tsx)$/;
 /** The modules `roots` need, following imported names through re-exports (see above). */
 async function staticClosure(ctx: Rollup.PluginContext, roots: string[]): Promise<Set<string>> {
   const found = new Set<string>();
@@ -126,13 +169,13 @@ async function staticClosure(ctx: Rollup.PluginContext, roots: string[]): Promis
     // modules list no named exports).
     if (merged && info.inputFormat === 'es' && !info.exports.includes('*') && !info.exports.some((e) => merged.has(e))) return;
     const code = info.code;
-    // A barrel: nothing but `import`/`export … from` statements, no code of its own to run.
-    const barrel =
-      code !== null &&
-      !code
-        .replace(STATIC_IMPORT, '')
-        .replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')
-        .replace(/[\s;]/g, '');
+    const rest = code?.replace(STATIC_IMPORT, '').replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '') ?? '';
+    // `import { a } from './a'; … export { a as b }` (@tanstack/react-query's index): local name -> names exported.
+    const exportedAs = new Map<string, string[]>();
+    for (const [, list] of rest.matchAll(LOCAL_EXPORT))
+      for (const [local, as] of importedNames('export', `{${list}}`) ?? []) exportedAs.set(local, [...(exportedAs.get(local) ?? []), as]);
+    // A barrel: nothing but `import`/`export … from` statements and export lists, no code of its own to run.
+    const barrel = code !== null && !rest.replace(LOCAL_EXPORT, '').replace(/[\s;]/g, '');
     // Re-exports are followed by name in barrels and in packages without side effects (where
     // loading a module for nothing changes nothing); elsewhere every import is followed.
     const byName = merged !== null && code !== null && (barrel || inSideEffectFreePackage(id));
@@ -151,6 +194,10 @@ async function staticClosure(ctx: Rollup.PluginContext, roots: string[]): Promis
           const wanted = [...listed].filter(([, as]) => merged!.has(as)).map(([from]) => from);
           if (wanted.length) await visit(dep, new Set(wanted));
         }
+      } else if (kind === 'import' && byName && barrel && listed !== null) {
+        // A barrel's import is there to be exported again: only the names asked for are followed.
+        const wanted = [...listed].filter(([, local]) => exportedAs.get(local)?.some((as) => merged!.has(as))).map(([from]) => from);
+        if (wanted.length) await visit(dep, new Set(wanted));
       } else await visit(dep, listed && new Set(listed.keys()));
     }
     // Anything the parse missed is followed whole: the first page never lacks a module.
@@ -260,6 +307,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     themeWithoutCssVars(),
+    pureReactRouter(),
+    sideEffectFree(/[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/),
     firstPage.plugin,
     chunkMap(),
     shellTexts(),

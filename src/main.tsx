@@ -5,9 +5,12 @@ import { Providers } from './app/providers';
 import { createI18n } from './app/i18n';
 import { createQueryClient, followServerStatus } from './app/query-client';
 import { AppRoutes } from './app/router';
-import { errorText } from './lib/use-error-text';
 import { reloadOnStaleBuild } from './app/stale-build';
 import { seedBootData } from './app/boot';
+import { CrashScreen } from './app/error-boundary';
+import { ServerAwayNotice } from './app/server-banner';
+import { preloadProgress } from './lib/progress';
+import { loadChunk } from './lib/server-probe';
 
 /**
  * Start-up in three browser tasks instead of one. Evaluating the first page's script is already one
@@ -27,8 +30,11 @@ followServerStatus();
 let texts: (i: ReturnType<typeof createI18n>) => void = () => {};
 const textsReady = new Promise<ReturnType<typeof createI18n>>((resolve) => (texts = resolve));
 const queryClient = createQueryClient(
-  // An error in the first few milliseconds waits for the texts to be worded.
-  (error) => void textsReady.then((i) => toast(errorText(i.t, error), { variant: 'error' })),
+  // An error in the first few milliseconds waits for the texts to be worded (and for the wording's code).
+  (error) =>
+    void Promise.all([textsReady, loadChunk(() => import('./lib/use-error-text'))]).then(([i, m]) =>
+      toast(m.errorText(i.t, error), { variant: 'error' }),
+    ),
   // The session ended while working: sign in again and come back to the same page.
   () => {
     if (window.location.pathname !== '/login')
@@ -53,3 +59,10 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// What only a failure or a wait shows (the crash screen, the server-away line, the progress bar) is
+// not in the first page's script: asked for now, after the first render's start, so it is there
+// before it can be needed, even with the server away.
+CrashScreen.preload();
+ServerAwayNotice.preload();
+preloadProgress();

@@ -1,5 +1,8 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CrashScreen } from './crash-screen';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { lazyNamed } from '../lib/lazy';
+
+/** Its code is not in the first page: main.tsx asks for it at start-up, so it is there when a page fails. */
+export const CrashScreen = lazyNamed(() => import('./crash-screen'), 'CrashScreen');
 
 interface State {
   error: Error | null;
@@ -18,6 +21,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    return this.state.error ? <CrashScreen onReset={() => this.setState({ error: null })} /> : this.props.children;
+    return this.state.error ? (
+      <Suspense fallback={null}>
+        <CrashScreen onReset={() => this.setState({ error: null })} />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }

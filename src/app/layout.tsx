@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -20,6 +19,7 @@ import { NAV_ITEMS, allowed } from './nav';
 import { useCan } from '../features/account/session';
 import { AfterFirstPaint } from '../components/after-first-paint';
 import { lazyNamed, useLatch } from '../lib/lazy';
+import { Progress } from '../lib/progress';
 
 // Phones get the navigation in a sliding drawer (a modal): its code loads when first opened.
 const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
@@ -141,7 +141,7 @@ export function Layout() {
       </Suspense>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />
-        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+        <Suspense fallback={<Progress aria-label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -1,12 +1,8 @@
 import { Suspense } from 'react';
-import { BrowserRouter, Link, Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Layout } from './layout';
-import { NotFound } from './not-found';
 import { NAV_ITEMS, allowed } from './nav';
 // Straight to the modules the first page needs, not through the features' faces (see boot.ts).
 import { SessionGate } from '../features/account/components/session-gate';
@@ -14,6 +10,10 @@ import { useCan } from '../features/account/session';
 import { lazyNamed } from '../lib/lazy';
 import { preloadTexts, type LazyNamespace } from './i18n';
 import { OrderLineActionsContext, type OrderLineRef } from '../features/orders/line-actions';
+
+// What a wrong address or a role without the page shows: loaded when first shown, not with the first page.
+const NotFound = lazyNamed(() => import('./not-found'), 'NotFound');
+const Forbidden = lazyNamed(() => import('./forbidden'), 'Forbidden');
 
 // Loads with the order detail that shows it, not with the first page.
 const AfterSaleLineAction = lazyNamed(() => import('../features/after-sale/line-action'), 'AfterSaleLineAction');
@@ -36,17 +36,9 @@ function Home() {
 /** A page of the navigation, shown only to roles that may use it (the gateway refuses the rest anyway). */
 function Guard({ to }: { to: string }) {
   const can = useCan();
-  const { t } = useTranslation('app');
   const item = NAV_ITEMS.find((i) => i.to === to);
   if (!item || allowed(item, can)) return <Outlet />;
-  return (
-    <Stack spacing={2} sx={{ py: 4, alignItems: 'flex-start' }}>
-      <Alert severity="warning">{t('errors.forbidden')}</Alert>
-      <Button component={Link} to="/" variant="outlined">
-        {t('common.home')}
-      </Button>
-    </Stack>
-  );
+  return <Forbidden />;
 }
 
 /** A lazy page whose texts are lazy too: both downloads start together. */
