@@ -14,8 +14,10 @@ export function useSettledState<T>(fromUrl: T, apply: (v: T) => void, isValid: (
   useEffect(() => {
     latest.current = { apply, isValid, urlKey };
   });
+  // The URL said something else: show that. Unchanged (as on mount), the same object stays, so neither
+  // this state nor the debounced copy of it re-renders the page (each was a whole-page render).
   useEffect(() => {
-    setTyped(JSON.parse(urlKey) as T);
+    setTyped((current) => (JSON.stringify(current) === urlKey ? current : (JSON.parse(urlKey) as T)));
   }, [urlKey]);
   useEffect(() => {
     const { apply: write, isValid: ok, urlKey: current } = latest.current;
