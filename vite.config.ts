@@ -146,12 +146,12 @@ function inSideEffectFreePackage(id: string): boolean {
 
 /**
  * The parts drawn after the first paint that the first page asks for at start-up (src/app/boot.ts),
- * and what only a failure shows (crash screen, server-away line, a page not found or not allowed;
- * main.tsx asks for them at start-up): one chunk too, for the same reason (left alone they came as
- * ~55 small files).
+ * what only a failure shows (crash screen, server-away line, a page not found or not allowed;
+ * main.tsx asks for them at start-up) and the `app` texts the first page does not draw (i18n.ts):
+ * one chunk too, for the same reason (left alone they came as ~55 small files).
  */
 const AFTER_FIRST_PAINT =
-  /src[\\/](app[\\/](shell-tools|crash-screen|server-away-notice|not-found|forbidden)\.tsx|features[\\/]catalogue[\\/]routes[\\/]catalogue-list\.tsx)$/;
+  /src[\\/](app[\\/]((shell-tools|crash-screen|server-away-notice|not-found|forbidden)\.tsx|locales-more\.ts)|features[\\/]catalogue[\\/]routes[\\/]catalogue-list\.tsx)$/;
 /** The modules `roots` need, following imported names through re-exports (see above). */
 async function staticClosure(ctx: Rollup.PluginContext, roots: string[]): Promise<Set<string>> {
   const found = new Set<string>();

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from './lib/toast';
 import { Providers } from './app/providers';
-import { createI18n } from './app/i18n';
+import { appTextsLoaded, createI18n } from './app/i18n';
 import { createQueryClient, followServerStatus } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { reloadOnStaleBuild } from './app/stale-build';
@@ -11,6 +11,7 @@ import { CrashScreen } from './app/error-boundary';
 import { ServerAwayNotice } from './app/server-banner';
 import { preloadProgress } from './lib/progress';
 import { loadChunk } from './lib/server-probe';
+import { setLazyPrerequisite } from './lib/lazy';
 
 /**
  * Start-up in three browser tasks instead of one. Evaluating the first page's script is already one
@@ -32,7 +33,7 @@ const textsReady = new Promise<ReturnType<typeof createI18n>>((resolve) => (text
 const queryClient = createQueryClient(
   // An error in the first few milliseconds waits for the texts to be worded (and for the wording's code).
   (error) =>
-    void Promise.all([textsReady, loadChunk(() => import('./lib/use-error-text'))]).then(([i, m]) =>
+    void Promise.all([textsReady, loadChunk(() => import('./lib/use-error-text')), appTextsLoaded()]).then(([i, m]) =>
       toast(m.errorText(i.t, error), { variant: 'error' }),
     ),
   // The session ended while working: sign in again and come back to the same page.
@@ -41,6 +42,9 @@ const queryClient = createQueryClient(
       window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   },
 );
+// Every lazy part (pages, popups, the app bar's tools, the catalogue's list) draws once the texts the
+// first page leaves out are in too: they load beside it, asked for by the first lazy part (boot.ts).
+setLazyPrerequisite(appTextsLoaded);
 seedBootData(queryClient);
 await nextTask();
 const i18n = createI18n();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from './i18n';
+import { appMoreLocales } from './locales-more';
 import { OpError } from '../lib/bff';
 import { canRetry, errorText, ruleText } from '../lib/use-error-text';
 import { refusedParams, withoutTooLong } from '../lib/url-view';
@@ -11,8 +12,8 @@ const refusal = (field: string | undefined, rule: string, limit?: number, httpSt
 const ENGLISH = /(?!kB\b|HTTP\b|SKU\b)\b[A-Za-z]{2,}/;
 
 describe('refusals in the person language (issue 14.4)', () => {
-  const zh = createI18n('zh-CN').t;
-  const en = createI18n('en').t;
+  const zh = createI18n('zh-CN', {}, appMoreLocales).t;
+  const en = createI18n('en', {}, appMoreLocales).t;
 
   it('words a too-long search in both languages, with the field named and quoted, never the gateway English', () => {
     const e = refusal('search_words', 'too_long', 100);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appLocales } from './locales';
+import { appMoreLocales } from './locales-more';
 import { accountLocales } from '../features/account/locales';
 import { moneyLocales } from '../features/account/money-locales';
 import { ordersLocales } from '../features/orders/locales';
@@ -21,6 +22,7 @@ describe('texts', () => {
   it('both languages have exactly the same keys in every namespace', () => {
     const namespaces = {
       app: appLocales,
+      appMore: appMoreLocales,
       account: accountLocales,
       catalogue: catalogueLocales,
       selection: selectionLocales,

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { appLocales } from './locales';
 import { LANGUAGE_COOKIE, pickLanguage } from '../../contract/constants';
 import { mirrorToCookie } from '../lib/cookie';
+import { loadChunk } from '../lib/server-probe';
 // The texts' own modules, not the features' faces (which would bring their components into the first download).
 import { catalogueLocales } from '../features/catalogue/locales';
 
@@ -69,17 +70,43 @@ const lazyTexts: BackendModule = {
 };
 
 let active: I18n | undefined;
+let created: (instance: I18n) => void = () => {};
+const firstInstance = new Promise<I18n>((resolve) => (created = resolve));
+let moreTexts: Promise<void> | undefined;
+
+/**
+ * The rest of the `app` namespace (locales-more.ts: the app bar's tools, the shared goods table,
+ * filters and pager, the error and form-rule sentences), which the first page does not draw: it
+ * comes in its own download beside the first page, and is added to the app's i18n instance. main.tsx
+ * makes every lazy part wait for it (lib/lazy.ts), so nothing that uses these texts draws before
+ * they are in; the first page itself (the catalogue's header) does not wait.
+ */
+export function appTextsLoaded(): Promise<void> {
+  return (moreTexts ??= Promise.all([loadChunk(() => import('./locales-more')), firstInstance])
+    .then(([{ appMoreLocales }, instance]) => {
+      for (const lang of LANGUAGES) instance.addResourceBundle(lang, 'app', appMoreLocales[lang], true, false);
+    })
+    .catch((error: unknown) => {
+      moreTexts = undefined;
+      throw error;
+    }));
+}
 
 /** Starts loading texts a lazy page or popup will need, alongside its code. */
 export function preloadTexts(...ns: LazyNamespace[]): Promise<void> {
-  return active ? active.loadNamespaces(ns).catch(() => undefined) : Promise.resolve();
+  // Asked for before the instance exists (boot.ts runs a task before main.tsx makes it): loads once it does.
+  return (active ? Promise.resolve(active) : firstInstance).then((i) => i.loadNamespaces(ns)).catch(() => undefined);
 }
 
 /**
- * The i18n instance. `preloaded`: texts of lazy namespaces to have at once (unit tests render lazy
- * components without a Suspense boundary).
+ * The i18n instance. `preloaded`: texts of lazy namespaces to have at once, and `appMore` the rest of
+ * the `app` namespace (unit tests render lazy components without a Suspense boundary).
  */
-export function createI18n(lang: Language = initialLanguage(), preloaded: Partial<Record<LazyNamespace, Texts>> = {}) {
+export function createI18n(
+  lang: Language = initialLanguage(),
+  preloaded: Partial<Record<LazyNamespace, Texts>> = {},
+  appMore?: Record<Language, object>,
+) {
   // The gateway paints the page's header in this language next time (server/shell-page.ts).
   mirrorToCookie(LANGUAGE_COOKIE, lang);
   const instance = i18n.createInstance();
@@ -97,12 +124,12 @@ export function createI18n(lang: Language = initialLanguage(), preloaded: Partia
       partialBundledLanguages: true,
       resources: {
         en: {
-          app: appLocales.en,
+          app: { ...appLocales.en, ...appMore?.en },
           catalogue: catalogueLocales.en,
           ...extra('en'),
         },
         'zh-CN': {
-          app: appLocales['zh-CN'],
+          app: { ...appLocales['zh-CN'], ...appMore?.['zh-CN'] },
           catalogue: catalogueLocales['zh-CN'],
           ...extra('zh-CN'),
         },
@@ -111,5 +138,6 @@ export function createI18n(lang: Language = initialLanguage(), preloaded: Partia
       initAsync: false,
     });
   active = instance;
+  created(instance);
   return instance;
 }

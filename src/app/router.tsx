@@ -10,6 +10,9 @@ import { useCan } from '../features/account/session';
 import { lazyNamed } from '../lib/lazy';
 import { preloadTexts, type LazyNamespace } from './i18n';
 import { OrderLineActionsContext, type OrderLineRef } from '../features/orders/line-actions';
+// The first page is in the first download anyway (vite.config.ts): imported, not lazy, it draws in
+// React's first commit instead of after one more request (the lazy import's small entry file).
+import { CataloguePage } from '../features/catalogue/routes/catalogue-page';
 
 // What a wrong address or a role without the page shows: loaded when first shown, not with the first page.
 const NotFound = lazyNamed(() => import('./not-found'), 'NotFound');
@@ -49,7 +52,6 @@ function lazyWithTexts<M, K extends keyof M>(load: () => Promise<M>, name: K, ns
 const ORDER_TEXTS: LazyNamespace[] = ['orders', 'logistics', 'afterSale'];
 
 const SignInPage = lazyWithTexts(() => import('../features/account/routes/sign-in-page'), 'SignInPage', ['account']);
-const CataloguePage = lazyNamed(() => import('../features/catalogue/routes/catalogue-page'), 'CataloguePage');
 const GoodsPage = lazyWithTexts(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage', ['cart']);
 const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection', 'cart']);
 const GroupsPage = lazyWithTexts(() => import('../features/selection/routes/groups-page'), 'GroupsPage', ['selection']);

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n, type Language } from '../app/i18n';
+import { appMoreLocales } from '../app/locales-more';
 import { selectionLocales } from '../features/selection/locales';
 import { logisticsLocales } from '../features/logistics/locales';
 import { afterSaleLocales } from '../features/after-sale/locales';
@@ -10,7 +11,7 @@ import { accountLocales } from '../features/account/locales';
 import { moneyLocales } from '../features/account/money-locales';
 import { cartLocales } from '../features/cart/locales';
 
-/** The texts the app loads with lazy pages, here at once: a unit test renders without Suspense. */
+/** The texts the app loads with lazy pages (and the rest of `app`), here at once: a unit test renders without Suspense. */
 const LAZY = {
   selection: selectionLocales,
   logistics: logisticsLocales,
@@ -23,6 +24,6 @@ const LAZY = {
 
 /** Renders a component with the real translations, in one language. */
 export function renderIn(lang: Language, ui: ReactElement) {
-  const i18n = createI18n(lang, LAZY);
+  const i18n = createI18n(lang, LAZY, appMoreLocales);
   return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
 }
