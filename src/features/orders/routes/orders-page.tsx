@@ -20,6 +20,8 @@ import { ErrorState } from '../../../components/error-state';
 import { TextInput } from '../../../components/fields';
 import { sourcesQuery } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
+import { NextCommit } from '../../../components/next-commit';
 import { SavedViews } from '../../../components/saved-views';
 import { DEFAULT_TIME_ZONE } from '../../../lib/time';
 import { toast } from '../../../lib/toast';
@@ -108,7 +110,7 @@ export function OrdersPage() {
         title={t('list.title')}
         subtitle={t('list.subtitle')}
         actions={
-          <>
+          <AfterFirstPaint>
             {can.op('order.errors') && (
               <Button component={RouterLink} to="/orders/failed">
                 {t('list.failedLink')}
@@ -129,106 +131,123 @@ export function OrdersPage() {
             >
               {t('list.export')}
             </Button>
-          </>
+          </AfterFirstPaint>
         }
       />
-      <Tabs
-        value={tabs.some((x) => x.id === view.tab) ? view.tab : 0}
-        onChange={(_, tab: number) => update({ tab })}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('list.tabs')}
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {tabs.map((x) => (
-          <Tab key={x.id} value={x.id} label={x.label} />
-        ))}
-      </Tabs>
-      {onChannel ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('list.channelHint', { channel: channelName(view.tab) })}
-        </Typography>
-      ) : (
-        <Paper variant="outlined" sx={{ p: 2 }} role="search" aria-label={t('search.label')}>
-          <Stack spacing={2}>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-              {TEXT_FIELDS.map((k) => (
-                <TextInput
-                  key={k}
-                  label={fieldLabel[k]}
-                  value={typed[k]}
-                  inputMode={k === 'phone' ? 'numeric' : 'text'}
-                  onChange={(v) => setTyped({ ...typed, [k]: v })}
-                  sx={{ flex: '1 1 180px', minWidth: 0 }}
-                />
-              ))}
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
-              <DateRangeField
-                fromLabel={t('search.createdFrom')}
-                toLabel={t('search.createdTo')}
-                value={{ from: typed.from, to: typed.to }}
-                onChange={(r) => setTyped({ ...typed, ...r })}
-                error={daysOk ? undefined : t('search.daysError')}
-                hint={t('search.zoneHint', { zone: DEFAULT_TIME_ZONE })}
-              />
-              <Button
-                onClick={() => {
-                  setTyped({ from: '', to: '', consignee: '', phone: '', thirdSn: '', sn: '', goods: '' });
-                  update({ ...EMPTY, size: view.size });
-                }}
-              >
-                {t('search.reset')}
-              </Button>
-            </Stack>
-          </Stack>
-        </Paper>
-      )}
-      {current.isError && !current.data ? (
-        <ErrorState error={current.error} onRetry={() => void current.refetch()} />
-      ) : (
-        <>
-          {current.data && (
-            <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="order-count">
-              {onChannel ? t('list.childResults', { count: total }) : t('list.results', { count: total })}
-            </Typography>
-          )}
-          {exporting && (
-            <Stack>
-              <Typography variant="caption">{t('list.exporting', exporting)}</Typography>
-              <LinearProgress variant="determinate" value={(exporting.done / exporting.total) * 100} aria-label={t('list.export')} />
-            </Stack>
-          )}
-          {total > capRows && view.page >= MAX_PAGE && <Alert severity="info">{t('list.pageCap', { max: MAX_PAGE, rows: capRows })}</Alert>}
-          {current.data && total === 0 ? (
-            <Paper variant="outlined">
-              <EmptyState title={onChannel ? t('list.emptyChannel') : t('list.empty')} />
-            </Paper>
-          ) : onChannel ? (
-            <SourceOrdersTable
-              rows={channel.data?.list}
-              rowCount={Math.min(total, capRows)}
-              loading={channel.isFetching}
-              page={view.page}
-              size={view.size}
-              onPage={(page, size) => update(size !== view.size ? { size } : { page })}
-              columns={sourceColumns}
-              onOpen={openOrder}
-            />
-          ) : (
-            <OrdersTable
-              rows={list.data?.list}
-              rowCount={Math.min(total, capRows)}
-              loading={list.isFetching}
-              page={view.page}
-              size={view.size}
-              onPage={(page, size) => update(size !== view.size ? { size } : { page })}
-              columns={columns}
-              onOpen={openOrder}
-            />
-          )}
-        </>
-      )}
+      {/* The title paints first (the gateway paints it in the HTML too); the rest follows in the background. */}
+      <AfterFirstPaint>
+        {/* The header's tools first; the tabs (which measure themselves on mount), the search form and the list
+            each follow in a commit of their own, top to bottom, so nothing on screen moves. */}
+        <NextCommit>
+          <Tabs
+            value={tabs.some((x) => x.id === view.tab) ? view.tab : 0}
+            onChange={(_, tab: number) => update({ tab })}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label={t('list.tabs')}
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {tabs.map((x) => (
+              <Tab key={x.id} value={x.id} label={x.label} />
+            ))}
+          </Tabs>
+          <NextCommit>
+            {onChannel ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('list.channelHint', { channel: channelName(view.tab) })}
+              </Typography>
+            ) : (
+              <Paper variant="outlined" sx={{ p: 2 }} role="search" aria-label={t('search.label')}>
+                <Stack spacing={2}>
+                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+                    {TEXT_FIELDS.map((k) => (
+                      <TextInput
+                        key={k}
+                        label={fieldLabel[k]}
+                        value={typed[k]}
+                        inputMode={k === 'phone' ? 'numeric' : 'text'}
+                        onChange={(v) => setTyped({ ...typed, [k]: v })}
+                        sx={{ flex: '1 1 180px', minWidth: 0 }}
+                      />
+                    ))}
+                  </Stack>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
+                    <DateRangeField
+                      fromLabel={t('search.createdFrom')}
+                      toLabel={t('search.createdTo')}
+                      value={{ from: typed.from, to: typed.to }}
+                      onChange={(r) => setTyped({ ...typed, ...r })}
+                      error={daysOk ? undefined : t('search.daysError')}
+                      hint={t('search.zoneHint', { zone: DEFAULT_TIME_ZONE })}
+                    />
+                    <Button
+                      onClick={() => {
+                        setTyped({ from: '', to: '', consignee: '', phone: '', thirdSn: '', sn: '', goods: '' });
+                        update({ ...EMPTY, size: view.size });
+                      }}
+                    >
+                      {t('search.reset')}
+                    </Button>
+                  </Stack>
+                </Stack>
+              </Paper>
+            )}
+            <NextCommit>
+              {current.isError && !current.data ? (
+                <ErrorState error={current.error} onRetry={() => void current.refetch()} />
+              ) : (
+                <>
+                  {current.data && (
+                    <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="order-count">
+                      {onChannel ? t('list.childResults', { count: total }) : t('list.results', { count: total })}
+                    </Typography>
+                  )}
+                  {exporting && (
+                    <Stack>
+                      <Typography variant="caption">{t('list.exporting', exporting)}</Typography>
+                      <LinearProgress
+                        variant="determinate"
+                        value={(exporting.done / exporting.total) * 100}
+                        aria-label={t('list.export')}
+                      />
+                    </Stack>
+                  )}
+                  {total > capRows && view.page >= MAX_PAGE && (
+                    <Alert severity="info">{t('list.pageCap', { max: MAX_PAGE, rows: capRows })}</Alert>
+                  )}
+                  {current.data && total === 0 ? (
+                    <Paper variant="outlined">
+                      <EmptyState title={onChannel ? t('list.emptyChannel') : t('list.empty')} />
+                    </Paper>
+                  ) : onChannel ? (
+                    <SourceOrdersTable
+                      rows={channel.data?.list}
+                      rowCount={Math.min(total, capRows)}
+                      loading={channel.isFetching}
+                      page={view.page}
+                      size={view.size}
+                      onPage={(page, size) => update(size !== view.size ? { size } : { page })}
+                      columns={sourceColumns}
+                      onOpen={openOrder}
+                    />
+                  ) : (
+                    <OrdersTable
+                      rows={list.data?.list}
+                      rowCount={Math.min(total, capRows)}
+                      loading={list.isFetching}
+                      page={view.page}
+                      size={view.size}
+                      onPage={(page, size) => update(size !== view.size ? { size } : { page })}
+                      columns={columns}
+                      onOpen={openOrder}
+                    />
+                  )}
+                </>
+              )}
+            </NextCommit>
+          </NextCommit>
+        </NextCommit>
+      </AfterFirstPaint>
       <OrderDrawer sn={openSn} onClose={() => openOrder(null)} />
     </Stack>
   );

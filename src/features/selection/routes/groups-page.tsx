@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
+import { useStable } from '../../../lib/use-stable';
 import { rangeValid } from '../../../lib/url-view';
 import { toast } from '../../../lib/toast';
 import { useCan } from '../../account';
@@ -56,6 +57,30 @@ export function GroupsPage() {
     (view.free ? 1 : 0) +
     (view.sort ? 1 : 0) +
     GROUP_RANGES.filter((r) => view.ranges[r.key].from || view.ranges[r.key].to).length;
+
+  // Callbacks and the last cell that keep their identity, so the table's memoised rows are not all
+  // drawn again on every render of the page (typing in a filter, a row ticked).
+  const onPage = useStable((page: number, size: number) => update(size !== view.size ? { size } : { page }));
+  const onOpen = useStable((row: { id: number }) => openGoods(row.id));
+  const addOne = useStable((id: number) => addIds([id]));
+  const selection = useMemo(() => (canAdd ? { selected, onChange: setSelected } : undefined), [canAdd, selected]);
+  const adding = add.isPending;
+  const trailing = useMemo(
+    () => ({
+      header: t('catalogue:library'),
+      cell: (row: { id: number; is_selected?: number | null }) =>
+        row.is_selected === 1 ? (
+          <Chip size="small" color="success" variant="outlined" label={t('catalogue:inLibrary')} />
+        ) : canAdd ? (
+          <Button size="small" onClick={() => addOne(row.id)} disabled={adding}>
+            {t('catalogue:add')}
+          </Button>
+        ) : (
+          '—'
+        ),
+    }),
+    [t, canAdd, adding, addOne],
+  );
 
   return (
     <Stack spacing={2}>
@@ -155,22 +180,10 @@ export function GroupsPage() {
                 loading={goods.isFetching}
                 page={view.page}
                 size={view.size}
-                onPage={(page, size) => update(size !== view.size ? { size } : { page })}
-                onOpen={(row) => openGoods(row.id)}
-                selection={canAdd ? { selected, onChange: setSelected } : undefined}
-                trailing={{
-                  header: t('catalogue:library'),
-                  cell: (row) =>
-                    row.is_selected === 1 ? (
-                      <Chip size="small" color="success" variant="outlined" label={t('catalogue:inLibrary')} />
-                    ) : canAdd ? (
-                      <Button size="small" onClick={() => addIds([row.id])} disabled={add.isPending}>
-                        {t('catalogue:add')}
-                      </Button>
-                    ) : (
-                      '—'
-                    ),
-                }}
+                onPage={onPage}
+                onOpen={onOpen}
+                selection={selection}
+                trailing={trailing}
               />
             </>
           )}

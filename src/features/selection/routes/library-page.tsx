@@ -1,22 +1,26 @@
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { dismissToast, toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { PageHeader } from '../../../components/page-header';
 import { AfterFirstPaint } from '../../../components/after-first-paint';
+import { NextCommit } from '../../../components/next-commit';
 import { SelectionBar } from '../../../components/selection-bar';
+import type { OpData } from '../../../../contract';
 import { MAX_PAGE, rangeUnit, RANGE_TYPES, type RangeType } from '../../../../contract/constants';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { GoodsTable } from '../../../components/goods-table';
 import { useSettledState } from '../../../lib/use-settled-state';
+import { useStable } from '../../../lib/use-stable';
 import { rangeValid } from '../../../lib/url-view';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
@@ -26,6 +30,7 @@ import { AddToCartDialog } from '../../cart';
 import { lazyNamed, useLatch } from '../../../lib/lazy';
 import { fetchAllLibrary, libraryQuery, refreshGoods, useAddToLibrary, useClearLibrary, useRemoveFromLibrary } from '../api/queries';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
+import type { GoodsColumn } from '../../../components/goods-table';
 import { SavedViews } from '../../../components/saved-views';
 import { csvFileName, download, toCsv } from '../../../lib/csv';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
@@ -34,10 +39,37 @@ import { ResultsLine } from '../../../components/results-line';
 import { FilterPanel } from '../../../components/filter-panel';
 import { SelectField } from '../../../components/fields';
 import { RangeField } from '../../../components/range-field';
-import { libraryViewToFilters, useLibraryView } from '../url-state';
+import { libraryViewToFilters, useLibraryView, type LibraryView } from '../url-state';
 
 // The dialog (and MUI's modal stack with it) loads when the person asks to clear, not with the page.
 const ClearDialog = lazyNamed(() => import('../components/clear-dialog'), 'ClearDialog');
+
+type LibraryRow = OpData<'selection.list'>['list'][number];
+
+/**
+ * The on-sale / off-sale mark at the end of each row, styled once for the table (the look of MUI's
+ * small Chip, filled, success or default): a Chip per row was two styled components whose styles
+ * emotion serialised for each of the 20 rows on every render.
+ */
+const STATUS = (theme: Theme) =>
+  ({
+    '& .lib-status': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      height: 24,
+      padding: '0 8px',
+      borderRadius: 16,
+      fontFamily: theme.typography.fontFamily,
+      fontSize: theme.typography.pxToRem(13),
+      lineHeight: 1.5,
+      whiteSpace: 'nowrap',
+      verticalAlign: 'middle',
+      boxSizing: 'border-box',
+      color: theme.palette.text.primary,
+      backgroundColor: theme.palette.action.selected,
+    },
+    '& .lib-status.lib-on': { color: theme.palette.success.contrastText, backgroundColor: theme.palette.success.main },
+  }) as const;
 
 export function LibraryPage() {
   const { t } = useTranslation(['selection', 'cart']);
@@ -47,17 +79,16 @@ export function LibraryPage() {
   const [view, update] = useLibraryView();
   const [, openGoods] = useOpenGoods();
   const [typed, setTyped] = useSettledState({ q: view.q, from: view.from, to: view.to }, update, (v) => rangeValid(v));
-  const { q, from, to } = typed;
-  const rangeInvalid = !rangeValid(typed);
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [carting, setCarting] = useState(false);
   const cartLoaded = useLatch(carting);
   const [refreshing, setRefreshing] = useState<{ done: number; total: number } | null>(null);
   const [clearing, setClearing] = useState(false);
-  const [columns, setColumns] = useRememberedColumns('library');
+  const [columns, rememberColumns] = useRememberedColumns('library');
+  const setColumns = useStable(rememberColumns);
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
-  const exportCsv = async () => {
+  const exportCsv = useStable(async () => {
     setExporting({ done: 0, total: 1 });
     try {
       const rows = await fetchAllLibrary(libraryViewToFilters(view), (done, total) => setExporting({ done, total }));
@@ -87,14 +118,29 @@ export function LibraryPage() {
     } finally {
       setExporting(null);
     }
-  };
+  });
   const list = useQuery(libraryQuery(libraryViewToFilters(view)));
+  // The list's answer is drawn by a deferred render, which React slices into short tasks; with the
+  // answer straight from the query, its arrival redrew the whole page with the rows in one blocking task.
+  const data = useDeferredValue(list.data);
+  const loading = useDeferredValue(list.isFetching);
   const add = useAddToLibrary();
   const remove = useRemoveFromLibrary();
   const clear = useClearLibrary();
-  const count = list.data?.count ?? 0;
+  const count = data?.count ?? 0;
   const activeFilters =
     (view.source ? 1 : 0) + (view.cats.length ? 1 : 0) + (view.free ? 1 : 0) + (view.agent ? 1 : 0) + (view.rangeType ? 1 : 0);
+  const onOpen = useStable((row: LibraryRow) => openGoods(row.id));
+  const onPage = useStable((page: number, size: number) => update(size !== view.size ? { size } : { page }));
+  const trailing = useMemo(
+    () => ({
+      header: t('status'),
+      cell: (row: LibraryRow) => (
+        <span className={row.status === 1 ? 'lib-status lib-on' : 'lib-status'}>{row.status === 1 ? t('onSale') : t('offSale')}</span>
+      ),
+    }),
+    [t],
+  );
 
   const removeSelected = () => {
     const ids = [...selected];
@@ -142,176 +188,275 @@ export function LibraryPage() {
         subtitle={t('subtitle')}
         actions={
           <AfterFirstPaint>
-            <SavedViews storageKey="library" />
-            <ColumnsMenu columns={columns} onChange={setColumns} />
-            <Button variant="outlined" onClick={() => void exportCsv()} loading={exporting !== null} disabled={count === 0}>
-              {t('export')}
-            </Button>
-            {can.op('selection.clear') && (
-              <Button
-                color="error"
-                variant="outlined"
-                onClick={() => setClearing(true)}
-                onPointerEnter={ClearDialog.preload}
-                onFocus={ClearDialog.preload}
-                disabled={count === 0}
-              >
-                {t('clear')}
-              </Button>
-            )}
+            <LibraryActions
+              columns={columns}
+              onColumns={setColumns}
+              count={count}
+              exporting={exporting !== null}
+              onExport={exportCsv}
+              canClear={can.op('selection.clear')}
+              onClear={setClearing}
+            />
           </AfterFirstPaint>
         }
       />
       {/* The title paints first; the filters and the list follow in the background (one block, so nothing moves). */}
       <AfterFirstPaint>
-        <FilterPanel
-          active={activeFilters}
-          search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}
-        >
-          <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
-          <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
-          <SelectField
-            label={t('agent')}
-            value={view.agent}
-            onChange={(agent) => update({ agent: agent as '' | '0' | '1' })}
-            choices={[
-              { value: '', label: t('any') },
-              { value: '0', label: t('agentNo') },
-              { value: '1', label: t('agentYes') },
-            ]}
-            sx={{ minWidth: 180 }}
-          />
-          <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
-          <SelectField
-            label={t('rangeType')}
-            value={view.rangeType}
-            onChange={(rangeType) => update({ rangeType: rangeType as RangeType | '' })}
-            choices={[{ value: '', label: t('noRange') }, ...RANGE_TYPES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))]}
-            sx={{ minWidth: 200 }}
-          />
-          {view.rangeType && (
-            <RangeField
-              label={t(`ranges.${view.rangeType}`)}
-              unit={rangeUnit(view.rangeType)}
-              value={{ from, to }}
-              onChange={(next) => setTyped({ ...typed, ...next })}
-              fromLabel={t('from')}
-              toLabel={t('to')}
-              error={rangeInvalid ? t('rangeError') : undefined}
-            />
-          )}
-          <Button
-            sx={{ whiteSpace: 'nowrap' }}
-            onClick={() => {
-              setTyped({ q: '', from: '', to: '' });
-              update({ source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' });
-            }}
-          >
-            {t('resetFilters')}
-          </Button>
-        </FilterPanel>
-        {list.isError && !list.data ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <>
-            <ResultsLine>{list.data && t('results', { count, n: count.toLocaleString(lang) })}</ResultsLine>
-            {exporting && (
-              <Stack>
-                <Typography variant="caption">{t('exporting', exporting)}</Typography>
-                <LinearProgress variant="determinate" value={(exporting.done / exporting.total) * 100} />
-              </Stack>
-            )}
-            {count > MAX_PAGE * view.size && view.page >= MAX_PAGE && <Alert severity="info">{t('pageCap', { max: MAX_PAGE })}</Alert>}
-            <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
-              {can.op('selection.remove') && (
-                <Button color="warning" variant="contained" loading={remove.isPending} onClick={removeSelected}>
-                  {t('remove', { count: selected.size })}
-                </Button>
-              )}
-              {can.op('order.submit') && (
-                <Button
-                  variant="outlined"
-                  onClick={() => setCarting(true)}
-                  onPointerEnter={AddToCartDialog.preload}
-                  onFocus={AddToCartDialog.preload}
-                >
-                  {t('cart:addSelected', { count: selected.size })}
-                </Button>
-              )}
-              {can.op('goods.refresh') && (
-                <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
-                  {t('refresh', { count: selected.size })}
-                </Button>
-              )}
-              {refreshing && (
-                <Stack sx={{ flex: 1, minWidth: 200 }}>
-                  <Typography variant="caption">{t('refreshing', refreshing)}</Typography>
-                  <LinearProgress variant="determinate" value={(refreshing.done / refreshing.total) * 100} />
+        {/* The header's tools come first (they may wrap under the title); the filters follow in a commit of their own. */}
+        <NextCommit>
+          <LibraryFilters view={view} update={update} typed={typed} setTyped={setTyped} active={activeFilters} />
+          {list.isError && !list.data ? (
+            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <>
+              <ResultsLine>{data && t('results', { count, n: count.toLocaleString(lang) })}</ResultsLine>
+              {exporting && (
+                <Stack>
+                  <Typography variant="caption">{t('exporting', exporting)}</Typography>
+                  <LinearProgress variant="determinate" value={(exporting.done / exporting.total) * 100} />
                 </Stack>
               )}
-            </SelectionBar>
-            {cartLoaded && (
-              <Suspense fallback={null}>
-                <AddToCartDialog
-                  ids={[...selected]}
-                  open={carting}
-                  onClose={() => setCarting(false)}
-                  onDone={() => {
-                    setCarting(false);
-                    setSelected(new Set());
-                  }}
-                />
-              </Suspense>
-            )}
-            {list.data && count === 0 ? (
-              <EmptyState title={t('empty')} />
-            ) : (
-              <GoodsTable
-                label={t('title')}
-                rows={list.data?.list}
-                rowCount={Math.min(count, MAX_PAGE * view.size)}
-                total={count}
-                loading={list.isFetching}
-                page={view.page}
-                size={view.size}
-                onPage={(page, size) => update(size !== view.size ? { size } : { page })}
-                selection={{ selected, onChange: setSelected }}
-                onOpen={(row) => openGoods(row.id)}
-                columns={columns}
-                trailing={{
-                  header: t('status'),
-                  cell: (row) => (
-                    <Chip
-                      size="small"
-                      color={row.status === 1 ? 'success' : 'default'}
-                      label={row.status === 1 ? t('onSale') : t('offSale')}
-                    />
-                  ),
-                }}
+              {count > MAX_PAGE * view.size && view.page >= MAX_PAGE && <Alert severity="info">{t('pageCap', { max: MAX_PAGE })}</Alert>}
+              <SelectionBar count={selected.size} onClear={() => setSelected(new Set())}>
+                {can.op('selection.remove') && (
+                  <Button color="warning" variant="contained" loading={remove.isPending} onClick={removeSelected}>
+                    {t('remove', { count: selected.size })}
+                  </Button>
+                )}
+                {can.op('order.submit') && (
+                  <Button
+                    variant="outlined"
+                    onClick={() => setCarting(true)}
+                    onPointerEnter={AddToCartDialog.preload}
+                    onFocus={AddToCartDialog.preload}
+                  >
+                    {t('cart:addSelected', { count: selected.size })}
+                  </Button>
+                )}
+                {can.op('goods.refresh') && (
+                  <Button variant="outlined" loading={refreshing !== null} onClick={() => void refreshSelected()}>
+                    {t('refresh', { count: selected.size })}
+                  </Button>
+                )}
+                {refreshing && (
+                  <Stack sx={{ flex: 1, minWidth: 200 }}>
+                    <Typography variant="caption">{t('refreshing', refreshing)}</Typography>
+                    <LinearProgress variant="determinate" value={(refreshing.done / refreshing.total) * 100} />
+                  </Stack>
+                )}
+              </SelectionBar>
+              {cartLoaded && (
+                <Suspense fallback={null}>
+                  <AddToCartDialog
+                    ids={[...selected]}
+                    open={carting}
+                    onClose={() => setCarting(false)}
+                    onDone={() => {
+                      setCarting(false);
+                      setSelected(new Set());
+                    }}
+                  />
+                </Suspense>
+              )}
+              {data && count === 0 ? (
+                <EmptyState title={t('empty')} />
+              ) : (
+                // The table (its styles and rows) is committed after the filters, in a task of its own.
+                <NextCommit>
+                  <LibraryTable
+                    label={t('title')}
+                    rows={data?.list}
+                    count={count}
+                    loading={loading}
+                    page={view.page}
+                    size={view.size}
+                    onPage={onPage}
+                    selected={selected}
+                    onSelect={setSelected}
+                    onOpen={onOpen}
+                    columns={columns}
+                    trailing={trailing}
+                  />
+                </NextCommit>
+              )}
+            </>
+          )}
+          {clearing && (
+            <Suspense fallback={null}>
+              <ClearDialog
+                count={count}
+                pending={clear.isPending}
+                onClose={() => setClearing(false)}
+                onConfirm={() =>
+                  clear.mutate(undefined, {
+                    onSuccess: () => {
+                      setClearing(false);
+                      setSelected(new Set());
+                      void toast(t('cleared'), { variant: 'success' });
+                    },
+                  })
+                }
               />
-            )}
-          </>
-        )}
-        {clearing && (
-          <Suspense fallback={null}>
-            <ClearDialog
-              count={count}
-              pending={clear.isPending}
-              onClose={() => setClearing(false)}
-              onConfirm={() =>
-                clear.mutate(undefined, {
-                  onSuccess: () => {
-                    setClearing(false);
-                    setSelected(new Set());
-                    void toast(t('cleared'), { variant: 'success' });
-                  },
-                })
-              }
-            />
-          </Suspense>
-        )}
+            </Suspense>
+          )}
+        </NextCommit>
       </AfterFirstPaint>
       <ListGoodsDrawer />
     </Stack>
   );
 }
+
+/** The header's tools; drawn again only when what they show changes (not on each render of the page). */
+const LibraryActions = memo(function LibraryActions({
+  columns,
+  onColumns,
+  count,
+  exporting,
+  onExport,
+  canClear,
+  onClear,
+}: {
+  columns: ReadonlySet<GoodsColumn>;
+  onColumns: (next: Set<GoodsColumn>) => void;
+  count: number;
+  exporting: boolean;
+  onExport: () => Promise<void>;
+  canClear: boolean;
+  onClear: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('selection');
+  return (
+    <>
+      <SavedViews storageKey="library" />
+      <ColumnsMenu columns={columns} onChange={onColumns} />
+      <Button variant="outlined" onClick={() => void onExport()} loading={exporting} disabled={count === 0}>
+        {t('export')}
+      </Button>
+      {canClear && (
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => onClear(true)}
+          onPointerEnter={ClearDialog.preload}
+          onFocus={ClearDialog.preload}
+          disabled={count === 0}
+        >
+          {t('clear')}
+        </Button>
+      )}
+    </>
+  );
+});
+
+/** The filters; drawn again only when the view or what is being typed changes. */
+const LibraryFilters = memo(function LibraryFilters({
+  view,
+  update,
+  typed,
+  setTyped,
+  active,
+}: {
+  view: LibraryView;
+  update: (patch: Partial<LibraryView>) => void;
+  typed: { q: string; from: string; to: string };
+  setTyped: (next: { q: string; from: string; to: string }) => void;
+  active: number;
+}) {
+  const { t } = useTranslation('selection');
+  const { q, from, to } = typed;
+  const rangeInvalid = !rangeValid(typed);
+  return (
+    <FilterPanel active={active} search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}>
+      <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
+      <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
+      <SelectField
+        label={t('agent')}
+        value={view.agent}
+        onChange={(agent) => update({ agent: agent as '' | '0' | '1' })}
+        choices={[
+          { value: '', label: t('any') },
+          { value: '0', label: t('agentNo') },
+          { value: '1', label: t('agentYes') },
+        ]}
+        sx={{ minWidth: 180 }}
+      />
+      <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
+      <SelectField
+        label={t('rangeType')}
+        value={view.rangeType}
+        onChange={(rangeType) => update({ rangeType: rangeType as RangeType | '' })}
+        choices={[{ value: '', label: t('noRange') }, ...RANGE_TYPES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))]}
+        sx={{ minWidth: 200 }}
+      />
+      {view.rangeType && (
+        <RangeField
+          label={t(`ranges.${view.rangeType}`)}
+          unit={rangeUnit(view.rangeType)}
+          value={{ from, to }}
+          onChange={(next) => setTyped({ ...typed, ...next })}
+          fromLabel={t('from')}
+          toLabel={t('to')}
+          error={rangeInvalid ? t('rangeError') : undefined}
+        />
+      )}
+      <Button
+        sx={{ whiteSpace: 'nowrap' }}
+        onClick={() => {
+          setTyped({ q: '', from: '', to: '' });
+          update({ source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' });
+        }}
+      >
+        {t('resetFilters')}
+      </Button>
+    </FilterPanel>
+  );
+});
+
+/** The table; drawn again only when its rows, paging, selection or columns change. */
+const LibraryTable = memo(function LibraryTable({
+  label,
+  rows,
+  count,
+  loading,
+  page,
+  size,
+  onPage,
+  selected,
+  onSelect,
+  onOpen,
+  columns,
+  trailing,
+}: {
+  label: string;
+  rows: LibraryRow[] | undefined;
+  count: number;
+  loading: boolean;
+  page: number;
+  size: number;
+  onPage: (page: number, size: number) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (next: Set<number>) => void;
+  onOpen: (row: LibraryRow) => void;
+  columns: ReadonlySet<GoodsColumn>;
+  trailing: { header: string; cell: (row: LibraryRow) => ReactNode };
+}) {
+  const selection = useMemo(() => ({ selected, onChange: onSelect }), [selected, onSelect]);
+  return (
+    <Box sx={STATUS}>
+      <GoodsTable
+        label={label}
+        rows={rows}
+        rowCount={Math.min(count, MAX_PAGE * size)}
+        total={count}
+        loading={loading}
+        page={page}
+        size={size}
+        onPage={onPage}
+        selection={selection}
+        onOpen={onOpen}
+        columns={columns}
+        trailing={trailing}
+      />
+    </Box>
+  );
+});
