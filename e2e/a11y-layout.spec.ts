@@ -93,7 +93,7 @@ export const PAGES: PageCase[] = [
       {
         name: 'product-drawer',
         open: async (page) => {
-          await page.locator('[data-testid="goods-title"], [data-testid="goods-card"] .MuiCardActionArea-root').first().click();
+          await page.locator('[data-testid="goods-title"], [data-testid="goods-open"]').first().click();
           await expect(page.getByRole('dialog')).toBeVisible();
           await expect(page.getByRole('dialog').getByRole('heading').first()).toBeVisible();
           // The availability check's address form (lazy) and its region list: measured once they are there.

@@ -1,38 +1,151 @@
-import type { ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import CardMedia from '@mui/material/CardMedia';
-import Checkbox from '@mui/material/Checkbox';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import type { GoodsListItem } from '../../contract';
+import type { Lang } from '../../contract/enums';
 import { formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
-import { SourceChip } from './source-chip';
+import { SourceTag, sourceTagStyles } from './source-chip';
 
 type CardRow = Pick<
   GoodsListItem,
   'id' | 'title' | 'cover' | 'source' | 'agreement_price' | 'guide_price' | 'promotion_rate' | 'rate' | 'real_month_sale'
 >;
 
-// Styles made once, outside render, and one grid for the page of cards instead of a responsive Grid
-// item per card: each card's styles are no longer serialised anew for every card on every render
-// (the phone's catalogue drew its 20 cards in one long task, most of it emotion's style work).
-const SQUARE = { aspectRatio: '1 / 1' } as const;
-const GRID = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-} as const;
-const CARD = { height: '100%', position: 'relative' } as const;
-const PICK = { position: 'absolute', zIndex: 1, top: 4, left: 4, bgcolor: 'background.paper', borderRadius: 1 } as const;
-const TITLE = { fontWeight: 500, minHeight: 40 } as const;
-const PRICES = { display: 'flex', alignItems: 'baseline', gap: 1, mt: 1 } as const;
-const FACTS = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 } as const;
-const FOOTER = { px: 2, pb: 2 } as const;
+/**
+ * One grid for the page, and cards of plain elements with class names styled once here for the whole
+ * grid, with the values MUI's outlined Card, CardActionArea, CardContent, Typography and Checkbox use.
+ * A card of MUI components was about 20 styled components, each serialising its styles when drawn:
+ * on a phone the 20 cards of the first page were one long task when the list arrived (CPU profile:
+ * most of it emotion's style work and React drawing those components).
+ */
+const GRID = (theme: Theme) => {
+  const { palette, typography, shape } = theme;
+  return {
+    display: 'grid',
+    gap: 2,
+    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+    '& .gc-card': {
+      position: 'relative',
+      height: '100%',
+      overflow: 'hidden',
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: 'column',
+      color: palette.text.primary,
+      backgroundColor: palette.background.paper,
+      border: `1px solid ${palette.divider}`,
+      borderRadius: `${shape.borderRadius}px`,
+    },
+    '& .gc-pick': {
+      position: 'absolute',
+      zIndex: 1,
+      top: 4,
+      left: 4,
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      width: 42,
+      height: 42,
+      boxSizing: 'border-box',
+      backgroundColor: palette.background.paper,
+      borderRadius: '4px',
+      cursor: 'pointer',
+    },
+    '& .gc-pick input': { width: 18, height: 18, margin: 0, cursor: 'pointer', accentColor: palette.primary.main },
+    '& .gc-open': {
+      display: 'block',
+      width: '100%',
+      margin: 0,
+      padding: 0,
+      border: 0,
+      borderRadius: 'inherit',
+      backgroundColor: 'transparent',
+      color: 'inherit',
+      font: 'inherit',
+      textAlign: 'inherit',
+      cursor: 'pointer',
+      WebkitTapHighlightColor: 'transparent',
+      '&:hover': { backgroundColor: palette.action.hover },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+    },
+    '& .gc-img': { display: 'block', width: '100%', aspectRatio: '1 / 1', objectFit: 'cover' },
+    '& .gc-body': { display: 'block', padding: '16px 16px 24px' },
+    '& .gc-title': { display: 'block', ...typography.body2, fontWeight: 500, minHeight: 40 },
+    '& .gc-prices': { display: 'flex', alignItems: 'baseline', gap: theme.spacing(1), marginTop: theme.spacing(1) },
+    '& .gc-price': { ...typography.h6 },
+    '& .gc-caption': { ...typography.caption },
+    '& .gc-muted': { color: palette.text.secondary },
+    '& .gc-facts': {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      gap: theme.spacing(1),
+      marginTop: theme.spacing(1),
+    },
+    '& .gc-footer': { padding: theme.spacing(0, 2, 2), marginTop: 'auto' },
+    ...sourceTagStyles(theme),
+  };
+};
+
+interface CardProps<R extends CardRow> {
+  row: R;
+  /** The first card's picture fills a phone's screen (its largest paint): fetched at once and first. */
+  first: boolean;
+  /** Whether the card is ticked; undefined when the list has no checkboxes. */
+  selected: boolean | undefined;
+  lang: Lang;
+  t: TFunction<'app'>;
+  onOpen: (row: R) => void;
+  onToggle: (id: number, on: boolean) => void;
+  footer: ((row: R) => ReactNode) | undefined;
+}
+
+/** One card, drawn again only when its own props change (callers keep `footer` stable). */
+const GoodsCard = memo(function GoodsCard<R extends CardRow>({ row, first, selected, lang, t, onOpen, onToggle, footer }: CardProps<R>) {
+  return (
+    <div className="gc-card" data-testid="goods-card" data-goods-id={row.id}>
+      {selected !== undefined && (
+        <label className="gc-pick">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(e) => onToggle(row.id, e.target.checked)}
+            aria-label={t('goods.select', { title: row.title })}
+          />
+        </label>
+      )}
+      <button type="button" className="gc-open" onClick={() => onOpen(row)} data-testid="goods-open">
+        <img
+          className="gc-img"
+          src={row.cover}
+          alt={t('goods.imageAlt', { title: row.title })}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+        />
+        <span className="gc-body">
+          <span className="gc-title">{row.title}</span>
+          <span className="gc-prices">
+            <span className="gc-price">{formatFen(row.agreement_price, lang)}</span>
+            <span className="gc-caption gc-muted">
+              {t('goods.columns.guidePrice')} {formatFen(row.guide_price, lang)}
+            </span>
+          </span>
+          <span className="gc-facts">
+            <SourceTag source={row.source} lang={lang} />
+            <span className="gc-caption">
+              {t('goods.columns.promotionRate')} {formatRate(row.rate ?? row.promotion_rate, lang)}
+            </span>
+          </span>
+        </span>
+      </button>
+      {footer && <div className="gc-footer">{footer(row)}</div>}
+    </div>
+  );
+}) as <R extends CardRow>(props: CardProps<R>) => ReactNode;
 
 /** The same goods as cards: pictures first, for browsing by eye. */
 export function GoodsCards<R extends CardRow>({
@@ -48,60 +161,37 @@ export function GoodsCards<R extends CardRow>({
 }) {
   const { t } = useTranslation('app');
   const lang = useLang();
+  // The cards get callbacks that never change (they read the latest props), so they can skip renders.
+  const latest = useRef({ selection, onOpen });
+  useLayoutEffect(() => {
+    latest.current = { selection, onOpen };
+  });
+  const toggle = useCallback((id: number, on: boolean) => {
+    const sel = latest.current.selection;
+    if (!sel) return;
+    const next = new Set(sel.selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    sel.onChange(next);
+  }, []);
+  const open = useCallback((row: R) => latest.current.onOpen?.(row), []);
   return (
     <Box sx={GRID}>
-      {(rows ?? Array.from({ length: 8 }, () => null)).map((row, i) =>
-        row ? (
-          <Card key={row.id} variant="outlined" data-testid="goods-card" data-goods-id={row.id} sx={CARD}>
-            {selection && (
-              <Checkbox
-                sx={PICK}
-                checked={selection.selected.has(row.id)}
-                onChange={(e) => {
-                  const next = new Set(selection.selected);
-                  if (e.target.checked) next.add(row.id);
-                  else next.delete(row.id);
-                  selection.onChange(next);
-                }}
-                slotProps={{ input: { 'aria-label': t('goods.select', { title: row.title }) } }}
-              />
-            )}
-            <CardActionArea onClick={() => onOpen?.(row)}>
-              <CardMedia
-                component="img"
-                image={row.cover}
-                alt={t('goods.imageAlt', { title: row.title })}
-                // The first picture fills a phone's screen (its largest paint): fetched at once and first.
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                sx={SQUARE}
-              />
-              <CardContent>
-                <Typography variant="body2" sx={TITLE}>
-                  {row.title}
-                </Typography>
-                <Box sx={PRICES}>
-                  <Typography variant="h6" component="span">
-                    {formatFen(row.agreement_price, lang)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t('goods.columns.guidePrice')} {formatFen(row.guide_price, lang)}
-                  </Typography>
-                </Box>
-                <Box sx={FACTS}>
-                  <SourceChip source={row.source} />
-                  <Typography variant="caption">
-                    {t('goods.columns.promotionRate')} {formatRate(row.rate ?? row.promotion_rate, lang)}
-                  </Typography>
-                </Box>
-              </CardContent>
-            </CardActionArea>
-            {footer && <Box sx={FOOTER}>{footer(row)}</Box>}
-          </Card>
-        ) : (
-          <Skeleton key={i} variant="rounded" height={320} />
-        ),
-      )}
+      {rows
+        ? rows.map((row, i) => (
+            <GoodsCard
+              key={row.id}
+              row={row}
+              first={i === 0}
+              selected={selection ? selection.selected.has(row.id) : undefined}
+              lang={lang}
+              t={t}
+              onOpen={open}
+              onToggle={toggle}
+              footer={footer}
+            />
+          ))
+        : Array.from({ length: 8 }, (_, i) => <Skeleton key={i} variant="rounded" height={320} />)}
     </Box>
   );
 }

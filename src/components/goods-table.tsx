@@ -14,7 +14,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { GoodsListItem } from '../../contract';
-import { SourceChip } from './source-chip';
+import type { Lang } from '../../contract/enums';
+import { SourceTag, sourceTagStyles } from './source-chip';
 import { Pager } from './pager';
 import { formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
@@ -132,7 +133,7 @@ const BODY = (theme: Theme) => {
     },
     '& .gt-title': { minWidth: 200 },
     '& .gt-stack': { display: 'flex', flexDirection: 'column' },
-    '& .gt-img': { borderRadius: theme.shape.borderRadius, objectFit: 'cover', display: 'block' },
+    '& .gt-img': { borderRadius: `${theme.shape.borderRadius}px`, objectFit: 'cover', display: 'block' },
     '& .gt-text': { margin: 0, ...typography.body2, fontWeight: 500 },
     '& .gt-caption': { margin: 0, ...typography.caption, color: palette.text.secondary },
     '& .gt-link': {
@@ -156,6 +157,7 @@ const BODY = (theme: Theme) => {
       appearance: 'none',
       '&:focus-visible': { outline: 'auto' },
     },
+    ...sourceTagStyles(theme),
   } as const;
 };
 
@@ -164,7 +166,7 @@ interface RowProps<R extends GoodsRow> {
   /** Whether the row is ticked; undefined when the list has no checkboxes. */
   selected: boolean | undefined;
   columns: ReadonlySet<GoodsColumn> | undefined;
-  lang: string;
+  lang: Lang;
   t: TFunction<'app'>;
   onOpen: ((row: R) => void) | undefined;
   onToggle: (ids: number[], on: boolean) => void;
@@ -221,7 +223,7 @@ const GoodsTableRow = memo(function GoodsTableRow<R extends GoodsRow>({
       </td>
       {show('source') && (
         <td className="gt-cell">
-          <SourceChip source={row.source} />
+          <SourceTag source={row.source} lang={lang} />
         </td>
       )}
       {show('agreementPrice') && (

@@ -3,5 +3,17 @@ import { lazyNamed } from '../../lib/lazy';
 /** The catalogue page's filters and list, loaded as a chunk of their own (see routes/catalogue-page.tsx). */
 export const CatalogueList = lazyNamed(() => import('./routes/catalogue-list'), 'CatalogueList');
 
-/** Starts loading the catalogue's filters and list: at start-up on /catalogue, beside the first page. */
-export const preloadCatalogueList = () => CatalogueList.preload();
+/** The goods as cards: what a phone shows (the catalogue's `auto` view), other screens when asked for. */
+export const GoodsCards = lazyNamed(() => import('../../components/goods-cards'), 'GoodsCards');
+
+/** Below MUI's `sm` breakpoint (600 px), where the catalogue shows cards (usePhone in filter-panel.tsx). */
+const PHONE = '(max-width: 599.98px)';
+
+/**
+ * Starts loading the catalogue's filters and list: at start-up on /catalogue, beside the first page.
+ * A phone also needs the cards: asked for together, not after the list's chunk has arrived.
+ */
+export const preloadCatalogueList = () => {
+  CatalogueList.preload();
+  if (typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) GoodsCards.preload();
+};

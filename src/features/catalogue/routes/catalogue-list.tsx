@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { SelectionBar } from '../../../components/selection-bar';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ import { ChecklistButton } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
-import { lazyNamed, useLatch } from '../../../lib/lazy';
+import { useLatch } from '../../../lib/lazy';
 import { rangeValid, type Range } from '../../../lib/url-view';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
@@ -38,6 +38,7 @@ import { AddToCartDialog } from '../../cart';
 import { onlineListQuery } from '../api/queries';
 import { CategoryPicker } from '../../../components/category-picker';
 import { GoodsDrawer, useOpenGoods } from '../components/goods-drawer';
+import { GoodsCards } from '../list-chunk';
 import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type CatalogueView, type RangeKey } from '../url-state';
 
 const EMPTY = parseView(new URLSearchParams());
@@ -45,8 +46,6 @@ const EMPTY = parseView(new URLSearchParams());
 // profile of the first load showed it as this page's largest cost of its own (94 ms at 4x CPU slowdown),
 // since the brand list is sorted on every render.
 const BRAND_ORDER = new Intl.Collator('zh-CN');
-// Most people stay in the table: the card grid loads when asked for.
-const GoodsCards = lazyNamed(() => import('../../../components/goods-cards'), 'GoodsCards');
 
 /**
  * The catalogue page's filters and list: a chunk of its own, asked for at start-up beside the page
@@ -130,8 +129,10 @@ export function CatalogueList() {
     [t, canAdd, adding, addIds],
   );
 
-  return (
-    <>
+  // The filters as one element kept while nothing they show changes: a list answer (or a row ticked)
+  // re-renders this page, and React then skips the whole filter bar instead of drawing it again.
+  const filters = useMemo(
+    () => (
       <FilterPanel
         active={activeFilters}
         search={<SearchField label={t('search')} value={typed.q} onChange={(q) => setTyped({ ...typed, q })} />}
@@ -230,6 +231,17 @@ export function CatalogueList() {
           {t('resetFilters')}
         </Button>
       </FilterPanel>
+    ),
+    [activeFilters, t, typed, setTyped, shown, update, columns, setColumns, showRanges, view, brandNames],
+  );
+  // The rows of an answer are drawn in a render of their own that React slices (useDeferredValue):
+  // a list answer arrives through the query cache, whose updates React renders in one blocking task.
+  const rows = useDeferredValue(list.data?.list);
+  const drawing = rows !== list.data?.list;
+
+  return (
+    <>
+      {filters}
       {list.isError && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -280,7 +292,7 @@ export function CatalogueList() {
             // The pager comes with the cards, not before them: it would be pushed down when they arrive.
             <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
               <GoodsCards
-                rows={list.data?.list}
+                rows={rows}
                 onOpen={(row) => setOpen(row.id)}
                 selection={canSelect ? { selected, onChange: setSelected } : undefined}
                 footer={libraryCell}
@@ -303,10 +315,10 @@ export function CatalogueList() {
               onOpen={(row) => setOpen(row.id)}
               columns={columns}
               trailing={{ header: t('library'), cell: libraryCell }}
-              rows={list.data?.list}
+              rows={rows}
               rowCount={Math.min(count, capRows)}
               total={count}
-              loading={list.isFetching}
+              loading={list.isFetching || drawing}
               page={view.page}
               size={view.size}
               onPage={(page, size) => update(size !== view.size ? { size } : { page })}
