@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { SelectionBar } from '../../../components/selection-bar';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -234,10 +234,7 @@ export function CatalogueList() {
     ),
     [activeFilters, t, typed, setTyped, shown, update, columns, setColumns, showRanges, view, brandNames],
   );
-  // The rows of an answer are drawn in a render of their own that React slices (useDeferredValue):
-  // a list answer arrives through the query cache, whose updates React renders in one blocking task.
-  const rows = useDeferredValue(list.data?.list);
-  const drawing = rows !== list.data?.list;
+  const rows = list.data?.list;
 
   return (
     <>
@@ -318,7 +315,7 @@ export function CatalogueList() {
               rows={rows}
               rowCount={Math.min(count, capRows)}
               total={count}
-              loading={list.isFetching || drawing}
+              loading={list.isFetching}
               page={view.page}
               size={view.size}
               onPage={(page, size) => update(size !== view.size ? { size } : { page })}
