@@ -148,7 +148,18 @@ export async function benchFilterRows(server: BenchServer, changes = 30) {
               const state = await page.evaluate(() => ({ lists: window.__lists?.slice(-3), at: window.__changedAt, url: location.search }));
               throw new Error(`channel ${ch}: ${String(e)} ${JSON.stringify(state)}`);
             });
-          if (process.env.BENCH_DEBUG) console.error(ch, current, ms, page.url());
+          if (process.env.BENCH_DEBUG) {
+            // Where the time went: change -> request leaves -> answer in -> rows painted.
+            const l = await page.evaluate(() => {
+              const at = window.__changedAt!;
+              const mine = window.__lists!.filter((x) => x.start >= at);
+              const last = mine[mine.length - 1]!;
+              return { leaves: last.start - at, answer: last.end! - last.start, requests: mine.length };
+            });
+            console.error(
+              `channel ${ch}: ${ms.toFixed(0)} ms = request leaves ${l.leaves.toFixed(0)} + answer ${l.answer.toFixed(0)} + drawn ${(ms - l.leaves - l.answer).toFixed(0)} (${l.requests} request(s))`,
+            );
+          }
           times.push(ms);
           current.ch = ch;
           if (times.length >= changes) break outer;

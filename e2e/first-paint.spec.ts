@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
+import { emotionNames } from '../server/shell-page';
 
 /**
  * The gateway paints each first page's header (its h1 and the line under it) in the HTML it serves,
@@ -84,3 +85,54 @@ test('signed out, the HTML paints no page header (the app goes to the sign-in pa
   await expect(page.locator('.boot-page')).toHaveCount(0);
   await bare.close();
 });
+
+/**
+ * The gateway puts each first page's styles in the HTML (server/first-styles.json, recorded by
+ * `npm run styles:first`), so emotion does not write them in the browser while the page starts.
+ * Emotion must take them (none of them written again), and they must still cover what the page draws
+ * as it loads: when a style changes, the recording goes stale and this fails until it is made again.
+ */
+for (const size of SIZES)
+  for (const mode of ['light', 'dark'] as const)
+    test(`the first styles in the HTML are taken by emotion and cover the first pages: ${size.width}px, ${mode}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: size });
+      await context.addInitScript((m) => {
+        localStorage.setItem('supply-desk.theme', m);
+        const rules: string[] = [];
+        (window as unknown as { __written: string[] }).__written = rules;
+        const insert = CSSStyleSheet.prototype.insertRule;
+        CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+          if ((this.ownerNode as Element | null)?.getAttribute('data-emotion') === 'css') rules.push(rule);
+          return insert.call(this, rule, index);
+        };
+      }, mode);
+      try {
+        const page = await context.newPage();
+        await signIn(page, 'merchant', '/catalogue');
+        for (const path of PAGES) {
+          await page.goto(path);
+          await expect(page.locator('main h1')).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          // The lazy parts drawn after the first paint (the app bar's tools, the list) are in too.
+          await page.waitForTimeout(1000);
+          const { given, written } = await page.evaluate(() => ({
+            given: [...document.querySelectorAll('style[data-emotion^="css "]')].flatMap((s) =>
+              s.getAttribute('data-emotion')!.split(' ').slice(1),
+            ),
+            written: (window as unknown as { __written: string[] }).__written,
+          }));
+          expect(given.length, `${path}: the HTML carries the page's first styles`).toBeGreaterThan(50);
+          const writtenNames = [...new Set(written.flatMap(emotionNames))];
+          expect(
+            writtenNames.filter((n) => given.includes(n)),
+            `${path}: styles given in the HTML written again`,
+          ).toEqual([]);
+          expect(
+            writtenNames,
+            `${path}: classes drawn at load that server/first-styles.json lacks (run "npm run styles:first" after changing styles)`,
+          ).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    });

@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { compress } from 'hono/compress';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { hostCheck, securityHeaders } from './gateway/security';
 import { DEMO_USERS, UserError, UserStore } from './gateway/users';
 import { createMessageCenter, PRUNE_INTERVAL_MS } from './gateway/messages';
 import { secretFromFile } from './lib/secret-file';
-import { loadShellTexts, shellLanguage, withPageHeader } from './shell-page';
+import { loadFirstStyles, loadShellTexts, shellLanguage, withFirstStyles, withPageHeader } from './shell-page';
 import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 import { createSandbox, type Sandbox } from './sandbox';
 import { sandboxConfigFromEnv } from './sandbox/config';
@@ -249,6 +250,7 @@ export async function createAppServer(
     });
     // The shell (at / and every client-side route) carries the person's start-up data, so it is never cached.
     const shellTexts = loadShellTexts(config.staticDir);
+    const firstStyles = loadFirstStyles();
     const shell = async (c: Context) => {
       c.header('Cache-Control', 'no-store');
       const data = await boot(getCookie(c, SESSION_COOKIE));
@@ -256,15 +258,19 @@ export async function createAppServer(
       // Signed in (else the app goes to the sign-in page): the page's header in the person's language.
       if (data) {
         const lang = shellLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
-        html = withPageHeader(html, shellTexts, c.req.path, lang, getCookie(c, THEME_COOKIE));
+        const mode = getCookie(c, THEME_COOKIE);
+        html = withFirstStyles(withPageHeader(html, shellTexts, c.req.path, lang, mode), firstStyles, c.req.path, mode);
       }
       return c.html(html);
     };
-    app.get('/', shell);
-    app.get('/index.html', shell);
+    // Compressed (it carries the page's first styles, tens of kB as text). Nothing of the request is
+    // written back into it, so compression cannot give away what it holds (BREACH needs both).
+    const packed = compress();
+    app.get('/', packed, shell);
+    app.get('/index.html', packed, shell);
     app.use('*', serveStatic({ root, precompressed: true }));
     // Client-side routes: any other GET gets the SPA shell.
-    app.get('*', shell);
+    app.get('*', packed, shell);
   } else {
     app.get('*', (c) => c.text('The SPA is not built: run "npm run build" (npm start does it for you).', 503));
   }

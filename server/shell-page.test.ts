@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { shellLanguage, withPageHeader, type ShellTexts } from './shell-page';
+import {
+  emotionNames,
+  firstStyleTags,
+  loadFirstStyles,
+  shellLanguage,
+  withFirstStyles,
+  withPageHeader,
+  type ShellTexts,
+} from './shell-page';
 
 const HTML = '<!doctype html><html lang="zh-CN"><head></head><body><div id="root"><div class="boot-shell"></div></div></body></html>';
 const TEXTS: ShellTexts = {
@@ -31,5 +39,56 @@ describe('the page header painted in the HTML', () => {
     const out = withPageHeader(HTML, TEXTS, '/cart', 'en', 'purple');
     expect(out).not.toContain('boot-page');
     expect(out).toContain('<html lang="en"><head>');
+  });
+});
+
+describe('the first styles put in the HTML', () => {
+  it('names the emotion classes (or keyframes) a rule is written for, plain or inside an at-rule', () => {
+    expect(emotionNames('.css-1x2y{display:flex;}')).toEqual(['1x2y']);
+    expect(emotionNames('.css-1x2y:hover .MuiButton-icon,.css-1x2y.Mui-focused{color:red;}')).toEqual(['1x2y']);
+    expect(emotionNames('@media (min-width:600px){.css-ab9{padding:8px;}}')).toEqual(['ab9']);
+    expect(emotionNames('html .css-q1{margin:0;}')).toEqual(['q1']);
+    expect(emotionNames('@keyframes animation-61bdi0{0%{opacity:0;}100%{opacity:1;}}')).toEqual(['animation-61bdi0']);
+    // A class of the same prefix but another name, and rules of no class, name nothing.
+    expect(emotionNames('.css-global-thing{x:1}')).toEqual([]);
+    expect(emotionNames('body{margin:0;}')).toEqual([]);
+    expect(emotionNames('.MuiButton-root{color:red;}')).toEqual([]);
+  });
+
+  const STYLES = {
+    rules: [
+      '.css-a1{color:red;}',
+      '@media (min-width:600px){.css-a1{color:blue;}}',
+      '.css-d2{color:white;}',
+      '.css-x9{content:"</style>";}',
+    ],
+    pages: { '/catalogue': { light: [0, 1, 3], dark: [2] } },
+  };
+
+  it('writes each page’s set as the style tag emotion’s server rendering writes, names first, rules in order', () => {
+    const tags = firstStyleTags(STYLES);
+    expect(tags['/catalogue']!.light).toBe(
+      '<style data-emotion="css a1">.css-a1{color:red;}@media (min-width:600px){.css-a1{color:blue;}}</style>',
+    );
+    expect(tags['/catalogue']!.dark).toBe('<style data-emotion="css d2">.css-d2{color:white;}</style>');
+  });
+
+  it('puts the set of the person’s mode in the head (light when none was chosen), and nothing on other pages', () => {
+    const tags = firstStyleTags(STYLES);
+    expect(withFirstStyles(HTML, tags, '/catalogue', 'dark')).toContain(
+      '<head><style data-emotion="css d2">.css-d2{color:white;}</style></head>',
+    );
+    expect(withFirstStyles(HTML, tags, '/catalogue', undefined)).toContain('<head><style data-emotion="css a1">');
+    expect(withFirstStyles(HTML, tags, '/catalogue', 'sepia')).toContain('<head><style data-emotion="css a1">');
+    expect(withFirstStyles(HTML, tags, '/orders', 'light')).toBe(HTML);
+    expect(withFirstStyles(HTML, {}, '/catalogue', 'light')).toBe(HTML);
+  });
+
+  it('reads the recorded file of the repository, and a missing or broken file gives no styles', () => {
+    const tags = loadFirstStyles();
+    for (const path of ['/catalogue', '/library', '/orders'])
+      for (const mode of ['light', 'dark'] as const) expect(tags[path]![mode]).toMatch(/^<style data-emotion="css [a-z0-9]+ /);
+    expect(loadFirstStyles('/nonexistent/first-styles.json')).toEqual({});
+    expect(loadFirstStyles(import.meta.filename)).toEqual({});
   });
 });

@@ -41,3 +41,58 @@ export function withPageHeader(html: string, texts: ShellTexts, path: string, la
   }
   return out;
 }
+
+/** The pages whose first styles are recorded (tools/first-styles.ts) and put in the HTML served for them. */
+export const FIRST_STYLE_PAGES = ['/catalogue', '/library', '/orders'] as const;
+type Mode = 'light' | 'dark';
+/** server/first-styles.json: emotion's rules, each once, and each page's set in each mode (their places). */
+export interface FirstStyles {
+  rules: string[];
+  pages: Record<string, Record<Mode, number[]>>;
+}
+/** Per page and mode, the style tag to put in the HTML. */
+export type FirstStyleTags = Record<string, Record<Mode, string>>;
+
+/**
+ * The emotion names a rule is written for: its `.css-<name>` classes (in a plain or an at-rule) or its
+ * keyframes' name. Emotion marks these names written when it finds them in a server-rendered style tag.
+ */
+export function emotionNames(rule: string): string[] {
+  const keyframes = /^@(?:-webkit-)?keyframes (animation-[a-z0-9]+)\{/.exec(rule);
+  if (keyframes) return [keyframes[1]!];
+  const selectors = rule.startsWith('@') ? rule.slice(rule.indexOf('{') + 1) : rule;
+  const head = selectors.slice(0, selectors.indexOf('{'));
+  return [...new Set([...head.matchAll(/\.css-([a-z0-9]+)(?![\w-])/g)].map((m) => m[1]!))];
+}
+
+/**
+ * The style tags, made once at start-up: `<style data-emotion="css name1 name2 …">rules</style>`, the
+ * form emotion's server rendering writes and its browser cache (key "css") takes in when it starts.
+ */
+export function firstStyleTags(styles: FirstStyles | undefined): FirstStyleTags {
+  const tags: FirstStyleTags = {};
+  for (const [path, modes] of Object.entries(styles?.pages ?? {})) {
+    const tag = (places: number[]) => {
+      // A rule that could end the style element early is left to the browser to write.
+      const rules = places.map((i) => styles!.rules[i]).filter((r): r is string => !!r && !r.includes('</'));
+      const names = [...new Set(rules.flatMap(emotionNames))];
+      return names.length ? `<style data-emotion="css ${names.join(' ')}">${rules.join('')}</style>` : '';
+    };
+    tags[path] = { light: tag(modes.light ?? []), dark: tag(modes.dark ?? []) };
+  }
+  return tags;
+}
+
+export function loadFirstStyles(file = join(import.meta.dirname, 'first-styles.json')): FirstStyleTags {
+  try {
+    return existsSync(file) ? firstStyleTags(JSON.parse(readFileSync(file, 'utf8')) as FirstStyles) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The page's first styles in the person's mode (light when they never chose: most do not). */
+export function withFirstStyles(html: string, tags: FirstStyleTags, path: string, mode: string | undefined): string {
+  const tag = tags[path]?.[mode === 'dark' ? 'dark' : 'light'];
+  return tag ? html.replace('</head>', () => `${tag}</head>`) : html;
+}

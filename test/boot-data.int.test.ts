@@ -46,6 +46,24 @@ describe('the served shell carries the session, meta and channels', () => {
     }
   });
 
+  it('carries the first page’s styles for emotion in the person’s mode, and goes compressed to browsers that take it', async () => {
+    const cookie = await app.signIn('merchant', 'merchant-demo');
+    const namesOf = (html: string) => /<style data-emotion="css ([a-z0-9 -]+)">/.exec(html)?.[1]?.split(' ');
+    const light = namesOf((await app.call('GET', '/catalogue', { headers: { cookie } })).text);
+    const dark = namesOf((await app.call('GET', '/catalogue', { headers: { cookie: `${cookie}; sd_mode=dark` } })).text);
+    expect(light?.length).toBeGreaterThan(50);
+    expect(dark?.length).toBeGreaterThan(50);
+    // The modes' colours differ, so do most of their classes.
+    expect(dark!.filter((n) => !light!.includes(n)).length).toBeGreaterThan(20);
+    // Not a first page, or signed out (the app goes to the sign-in page): none.
+    expect(namesOf((await app.call('GET', '/account', { headers: { cookie } })).text)).toBeUndefined();
+    expect(namesOf((await app.call('GET', '/catalogue')).text)).toBeUndefined();
+
+    const packed = await fetch(`${app.url}/catalogue`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    expect(namesOf(await packed.text())).toEqual(light);
+  });
+
   it('signed out, or with a session that is not one: the plain shell', async () => {
     const cases: Record<string, string>[] = [{}, { cookie: 'sd_session=not-a-session' }];
     for (const headers of cases) {
