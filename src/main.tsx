@@ -1,9 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+// The script's evaluation in parts, each a task of its own (app/start/pause-1.ts says why).
+import './app/start/pause-1';
 import { toast } from './lib/toast';
 import { Providers } from './app/providers';
+import './app/start/pause-2';
 import { appTextsLoaded, createI18n } from './app/i18n';
 import { createQueryClient, followServerStatus } from './app/query-client';
+import './app/start/pause-3';
 import { AppRoutes } from './app/router';
 import { reloadOnStaleBuild } from './app/stale-build';
 import { seedBootData } from './app/boot';
@@ -12,6 +16,7 @@ import { ServerAwayNotice } from './app/server-banner';
 import { preloadProgress } from './lib/progress';
 import { loadChunk } from './lib/server-probe';
 import { setLazyPrerequisite } from './lib/lazy';
+import { nextTask } from './lib/next-task';
 
 /**
  * Start-up in three browser tasks instead of one. Evaluating the first page's script is already one
@@ -19,12 +24,6 @@ import { setLazyPrerequisite } from './lib/lazy';
  * task of its own, so the main thread is never held for the sum (Lighthouse counts every task over
  * 50 ms as blocking). The list request leaves first: it is what the page waits for.
  */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 
 reloadOnStaleBuild();
 followServerStatus();

@@ -2,6 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import type { PaletteMode } from '@mui/material/styles';
+// The first page's script pauses here for a task (app/start/pause-1.ts says why).
+import './start/pause-5';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
