@@ -39,6 +39,11 @@ const GRID = (theme: Theme) => {
       backgroundColor: palette.background.paper,
       border: `1px solid ${palette.divider}`,
       borderRadius: `${shape.borderRadius}px`,
+      // Cards below the window are not laid out or painted until scrolled near (a phone lays out one
+      // card of a page's twenty at first: the rest was ~20 ms of its start-up, unthrottled). The size
+      // kept for them is a card's usual height, then the one each had when last drawn.
+      contentVisibility: 'auto',
+      containIntrinsicSize: 'auto 520px',
     },
     '& .gc-pick': {
       position: 'absolute',
