@@ -17,6 +17,7 @@ import { preloadProgress } from './lib/progress';
 import { loadChunk } from './lib/server-probe';
 import { setLazyPrerequisite } from './lib/lazy';
 import { nextTask } from './lib/next-task';
+import { prepareFormatters } from './lib/money';
 
 /**
  * Start-up in three browser tasks instead of one. Evaluating the first page's script is already one
@@ -49,6 +50,10 @@ await nextTask();
 const i18n = createI18n();
 texts(i18n);
 document.documentElement.lang = i18n.language;
+await nextTask();
+// The language's number data loads on the first formatter built: here, in a task of its own, not in
+// the first render's longest one.
+prepareFormatters(i18n.language);
 await nextTask();
 
 // The first render as a transition: React yields to the browser every few milliseconds instead of

@@ -17,7 +17,7 @@ import type { GoodsListItem } from '../../contract';
 import type { Lang } from '../../contract/enums';
 import { SourceTag, sourceTagStyles } from './source-chip';
 import { Pager } from './pager';
-import { formatFen, formatRate } from '../lib/money';
+import { formatCount, formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
 
 import { PAGE_SIZES } from './goods-page-sizes';
@@ -239,8 +239,8 @@ const GoodsTableRow = memo(function GoodsTableRow<R extends GoodsRow>({
           {formatRate(row.rate ?? row.promotion_rate, lang)}
         </td>
       )}
-      {show('stock') && <td className="gt-cell gt-num">{row.stock.toLocaleString(lang)}</td>}
-      {show('monthSale') && <td className="gt-cell gt-num">{(row.real_month_sale ?? 0).toLocaleString(lang)}</td>}
+      {show('stock') && <td className="gt-cell gt-num">{formatCount(row.stock, lang)}</td>}
+      {show('monthSale') && <td className="gt-cell gt-num">{formatCount(row.real_month_sale ?? 0, lang)}</td>}
       {show('shipping') && (
         <td className="gt-cell gt-nowrap">{row.is_free_shipping === 1 ? t('goods.freeShipping') : t('goods.paidShipping')}</td>
       )}

@@ -9,6 +9,7 @@ import LastPageIcon from '@mui/icons-material/LastPage';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useLang } from '../lib/use-lang';
+import { formatCount } from '../lib/money';
 
 interface Props {
   /** 1-based page. */
@@ -36,7 +37,7 @@ export function Pager({ page, size, count, total = count, sizes, onChange }: Pro
   const current = Math.min(Math.max(1, page), last);
   const from = count === 0 ? 0 : (current - 1) * size + 1;
   const to = Math.min(count, current * size);
-  const n = (v: number) => v.toLocaleString(lang);
+  const n = (v: number) => formatCount(v, lang);
   const go = (p: number) => onChange(Math.min(Math.max(1, p), last), size);
   const button = (label: string, target: number, disabled: boolean, icon: React.ReactNode) => (
     <IconButton size="small" aria-label={label} title={label} disabled={disabled} onClick={() => go(target)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFen, formatRate, yuanToFen } from './money';
+import { formatCount, formatFen, formatRate, yuanToFen } from './money';
 
 describe('money', () => {
   it('shows fen as yuan with two decimals and grouping', () => {
@@ -21,5 +21,12 @@ describe('money', () => {
   it('shows rates as percent and hides the sentinel', () => {
     expect(formatRate(43.33, 'en')).toBe('43.3%');
     expect(formatRate(-2147483648)).toBe('—');
+  });
+
+  it('writes counts as the language does, the same as toLocaleString, in each language asked', () => {
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
+    expect(formatCount(0, 'zh-CN')).toBe('0');
+    for (const lang of ['en', 'zh-CN', 'de'])
+      for (const n of [0, 7, 4830, 100000, 12.5]) expect(formatCount(n, lang)).toBe(n.toLocaleString(lang));
   });
 });

@@ -40,6 +40,29 @@ export function formatRate(rate: number | null | undefined, locale = 'zh-CN'): s
   return `${f.format(rate)}%`;
 }
 
+const countFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A count as the person's language writes it (12345 -> "12,345"). `n.toLocaleString(lang)` gives the
+ * same, but builds a formatter on every call, and the first one loads the language's number data:
+ * 4-5 ms of the catalogue's first render on a phone (CPU profile), and 40 builds per page of rows.
+ */
+export function formatCount(n: number, locale = 'zh-CN'): string {
+  let f = countFormatters.get(locale);
+  if (!f) countFormatters.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f.format(n);
+}
+
+/**
+ * Builds the language's formatters now (main.tsx: in a task of its own at start-up, while the first
+ * list is on its way), so their data does not load inside the first render's longest task.
+ */
+export function prepareFormatters(locale: string) {
+  formatFen(0, locale);
+  formatRate(0, locale);
+  formatCount(0, locale);
+}
+
 /** An amount in fen as a plain yuan number for files people open in spreadsheets: 123450 -> "1234.50". */
 export function fenToPlainYuan(fen: Fen): string {
   return (fen / 100).toFixed(2);

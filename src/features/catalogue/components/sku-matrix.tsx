@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { GoodsDetail } from '../../../../contract';
-import { formatFen } from '../../../lib/money';
+import { formatCount, formatFen } from '../../../lib/money';
 import { useLang } from '../../../lib/use-lang';
 
 type Specs = GoodsDetail['specs'];
@@ -28,7 +28,7 @@ export function SkuMatrix({ specs }: { specs: Specs }) {
           {formatFen(o.agreement_price, lang)}
         </Typography>
         <Typography variant="caption" color={o.stock > 0 ? 'text.secondary' : 'error'}>
-          {o.stock > 0 ? `${t('detail.stock')} ${o.stock.toLocaleString(lang)}` : t('detail.outOfStock')}
+          {o.stock > 0 ? `${t('detail.stock')} ${formatCount(o.stock, lang)}` : t('detail.outOfStock')}
         </Typography>
       </>
     ) : (

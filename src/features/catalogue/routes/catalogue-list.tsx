@@ -19,6 +19,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 
 import { GoodsTable, PAGE_SIZES } from '../../../components/goods-table';
+import { formatCount } from '../../../lib/money';
 import { Pager } from '../../../components/pager';
 import { RangeField } from '../../../components/range-field';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
@@ -244,7 +245,7 @@ export function CatalogueList() {
       ) : (
         <>
           <ResultsLine>
-            {list.data && t('results', { count, n: count.toLocaleString(lang) })}
+            {list.data && t('results', { count, n: formatCount(count, lang) })}
             {list.data && !rangesOk && ` · ${t('rangeError')}`}
           </ResultsLine>
           {canSelect && (

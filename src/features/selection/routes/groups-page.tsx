@@ -25,6 +25,7 @@ import { useCan } from '../../account';
 import { ListGoodsDrawer, useOpenGoods } from '../../catalogue';
 import { groupGoodsQuery, groupsQuery, useAddToLibrary } from '../api/queries';
 import { GROUP_RANGES, GROUP_SORTS, groupsViewToFilters, useGroupsView } from '../groups-url';
+import { formatCount } from '../../../lib/money';
 
 /** Selection groups (ApiLists) and their goods (ApiGoodsList) with every filter the operation has. */
 export function GroupsPage() {
@@ -162,7 +163,7 @@ export function GroupsPage() {
             <>
               {goods.data && !goods.isPlaceholderData && current && (
                 <Typography variant="body2" color="text.secondary" aria-live="polite">
-                  {t('groups.results', { count, n: count.toLocaleString(lang), name: current.name })}
+                  {t('groups.results', { count, n: formatCount(count, lang), name: current.name })}
                 </Typography>
               )}
               {canAdd && (

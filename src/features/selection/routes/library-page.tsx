@@ -40,6 +40,7 @@ import { FilterPanel } from '../../../components/filter-panel';
 import { SelectField } from '../../../components/fields';
 import { RangeField } from '../../../components/range-field';
 import { libraryViewToFilters, useLibraryView, type LibraryView } from '../url-state';
+import { formatCount } from '../../../lib/money';
 
 // The dialog (and MUI's modal stack with it) loads when the person asks to clear, not with the page.
 const ClearDialog = lazyNamed(() => import('../components/clear-dialog'), 'ClearDialog');
@@ -209,7 +210,7 @@ export function LibraryPage() {
             <ErrorState error={list.error} onRetry={() => void list.refetch()} />
           ) : (
             <>
-              <ResultsLine>{data && t('results', { count, n: count.toLocaleString(lang) })}</ResultsLine>
+              <ResultsLine>{data && t('results', { count, n: formatCount(count, lang) })}</ResultsLine>
               {exporting && (
                 <Stack>
                   <Typography variant="caption">{t('exporting', exporting)}</Typography>
