@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './sign-in';
 import { emotionNames } from '../server/shell-page';
+import { emotionRulesOf, recordEmotionRules } from '../tools/emotion-rules';
 
 /**
  * The gateway paints each first page's header (its h1 and the line under it) in the HTML it serves,
@@ -96,16 +97,8 @@ for (const size of SIZES)
   for (const mode of ['light', 'dark'] as const)
     test(`the first styles in the HTML are taken by emotion and cover the first pages: ${size.width}px, ${mode}`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: size });
-      await context.addInitScript((m) => {
-        localStorage.setItem('supply-desk.theme', m);
-        const rules: string[] = [];
-        (window as unknown as { __written: string[] }).__written = rules;
-        const insert = CSSStyleSheet.prototype.insertRule;
-        CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
-          if ((this.ownerNode as Element | null)?.getAttribute('data-emotion') === 'css') rules.push(rule);
-          return insert.call(this, rule, index);
-        };
-      }, mode);
+      await context.addInitScript((m) => localStorage.setItem('supply-desk.theme', m), mode);
+      await context.addInitScript(recordEmotionRules);
       try {
         const page = await context.newPage();
         await signIn(page, 'merchant', '/catalogue');
@@ -115,11 +108,11 @@ for (const size of SIZES)
           await page.waitForLoadState('networkidle');
           // The lazy parts drawn after the first paint (the app bar's tools, the list) are in too.
           await page.waitForTimeout(1000);
-          const { given, written } = await page.evaluate(() => ({
+          const written = await emotionRulesOf(page);
+          const { given } = await page.evaluate(() => ({
             given: [...document.querySelectorAll('style[data-emotion^="css "]')].flatMap((s) =>
               s.getAttribute('data-emotion')!.split(' ').slice(1),
             ),
-            written: (window as unknown as { __written: string[] }).__written,
           }));
           expect(given.length, `${path}: the HTML carries the page's first styles`).toBeGreaterThan(50);
           const writtenNames = [...new Set(written.flatMap(emotionNames))];

@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { startAppServer, type BenchServer } from '../bench/app-server';
 import { emotionNames, FIRST_STYLE_PAGES, type FirstStyles } from '../server/shell-page';
+import { emotionRulesOf, recordEmotionRules } from './emotion-rules';
 
 const OUT = 'server/first-styles.json';
 const SIZES = [
@@ -24,17 +25,6 @@ const SIZES = [
 ];
 const LANGUAGES = ['zh-CN', 'en-US'];
 type Mode = 'light' | 'dark';
-
-/** Runs in the page before its scripts: keeps each rule emotion writes into its own sheets (key "css"). */
-function recordEmotionRules() {
-  const rules: string[] = [];
-  (window as unknown as { __emotionRules: string[] }).__emotionRules = rules;
-  const insert = CSSStyleSheet.prototype.insertRule;
-  CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
-    if ((this.ownerNode as Element | null)?.getAttribute('data-emotion') === 'css') rules.push(rule);
-    return insert.call(this, rule, index);
-  };
-}
 
 async function record(browser: Browser, server: BenchServer, path: string, mode: Mode) {
   const rules: string[] = [];
@@ -68,7 +58,7 @@ async function record(browser: Browser, server: BenchServer, path: string, mode:
     await page.locator('main h1').waitFor();
     await page.waitForTimeout(1500);
     await page.waitForLoadState('networkidle');
-    rules.push(...(await page.evaluate(() => (window as unknown as { __emotionRules: string[] }).__emotionRules)));
+    rules.push(...(await emotionRulesOf(page)));
     await context.close();
   }
   // Only rules of a class (or keyframes), each once, in the order emotion wrote them.
