@@ -53,16 +53,6 @@ export function formatCount(n: number, locale = 'zh-CN'): string {
   return f.format(n);
 }
 
-/**
- * Builds the language's formatters now (main.tsx: in a task of its own at start-up, while the first
- * list is on its way), so their data does not load inside the first render's longest task.
- */
-export function prepareFormatters(locale: string) {
-  formatFen(0, locale);
-  formatRate(0, locale);
-  formatCount(0, locale);
-}
-
 /** An amount in fen as a plain yuan number for files people open in spreadsheets: 123450 -> "1234.50". */
 export function fenToPlainYuan(fen: Fen): string {
   return (fen / 100).toFixed(2);
