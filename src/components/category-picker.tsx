@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
@@ -46,28 +47,32 @@ function Level({
 }
 
 /** Categories picked level by level (GetCategory), deepest last; each level appears once its parent is picked. */
-export function CategoryPicker({ source, path, onChange }: { source: number; path: number[]; onChange: (path: number[]) => void }) {
-  const { t } = useTranslation('app');
-  if (!source) {
+/** Drawn again only when the channel, the picked path (by its ids, not the array) or the callback changes. */
+export const CategoryPicker = memo(
+  function CategoryPicker({ source, path, onChange }: { source: number; path: number[]; onChange: (path: number[]) => void }) {
+    const { t } = useTranslation('app');
+    if (!source) {
+      return (
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
+          {t('category.pickChannel')}
+        </Typography>
+      );
+    }
+    const parents = [0, ...path].slice(0, 3);
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
-        {t('category.pickChannel')}
-      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        {parents.map((parent, i) => (
+          <Level
+            key={`${i}-${parent}`}
+            source={source}
+            parent={parent}
+            level={i + 1}
+            value={path[i]}
+            onPick={(id) => onChange(id === undefined ? path.slice(0, i) : [...path.slice(0, i), id])}
+          />
+        ))}
+      </Stack>
     );
-  }
-  const parents = [0, ...path].slice(0, 3);
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-      {parents.map((parent, i) => (
-        <Level
-          key={`${i}-${parent}`}
-          source={source}
-          parent={parent}
-          level={i + 1}
-          value={path[i]}
-          onPick={(id) => onChange(id === undefined ? path.slice(0, i) : [...path.slice(0, i), id])}
-        />
-      ))}
-    </Stack>
-  );
-}
+  },
+  (a, b) => a.source === b.source && a.onChange === b.onChange && a.path.join() === b.path.join(),
+);

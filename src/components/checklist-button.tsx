@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode, memo } from 'react';
 import Button from '@mui/material/Button';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { lazyNamed, useMenuTrigger } from '../lib/lazy';
@@ -13,7 +13,7 @@ export interface ChecklistItem {
 const ChecklistMenu = lazyNamed(() => import('./checklist-menu'), 'ChecklistMenu');
 
 /** A button that opens a list of checkboxes: columns to show, brands to filter by. */
-export function ChecklistButton({
+export const ChecklistButton = memo(function ChecklistButton({
   children,
   icon,
   items,
@@ -60,4 +60,4 @@ export function ChecklistButton({
       )}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { GOODS_COLUMNS, type GoodsColumn } from './goods-table';
@@ -16,10 +16,14 @@ export function useRememberedColumnSet<C extends string>(storageKey: string, all
     }
     return new Set(all);
   });
-  const update = (next: Set<C>) => {
-    setColumns(next);
-    localStorage.setItem(key, JSON.stringify([...next]));
-  };
+  // Stable, so a memoised columns button is not drawn again with every render of its list.
+  const update = useCallback(
+    (next: Set<C>) => {
+      setColumns(next);
+      localStorage.setItem(key, JSON.stringify([...next]));
+    },
+    [key],
+  );
   return [columns, update] as const;
 }
 
@@ -56,7 +60,13 @@ export function ColumnsChooser<C extends string>({
   );
 }
 
-export function ColumnsMenu({ columns, onChange }: { columns: ReadonlySet<GoodsColumn>; onChange: (next: Set<GoodsColumn>) => void }) {
+export const ColumnsMenu = memo(function ColumnsMenu({
+  columns,
+  onChange,
+}: {
+  columns: ReadonlySet<GoodsColumn>;
+  onChange: (next: Set<GoodsColumn>) => void;
+}) {
   const { t } = useTranslation('app');
   return <ColumnsChooser all={GOODS_COLUMNS} columns={columns} label={(c) => t(`goods.columns.${c}`)} onChange={onChange} />;
-}
+});

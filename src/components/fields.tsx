@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, memo } from 'react';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
@@ -18,7 +18,7 @@ interface FieldBase {
   sx?: SxProps<Theme>;
 }
 
-export function TextInput({
+export const TextInput = memo(function TextInput({
   label,
   value,
   onChange,
@@ -57,7 +57,7 @@ export function TextInput({
       />
     </FormControl>
   );
-}
+});
 
 interface Choice {
   value: string;
@@ -65,7 +65,7 @@ interface Choice {
 }
 
 /** One choice out of a list, in the browser's select. The label stays raised: a select always shows a value. */
-export function SelectField({
+export const SelectField = memo(function SelectField({
   label,
   value,
   onChange,
@@ -88,4 +88,4 @@ export function SelectField({
       </NativeSelect>
     </FormControl>
   );
-}
+});

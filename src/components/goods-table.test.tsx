@@ -63,4 +63,36 @@ describe('GoodsTable', () => {
     expect(screen.queryByRole('columnheader', { name: '指导价' })).toBeNull();
     expect(screen.getByRole('columnheader', { name: '协议价（成本）' })).toBeTruthy();
   });
+
+  it("fills the rows already drawn with a new page: every text, label and picture is the new product's", () => {
+    const onChange = vi.fn();
+    const table = (rows: GoodsListItem[], selected: number[]) => (
+      <GoodsTable
+        label="List"
+        rows={rows}
+        rowCount={4}
+        loading={false}
+        page={1}
+        size={20}
+        onPage={() => {}}
+        selection={{ selected: new Set(selected), onChange }}
+      />
+    );
+    const view = renderIn('en', table([row(1, 100), row(2, 200)], [1]));
+    const firstImage = screen.getAllByRole('img')[0];
+    view.rerender(table([{ ...row(3, 300), is_free_shipping: 0 }, row(4, 400)], [4]));
+    const rows = screen.getAllByTestId('goods-row');
+    expect(rows.map((r) => r.getAttribute('data-goods-id'))).toEqual(['3', '4']);
+    expect(within(rows[0]!).getByTestId('goods-title').textContent).toBe('Goods 3');
+    expect(within(rows[0]!).getByTestId('agreement-price').textContent).toBe('¥3.00');
+    expect(within(rows[0]!).getByText('Charged')).toBeTruthy();
+    // The tick follows the product, not the place on the page.
+    expect((within(rows[0]!).getByLabelText('Select Goods 3') as HTMLInputElement).checked).toBe(false);
+    expect((within(rows[1]!).getByLabelText('Select Goods 4') as HTMLInputElement).checked).toBe(true);
+    // A picture is never reused for another product (the old one would show until the new one loads).
+    const image = within(rows[0]!).getByRole('img');
+    expect(image.getAttribute('alt')).toBe('Picture of Goods 3');
+    expect(image.getAttribute('src')).toBe('/images/3.svg');
+    expect(image).not.toBe(firstImage);
+  });
 });

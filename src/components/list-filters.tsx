@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import SearchIcon from '@mui/icons-material/Search';
@@ -9,7 +10,7 @@ import { sourcesQuery } from './sources-query';
 
 export { sourcesQuery };
 
-export function SearchField({
+export const SearchField = memo(function SearchField({
   label,
   value,
   onChange,
@@ -31,10 +32,10 @@ export function SearchField({
       sx={{ flex: 1, minWidth: 180 }}
     />
   );
-}
+});
 
 /** A channel picker; known channels are named in the person's language, others as the supplier names them. */
-export function SourceSelect({ value, onChange }: { value: number; onChange: (source: number) => void }) {
+export const SourceSelect = memo(function SourceSelect({ value, onChange }: { value: number; onChange: (source: number) => void }) {
   const { t } = useTranslation('app');
   const lang = useLang();
   const sources = useQuery(sourcesQuery());
@@ -55,11 +56,17 @@ export function SourceSelect({ value, onChange }: { value: number; onChange: (so
       sx={{ minWidth: 150 }}
     />
   );
-}
+});
 
 export type ShippingFilter = '' | '0' | '1';
 
-export function ShippingSelect({ value, onChange }: { value: ShippingFilter; onChange: (v: ShippingFilter) => void }) {
+export const ShippingSelect = memo(function ShippingSelect({
+  value,
+  onChange,
+}: {
+  value: ShippingFilter;
+  onChange: (v: ShippingFilter) => void;
+}) {
   const { t } = useTranslation('app');
   return (
     <SelectField
@@ -74,4 +81,4 @@ export function ShippingSelect({ value, onChange }: { value: ShippingFilter; onC
       sx={{ minWidth: 130 }}
     />
   );
-}
+});

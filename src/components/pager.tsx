@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import NativeSelect from '@mui/material/NativeSelect';
@@ -29,7 +29,7 @@ interface Props {
  * than MUI's TablePagination, whose action buttons carry tooltips and with them the popper engine
  * (about 9 kB gzip on the first page).
  */
-export function Pager({ page, size, count, total = count, sizes, onChange }: Props) {
+export const Pager = memo(function Pager({ page, size, count, total = count, sizes, onChange }: Props) {
   const { t } = useTranslation('app');
   const lang = useLang();
   const id = useId();
@@ -83,4 +83,4 @@ export function Pager({ page, size, count, total = count, sizes, onChange }: Pro
       </Stack>
     </Stack>
   );
-}
+});

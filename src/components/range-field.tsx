@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Range } from '../lib/url-view';
@@ -7,7 +8,7 @@ import { TextInput } from './fields';
  * A from–to pair typed in the unit people think in: yuan (¥ before) or percent (% after). Only
  * digits and one decimal point get in; the caller checks the order.
  */
-export function RangeField({
+export const RangeField = memo(function RangeField({
   label,
   unit,
   value,
@@ -52,4 +53,4 @@ export function RangeField({
       </Stack>
     </Stack>
   );
-}
+});

@@ -1,6 +1,6 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import { lazyNamed, useMenuTrigger } from '../lib/lazy';
@@ -26,9 +26,8 @@ const load = (key: string): SavedView[] => {
 // The menu and the naming dialog load on first open (or on hover / focus just before).
 const SavedViewsPopup = lazyNamed(() => import('./saved-views-popup'), 'SavedViewsPopup');
 
-export function SavedViews({ storageKey }: { storageKey: string }) {
+export const SavedViews = memo(function SavedViews({ storageKey }: { storageKey: string }) {
   const { t } = useTranslation('app');
-  const location = useLocation();
   const navigate = useNavigate();
   const key = `supply-desk.views.${storageKey}`;
   const [views, setViews] = useState<SavedView[]>(() => load(key));
@@ -37,9 +36,10 @@ export function SavedViews({ storageKey }: { storageKey: string }) {
     setViews(next);
     localStorage.setItem(key, JSON.stringify(next));
   };
-  // Paging is not part of a view: it starts on page 1.
+  // Paging is not part of a view: it starts on page 1. The address is read when a view is saved, not
+  // followed with useLocation: that drew this button again with every filter change.
   const current = () => {
-    const p = new URLSearchParams(location.search);
+    const p = new URLSearchParams(window.location.search);
     p.delete('page');
     p.delete('goods');
     p.delete('order');
@@ -58,10 +58,10 @@ export function SavedViews({ storageKey }: { storageKey: string }) {
             views={views}
             onStore={store}
             current={current}
-            onOpen={(v) => void navigate({ pathname: location.pathname, search: v.search ? `?${v.search}` : '' })}
+            onOpen={(v) => void navigate({ pathname: window.location.pathname, search: v.search ? `?${v.search}` : '' })}
           />
         </Suspense>
       )}
     </>
   );
-}
+});

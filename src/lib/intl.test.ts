@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandCollator, prepareIntl } from './intl';
+import { brandCollator, fillText, prepareIntl, textAround } from './intl';
 import { formatCount, formatFen } from './money';
 
 describe('ICU-backed helpers built ahead of use', () => {
@@ -12,5 +12,18 @@ describe('ICU-backed helpers built ahead of use', () => {
     await prepareIntl('en');
     expect(formatFen(123450, 'en')).toBe('¥1,234.50');
     expect(formatCount(4830, 'en')).toBe('4,830');
+  });
+
+  it('splits a text around its one slot once, and fills it like i18next would', () => {
+    const calls: Record<string, string>[] = [];
+    const t = (key: string, options: Record<string, string>) => {
+      calls.push(options);
+      return key === 'alt' ? `Picture of ${options.title} (large)` : 'No slot here';
+    };
+    const alt = textAround(t, 'alt', 'title');
+    expect(fillText(alt, 'Tea')).toBe('Picture of Tea (large)');
+    expect(fillText(alt, '')).toBe('Picture of  (large)');
+    expect(fillText(textAround(t, 'plain', 'title'), 'Tea')).toBe('No slot here');
+    expect(calls).toHaveLength(2);
   });
 });

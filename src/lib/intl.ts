@@ -30,3 +30,20 @@ export async function prepareIntl(locale: string) {
     await nextTask();
   }
 }
+
+const SLOT = '\u0000';
+
+/**
+ * A translated text with one `{{slot}}` in it, as the text before and after the slot (`after` is
+ * undefined when the text has no slot): looked up once for a list, then filled by joining strings.
+ * For rows drawn twenty at a time, one i18next lookup per cell was ~6 ms of each filter change's
+ * render in a CPU profile (key, namespace and interpolation resolved on every call).
+ */
+export function textAround(t: (key: string, options: Record<string, string>) => string, key: string, slot: string) {
+  const [before = '', after] = t(key, { [slot]: SLOT }).split(SLOT);
+  return { before, after };
+}
+
+/** Fills a text split by `textAround`. */
+export const fillText = ({ before, after }: { before: string; after: string | undefined }, value: string) =>
+  after === undefined ? before : before + value + after;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SEARCH_WORDS_MAX } from '../../contract/constants';
@@ -102,15 +102,25 @@ export function useUrlView<V extends { page: number }>(parse: (p: URLSearchParam
       { replace: true },
     );
   }, [key, setParams, t]);
+  // `update` never changes (it reads the latest view and setter), so the controls it is handed can
+  // skip renders: a filter change then redraws the control that changed, not every control of the bar.
+  const latest = useRef({ view, setParams });
+  useLayoutEffect(() => {
+    latest.current = { view, setParams };
+  });
   const update = useCallback(
-    (patch: Partial<V>): V => {
-      const resetPage = Object.keys(patch).some((k) => k !== 'page');
-      const next = { ...view, ...(resetPage ? { page: 1 } : {}), ...patch };
-      setParams(toParams(next));
+    (patch: Partial<V> | ((current: V) => Partial<V>)): V => {
+      const { view: current, setParams: set } = latest.current;
+      const change = typeof patch === 'function' ? patch(current) : patch;
+      const resetPage = Object.keys(change).some((k) => k !== 'page');
+      const next = { ...current, ...(resetPage ? { page: 1 } : {}), ...change };
+      // A second change before React draws the first builds on it.
+      latest.current = { view: next, setParams: set };
+      set(toParams(next));
       // The view it leads to, e.g. to ask for its list before React has drawn the change.
       return next;
     },
-    [view, setParams, toParams],
+    [toParams],
   );
   return [view, update] as const;
 }

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n, type Language } from '../app/i18n';
@@ -22,8 +22,8 @@ const LAZY = {
   cart: cartLocales,
 };
 
-/** Renders a component with the real translations, in one language. */
+/** Renders a component with the real translations, in one language (kept around it by `rerender` too). */
 export function renderIn(lang: Language, ui: ReactElement) {
   const i18n = createI18n(lang, LAZY, appMoreLocales);
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
 }
