@@ -17,7 +17,6 @@ import { preloadProgress } from './lib/progress';
 import { loadChunk } from './lib/server-probe';
 import { setLazyPrerequisite } from './lib/lazy';
 import { nextTask } from './lib/next-task';
-import { prepareIntl } from './lib/intl';
 
 /**
  * Start-up in three browser tasks instead of one. Evaluating the first page's script is already one
@@ -51,9 +50,6 @@ const i18n = createI18n();
 texts(i18n);
 document.documentElement.lang = i18n.language;
 await nextTask();
-// The language's ICU data (numbers, money, dates, collation) loads on first use: here, each in a task
-// of its own beside the first render (which does not wait), not inside its long tasks.
-void prepareIntl(i18n.language);
 
 // The first render as a transition: React yields to the browser every few milliseconds instead of
 // holding the main thread for the whole tree (one long task of ~0.5 s on a mid-range phone).

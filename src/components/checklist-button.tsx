@@ -21,6 +21,7 @@ export const ChecklistButton = memo(function ChecklistButton({
   header,
   empty,
   variant = 'text',
+  order,
 }: {
   children: ReactNode;
   icon?: ReactNode;
@@ -30,6 +31,8 @@ export const ChecklistButton = memo(function ChecklistButton({
   empty?: string;
   /** `outlined` with a drop-down arrow where it stands among fields as a filter. */
   variant?: 'text' | 'outlined';
+  /** The menu's order, applied when it opens (e.g. a collator, whose data need not load with the page). */
+  order?: (a: ChecklistItem, b: ChecklistItem) => number;
 }) {
   const menu = useMenuTrigger(ChecklistMenu.preload);
   return (
@@ -55,7 +58,14 @@ export const ChecklistButton = memo(function ChecklistButton({
       </Button>
       {menu.loaded && (
         <Suspense fallback={null}>
-          <ChecklistMenu anchor={menu.anchor} onClose={menu.close} items={items} onToggle={onToggle} header={header} empty={empty} />
+          <ChecklistMenu
+            anchor={menu.anchor}
+            onClose={menu.close}
+            items={order ? [...items].sort(order) : items}
+            onToggle={onToggle}
+            header={header}
+            empty={empty}
+          />
         </Suspense>
       )}
     </>

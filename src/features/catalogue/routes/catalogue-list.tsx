@@ -28,7 +28,7 @@ import { SavedViews } from '../../../components/saved-views';
 import { ResultsLine } from '../../../components/results-line';
 import { FilterPanel, usePhone } from '../../../components/filter-panel';
 import { SelectField, TextInput } from '../../../components/fields';
-import { ChecklistButton } from '../../../components/checklist-button';
+import { ChecklistButton, type ChecklistItem } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
@@ -55,6 +55,8 @@ const RANGE_ROW = { flexWrap: 'wrap', gap: 2 } as const;
 const TABLE_ICON = <TableRowsIcon fontSize="small" />;
 const CARDS_ICON = <GridViewIcon fontSize="small" />;
 const SELECTED_SX = { bgcolor: 'action.selected' } as const;
+/** Brands in Chinese order, sorted when the brand menu opens. */
+const byBrandName = (a: ChecklistItem, b: ChecklistItem) => brandCollator().compare(a.label, b.label);
 
 /** Table or cards: the two buttons of the catalogue's view. */
 const ViewToggle = memo(function ViewToggle({ shown, onPick }: { shown: string; onPick: (v: 'table' | 'cards') => void }) {
@@ -236,10 +238,7 @@ export function CatalogueList() {
   // The filters as one element kept while nothing they show changes: a list answer (or a row ticked)
   // re-renders this page, and React then skips the whole filter bar instead of drawing it again.
   const brandItems = useMemo(
-    () =>
-      [...brandNames]
-        .sort((a, b) => brandCollator().compare(a[1], b[1]))
-        .map(([id, name]) => ({ value: String(id), label: name, checked: view.brands.includes(id) })),
+    () => [...brandNames].map(([id, name]) => ({ value: String(id), label: name, checked: view.brands.includes(id) })),
     [brandNames, view.brands],
   );
   const brandLabel = view.brands.length ? `${t('brand')}: ${view.brands.map((id) => brandNames.get(id) ?? id).join('、')}` : t('brand');
@@ -271,7 +270,14 @@ export function CatalogueList() {
         <SourceSelect value={view.source} onChange={onSource} />
         <SelectField label={t('sort')} value={view.sort} onChange={onSort} choices={sortChoices} sx={SORT_SX} />
         <CategoryPicker source={view.source} path={view.cats} onChange={onCats} />
-        <ChecklistButton variant="outlined" header={t('brandHint')} empty={t('brandNone')} items={brandItems} onToggle={onBrand}>
+        <ChecklistButton
+          variant="outlined"
+          header={t('brandHint')}
+          empty={t('brandNone')}
+          items={brandItems}
+          order={byBrandName}
+          onToggle={onBrand}
+        >
           {brandLabel}
         </ChecklistButton>
         <TextInput label={t('shop')} value={typed.shop} onChange={onShop} maxLength={SEARCH_WORDS_MAX} sx={SHOP_SX} />
