@@ -1,8 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
+// MUI's styling core in two parts, each a task of its own (app/start/pause-1.ts says why): emotion and
+// @mui/system first, then Material's theme and baseline.
 import { ThemeProvider } from '@mui/system';
+import './start/pause-6';
+import CssBaseline from '@mui/material/CssBaseline';
 import type { PaletteMode } from '@mui/material/styles';
-// The first page's script pauses here for a task (app/start/pause-1.ts says why).
 import './start/pause-5';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
