@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daySeconds, formatSeconds, secondsToDay } from './time';
+import { daySeconds, formatMillis, formatSeconds, secondsToDay } from './time';
 
 describe("days in the person's zone", () => {
   it('a day in Beijing starts at 16:00 UTC the day before and ends one second before the next', () => {
@@ -25,5 +25,57 @@ describe("days in the person's zone", () => {
     expect(secondsToDay(s)).toBe('2026-03-01');
     expect(secondsToDay(daySeconds('2026-03-01', true)!)).toBe('2026-03-01');
     expect(formatSeconds(s, 'en')).toContain('03/01/2026');
+  });
+});
+
+describe('instants as the person reads them', () => {
+  const intl = (ms: number, locale: string, timeZone: string, withTime: boolean) =>
+    new Intl.DateTimeFormat(locale, {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    } as const).format(new Date(ms));
+
+  it('midnight is 00:00 in both languages, not 24:00', () => {
+    const midnight = Date.UTC(2026, 10, 22, 16, 0, 0) / 1000;
+    expect(formatSeconds(midnight, 'en')).toBe('11/23/2026, 00:00');
+    expect(formatSeconds(midnight, 'zh-CN')).toBe('2026/11/23 00:00');
+    expect(formatSeconds(midnight, 'zh-CN', undefined, false)).toBe('2026/11/23');
+    expect(formatSeconds(0)).toBe('—');
+    expect(formatMillis(null)).toBe('—');
+  });
+
+  it('writes Beijing time exactly as Intl.DateTimeFormat does, in both languages, with and without the time', () => {
+    // Edges (midnights, year ends, leap days, the first fixed-offset year) and a seeded spread to 2100.
+    const values = [
+      Date.UTC(1992, 0, 1),
+      Date.UTC(1999, 11, 31, 15, 59, 59),
+      Date.UTC(1999, 11, 31, 16, 0, 0),
+      Date.UTC(2024, 1, 28, 16, 0, 0),
+      Date.UTC(2026, 10, 22, 15, 59, 30),
+      Date.UTC(2100, 1, 28, 16, 30),
+    ];
+    let seed = 11;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 600; i++) values.push(Math.floor(Date.UTC(1992, 0, 1) + next() * (Date.UTC(2100, 0, 1) - Date.UTC(1992, 0, 1))));
+    for (const ms of values)
+      for (const locale of ['zh-CN', 'en'])
+        for (const withTime of [true, false]) {
+          const want = intl(ms, locale, 'Asia/Shanghai', withTime);
+          expect(formatSeconds(ms / 1000, locale, 'Asia/Shanghai', withTime), `${new Date(ms).toISOString()} ${locale}`).toBe(want);
+          if (withTime) expect(formatMillis(ms, locale)).toBe(want);
+        }
+  });
+
+  it('other zones, other languages and the summer-time years go through Intl', () => {
+    const july1991 = Date.UTC(1991, 5, 1, 16, 30);
+    // Beijing kept summer time until 1991: 01:30 the next day, not 00:30.
+    expect(formatMillis(july1991, 'zh-CN')).toBe(intl(july1991, 'zh-CN', 'Asia/Shanghai', true));
+    expect(formatMillis(july1991, 'zh-CN')).toContain('01:30');
+    const now = Date.UTC(2026, 6, 4, 12, 0);
+    expect(formatMillis(now, 'en', 'America/New_York')).toBe(intl(now, 'en', 'America/New_York', true));
+    expect(formatMillis(now, 'de')).toBe(intl(now, 'de', 'Asia/Shanghai', true));
   });
 });
