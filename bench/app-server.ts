@@ -60,3 +60,44 @@ export async function startAppServer(opts: { port: number; goods: number; user?:
   }
   return { url, cookie: `${m[1]}=${m[2]}`, stop };
 }
+
+/**
+ * Orders placed through the gateway as the merchant's checkout places them (`order.submit`, strict
+ * mode), one goods line each, on goods in stock: the orders page then shows rows (status, channel,
+ * money), not the empty list a fresh sandbox has. Used by the Lighthouse bench and `npm run styles:first`.
+ */
+export async function placeOrders(server: BenchServer, count: number, prefix: string) {
+  const call = async <T>(id: string, input: unknown): Promise<T> => {
+    const res = await fetch(`${server.url}/bff/op/${id}`, {
+      method: 'POST',
+      headers: { cookie: server.cookie, 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(input),
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: T };
+    if (body.code !== 1) throw new Error(`${id}: ${body.msg}`);
+    return body.data;
+  };
+  // goods.bulkDetail takes 50 ids at most.
+  const list = await call<{ list: { id: number }[] }>('selection.online', { page: 1, limit: 50 });
+  const details = await call<{ status: number; specs: { options: { id: number; stock: number }[] } }[]>('goods.bulkDetail', {
+    ids: list.list.map((g) => g.id).join(','),
+  });
+  const skus = details.flatMap((g) => (g.status === 1 ? g.specs.options.filter((o) => o.stock >= 5).slice(0, 1) : [])).slice(0, count);
+  if (skus.length < count) throw new Error(`only ${skus.length} goods with stock to order`);
+  const address = {
+    consignee: '性能测试',
+    phone: '13800138000',
+    province: '浙江省',
+    city: '杭州市',
+    area: '西湖区',
+    street: '文三路',
+    description: '100 号',
+  };
+  for (const [i, sku] of skus.entries())
+    await call('order.submit', {
+      orderSn: `${prefix}${Date.now()}${i}`,
+      spu: [{ sku: sku.id, number: 1 + (i % 2) }],
+      address,
+      strictMode: true,
+    });
+}

@@ -14,7 +14,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-import { startAppServer, type BenchServer } from '../bench/app-server';
+import { placeOrders, startAppServer, type BenchServer } from '../bench/app-server';
 import { emotionNames, FIRST_STYLE_PAGES, type FirstStyles } from '../server/shell-page';
 import { emotionRulesOf, recordEmotionRules } from './emotion-rules';
 
@@ -65,52 +65,14 @@ async function record(browser: Browser, server: BenchServer, path: string, mode:
   return rules.filter((r) => emotionNames(r).length > 0);
 }
 
-/**
- * A few orders, placed through the gateway as the merchant's checkout places them: the orders page is
- * then recorded with its rows (status, channel, money), not only as the empty list a fresh sandbox has.
- */
-async function placeOrders(server: BenchServer, count = 6) {
-  const call = async <T>(id: string, input: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}/bff/op/${id}`, {
-      method: 'POST',
-      headers: { cookie: server.cookie, 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify(input),
-    });
-    const body = (await res.json()) as { code: number; msg: string; data: T };
-    if (body.code !== 1) throw new Error(`${id}: ${body.msg}`);
-    return body.data;
-  };
-  const list = await call<{ list: { id: number }[] }>('selection.online', { page: 1, limit: 40 });
-  const details = await call<{ status: number; specs: { options: { id: number; stock: number }[] } }[]>('goods.bulkDetail', {
-    ids: list.list.map((g) => g.id).join(','),
-  });
-  const skus = details.flatMap((g) => (g.status === 1 ? g.specs.options.filter((o) => o.stock >= 5).slice(0, 1) : [])).slice(0, count);
-  if (skus.length < count) throw new Error(`only ${skus.length} goods with stock to order`);
-  const address = {
-    consignee: '样式录制',
-    phone: '13800138000',
-    province: '浙江省',
-    city: '杭州市',
-    area: '西湖区',
-    street: '文三路',
-    description: '100 号',
-  };
-  for (const [i, sku] of skus.entries())
-    await call('order.submit', {
-      orderSn: `STYLES${Date.now()}${i}`,
-      spu: [{ sku: sku.id, number: 1 + (i % 2) }],
-      address,
-      strictMode: true,
-    });
-}
-
 const server = await startAppServer({ port: Number(process.env.STYLES_PORT ?? 4520), goods: 5000 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  await placeOrders(server);
+  // The orders page is recorded with its rows, not only as the empty list a fresh sandbox has.
+  await placeOrders(server, 6, 'STYLES');
   // Each rule is kept once in the file; a page's set in a mode is the list of its rules' places.
   const out: FirstStyles = { rules: [], pages: {} };
   const index = new Map<string, number>();
