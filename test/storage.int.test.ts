@@ -210,6 +210,18 @@ describe(`storage on ${TEST_DIALECT}`, () => {
     await expect(a.bus.publish('t.one', { text: 'x'.repeat(9000) })).rejects.toThrow(/at most 7900/);
   });
 
+  it('the bus delivers what one process publishes in the order it was published, even when nobody waits between', async () => {
+    const url = TEST_DIALECT === 'postgres' ? await freshPgUrl() : undefined;
+    const a = await secondHandle(url, url ? undefined : ':memory:');
+    const b = TEST_DIALECT === 'postgres' ? await secondHandle(url) : a;
+    const got: number[] = [];
+    b.bus.subscribe('t.order', (p) => got.push((p as { n: number }).n));
+    const sent = Array.from({ length: 120 }, (_, n) => n);
+    await Promise.all(sent.map((n) => a.bus.publish('t.order', { n })));
+    await waitFor('every event', () => got.length === sent.length);
+    expect(got).toEqual(sent);
+  });
+
   it('sweeps expired sessions and finished sign-in windows', async () => {
     let t = 1_000_000_000_000;
     const db = await testGatewayDb();

@@ -10,6 +10,7 @@ export type BusHandler = (payload: unknown) => void;
  * Delivery is at most once and only to processes connected at the time: an event is a nudge to read
  * the database again, never the only copy of anything. After the PostgreSQL connection came back
  * from a loss, every subscriber of `BUS_RESYNC` is told, since events may have been missed meanwhile.
+ * Events one process publishes reach every subscriber in the order it published them.
  */
 export interface EventBus {
   /** Delivers `payload` to every subscriber of `topic`, in this process and (PostgreSQL) in every other. */
@@ -174,8 +175,16 @@ export class PgBus implements EventBus {
     this.retry.unref();
   }
 
+  /**
+   * One NOTIFY at a time, in the order asked: two under way at once go through two pool connections
+   * and can reach the listeners in either order (a later message shown before an earlier one).
+   */
+  private sending: Promise<unknown> = Promise.resolve();
   async publish(topic: string, payload: unknown): Promise<void> {
-    await this.pool.query('SELECT pg_notify($1, $2)', [this.channel, encode(topic, payload)]);
+    const text = encode(topic, payload);
+    const sent = this.sending.then(() => this.pool.query('SELECT pg_notify($1, $2)', [this.channel, text]));
+    this.sending = sent.catch(() => {});
+    await sent;
   }
 
   subscribe(topic: string, handler: BusHandler) {

@@ -34,10 +34,20 @@ export class LiveHub {
     private readonly log: (line: string) => void = () => {},
   ) {
     this.stops.push(
-      bus.subscribe(MESSAGE_TOPIC, (p) => void this.onStored(p as { seqs: number[]; change: 'new' | 'linked' }).catch(this.failed)),
-      bus.subscribe(READ_TOPIC, (p) => void this.onRead(p as { userId: number }).catch(this.failed)),
+      bus.subscribe(MESSAGE_TOPIC, (p) => this.inTurn(() => this.onStored(p as { seqs: number[]; change: 'new' | 'linked' }))),
+      bus.subscribe(READ_TOPIC, (p) => this.inTurn(() => this.onRead(p as { userId: number }))),
       bus.subscribe(BUS_RESYNC, () => this.listeners.forEach((l) => l.resync())),
     );
+  }
+
+  /**
+   * Bus events are handled one after another, in the order they came: each reads the store first, and
+   * two reads under way at once (two pool connections) can finish in either order, which sent a later
+   * message to the streams before an earlier one.
+   */
+  private turn: Promise<void> = Promise.resolve();
+  private inTurn(handle: () => Promise<void>) {
+    this.turn = this.turn.then(handle).catch(this.failed);
   }
 
   private readonly failed = (e: unknown) =>
