@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from './env';
 
@@ -22,7 +23,7 @@ export const STOP_GRACE_MS = 15_000;
 
 /**
  * Starts a process's HTTP server: a configuration error ends the process with its message (no
- * stack). SIGINT/SIGTERM stop it gracefully: no new connections, idle keep-alive connections closed,
+ * stack). SIGINT/SIGTERM stop it gracefully: no new connections, idle connections closed (from 250 ms on),
  * open event streams ended (`stopping`), requests in flight finished (at most STOP_GRACE_MS), then
  * `close` (the pool) and exit 0.
  */
@@ -43,8 +44,15 @@ export function runServer(build: () => Promise<ServerParts> | ServerParts, log: 
         } catch (e) {
           console.error('stopping: ending open streams failed:', e);
         }
-        server.close(() => {
+        // Stop listening. http's own close() would also end at once every connection with no request in
+        // flight, and a connection accepted a moment ago whose request is still on its way counts as one:
+        // a request a balancer had already sent here was cut off. So connections left idle are ended a
+        // little later, and again until none is left (keep-alive ones go idle after their last answer).
+        const idle = setInterval(() => server.closeIdleConnections(), 250);
+        idle.unref();
+        net.Server.prototype.close.call(server, () => {
           clearTimeout(force);
+          clearInterval(idle);
           Promise.resolve()
             .then(s.close)
             .then(
@@ -55,8 +63,6 @@ export function runServer(build: () => Promise<ServerParts> | ServerParts, log: 
               },
             );
         });
-        // Keep-alive connections with no request in flight would hold close() open.
-        server.closeIdleConnections();
       };
       process.on('SIGINT', () => stop('SIGINT'));
       process.on('SIGTERM', () => stop('SIGTERM'));
