@@ -65,21 +65,21 @@ describe('the first styles put in the HTML', () => {
     pages: { '/catalogue': { light: [0, 1, 3], dark: [2] } },
   };
 
-  it('writes each page’s set as the style tag emotion’s server rendering writes, names first, rules in order', () => {
+  it('writes each page’s set as one style tag, names first, rules in order', () => {
     const tags = firstStyleTags(STYLES);
     expect(tags['/catalogue']!.light).toBe(
-      '<style data-emotion="css a1" data-s="">.css-a1{color:red;}@media (min-width:600px){.css-a1{color:blue;}}</style>',
+      '<style id="first-styles" data-names="a1">.css-a1{color:red;}@media (min-width:600px){.css-a1{color:blue;}}</style>',
     );
-    expect(tags['/catalogue']!.dark).toBe('<style data-emotion="css d2" data-s="">.css-d2{color:white;}</style>');
+    expect(tags['/catalogue']!.dark).toBe('<style id="first-styles" data-names="d2">.css-d2{color:white;}</style>');
   });
 
   it('puts the set of the person’s mode in the head (light when none was chosen), and nothing on other pages', () => {
     const tags = firstStyleTags(STYLES);
     expect(withFirstStyles(HTML, tags, '/catalogue', 'dark')).toContain(
-      '<head><style data-emotion="css d2" data-s="">.css-d2{color:white;}</style></head>',
+      '<head><style id="first-styles" data-names="d2">.css-d2{color:white;}</style></head>',
     );
-    expect(withFirstStyles(HTML, tags, '/catalogue', undefined)).toContain('<head><style data-emotion="css a1" data-s="">');
-    expect(withFirstStyles(HTML, tags, '/catalogue', 'sepia')).toContain('<head><style data-emotion="css a1" data-s="">');
+    expect(withFirstStyles(HTML, tags, '/catalogue', undefined)).toContain('<head><style id="first-styles" data-names="a1">');
+    expect(withFirstStyles(HTML, tags, '/catalogue', 'sepia')).toContain('<head><style id="first-styles" data-names="a1">');
     expect(withFirstStyles(HTML, tags, '/orders', 'light')).toBe(HTML);
     expect(withFirstStyles(HTML, {}, '/catalogue', 'light')).toBe(HTML);
   });
@@ -87,7 +87,7 @@ describe('the first styles put in the HTML', () => {
   it('reads the recorded file of the repository, and a missing or broken file gives no styles', () => {
     const tags = loadFirstStyles();
     for (const path of ['/catalogue', '/library', '/orders'])
-      for (const mode of ['light', 'dark'] as const) expect(tags[path]![mode]).toMatch(/^<style data-emotion="css [a-z0-9]+ [^"]+" data-s="">\.css-/);
+      for (const mode of ['light', 'dark'] as const) expect(tags[path]![mode]).toMatch(/^<style id="first-styles" data-names="[a-z0-9]+ [^"]+">\.css-/);
     expect(loadFirstStyles('/nonexistent/first-styles.json')).toEqual({});
     expect(loadFirstStyles(import.meta.filename)).toEqual({});
   });

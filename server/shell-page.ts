@@ -66,10 +66,11 @@ export function emotionNames(rule: string): string[] {
 }
 
 /**
- * The style tags, made once at start-up: `<style data-emotion="css name1 name2 …" data-s="">rules</style>`,
- * the form emotion's server rendering writes, which its browser cache (key "css") takes in when it
- * starts. `data-s` says the tag is already in the head: without it emotion moves it there, and the
- * browser reads its ~90 kB of rules again (7 ms of a phone's start-up in a CPU profile).
+ * The style tags, made once at start-up: `<style id="first-styles" data-names="name1 name2 …">rules</style>`.
+ * The SPA's emotion cache marks those names as written and takes the tag as its sheet's first
+ * (src/app/emotion-cache.ts). Not emotion's server-rendering form (`data-emotion="css …"`): emotion
+ * moves a tag of that form within the head as it starts, and the browser builds its ~90 kB
+ * stylesheet a second time.
  */
 export function firstStyleTags(styles: FirstStyles | undefined): FirstStyleTags {
   const tags: FirstStyleTags = {};
@@ -78,7 +79,7 @@ export function firstStyleTags(styles: FirstStyles | undefined): FirstStyleTags 
       // A rule that could end the style element early is left to the browser to write.
       const rules = places.map((i) => styles!.rules[i]).filter((r): r is string => !!r && !r.includes('</'));
       const names = [...new Set(rules.flatMap(emotionNames))];
-      return names.length ? `<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>` : '';
+      return names.length ? `<style id="first-styles" data-names="${names.join(' ')}">${rules.join('')}</style>` : '';
     };
     tags[path] = { light: tag(modes.light ?? []), dark: tag(modes.dark ?? []) };
   }

@@ -48,7 +48,7 @@ describe('the served shell carries the session, meta and channels', () => {
 
   it('carries the first page’s styles for emotion in the person’s mode, and goes compressed to browsers that take it', async () => {
     const cookie = await app.signIn('merchant', 'merchant-demo');
-    const namesOf = (html: string) => /<style data-emotion="css ([a-z0-9 -]+)" data-s="">/.exec(html)?.[1]?.split(' ');
+    const namesOf = (html: string) => /<style id="first-styles" data-names="([a-z0-9 -]+)">/.exec(html)?.[1]?.split(' ');
     const light = namesOf((await app.call('GET', '/catalogue', { headers: { cookie } })).text);
     const dark = namesOf((await app.call('GET', '/catalogue', { headers: { cookie: `${cookie}; sd_mode=dark` } })).text);
     expect(light?.length).toBeGreaterThan(50);

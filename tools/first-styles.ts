@@ -49,7 +49,7 @@ async function record(browser: Browser, server: BenchServer, path: string, mode:
         return route.continue();
       }
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<style data-emotion="[^"]*"[^>]*>[^<]*<\/style>/g, '');
+      const body = (await response.text()).replace(/<style id="first-styles"[^>]*>[^<]*<\/style>/g, '');
       return route.fulfill({ response, body });
     });
     const page = await context.newPage();

@@ -2,6 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 // MUI's styling core in two parts, each a task of its own (app/start/pause-1.ts says why): emotion and
 // @mui/system first, then Material's theme and baseline.
 import { ThemeProvider } from '@mui/system';
+import { CacheProvider } from '@emotion/react';
+import { makeEmotionCache } from './emotion-cache';
 import './start/pause-6';
 import CssBaseline from '@mui/material/CssBaseline';
 import type { PaletteMode } from '@mui/material/styles';
@@ -16,6 +18,7 @@ import { ToastHost } from '../lib/toast';
 import { ServerAwayBanner } from './server-banner';
 
 export function Providers({ children, queryClient, i18n }: { children: ReactNode; queryClient: QueryClient; i18n: I18n }) {
+  const [emotionCache] = useState(makeEmotionCache);
   const [mode, setMode] = useState<PaletteMode>(initialMode);
   const theme = useMemo(() => buildTheme(mode), [mode]);
   const colorMode = useMemo(
@@ -32,16 +35,18 @@ export function Providers({ children, queryClient, i18n }: { children: ReactNode
   );
   return (
     <I18nextProvider i18n={i18n}>
-      <ColorModeContext.Provider value={colorMode}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <QueryClientProvider client={queryClient}>
-            <ErrorBoundary>{children}</ErrorBoundary>
-          </QueryClientProvider>
-          <ServerAwayBanner />
-          <ToastHost />
-        </ThemeProvider>
-      </ColorModeContext.Provider>
+      <CacheProvider value={emotionCache}>
+        <ColorModeContext.Provider value={colorMode}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <QueryClientProvider client={queryClient}>
+              <ErrorBoundary>{children}</ErrorBoundary>
+            </QueryClientProvider>
+            <ServerAwayBanner />
+            <ToastHost />
+          </ThemeProvider>
+        </ColorModeContext.Provider>
+      </CacheProvider>
     </I18nextProvider>
   );
 }
