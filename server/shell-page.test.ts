@@ -87,7 +87,8 @@ describe('the first styles put in the HTML', () => {
   it('reads the recorded file of the repository, and a missing or broken file gives no styles', () => {
     const tags = loadFirstStyles();
     for (const path of ['/catalogue', '/library', '/orders'])
-      for (const mode of ['light', 'dark'] as const) expect(tags[path]![mode]).toMatch(/^<style id="first-styles" data-names="[a-z0-9]+ [^"]+">\.css-/);
+      for (const mode of ['light', 'dark'] as const)
+        expect(tags[path]![mode]).toMatch(/^<style id="first-styles" data-names="[a-z0-9]+ [^"]+">\.css-/);
     expect(loadFirstStyles('/nonexistent/first-styles.json')).toEqual({});
     expect(loadFirstStyles(import.meta.filename)).toEqual({});
   });
