@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ADDRESS } from '../e2e/test-address';
 
 /** The session cookie's name (server/gateway/app.ts), read from the Set-Cookie of the sign-in. */
 const COOKIE = /^([^=;\s]+)=([^;]+)/;
@@ -84,20 +85,11 @@ export async function placeOrders(server: BenchServer, count: number, prefix: st
   });
   const skus = details.flatMap((g) => (g.status === 1 ? g.specs.options.filter((o) => o.stock >= 5).slice(0, 1) : [])).slice(0, count);
   if (skus.length < count) throw new Error(`only ${skus.length} goods with stock to order`);
-  const address = {
-    consignee: '性能测试',
-    phone: '13800138000',
-    province: '浙江省',
-    city: '杭州市',
-    area: '西湖区',
-    street: '文三路',
-    description: '100 号',
-  };
   for (const [i, sku] of skus.entries())
     await call('order.submit', {
       orderSn: `${prefix}${Date.now()}${i}`,
       spu: [{ sku: sku.id, number: 1 + (i % 2) }],
-      address,
+      address: ADDRESS,
       strictMode: true,
     });
 }

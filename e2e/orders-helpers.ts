@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { ADDRESS } from './test-address';
 
 /** Calls one operation through the gateway with the browser's own session, as the SPA does. */
 export async function op<T = any>(page: Page, id: string, input: unknown): Promise<{ code: number; msg: string; data: T }> {
@@ -35,15 +36,7 @@ export async function findSkus(page: Page, opts: { count: number; minPrice?: num
   return found;
 }
 
-export const ADDRESS = {
-  consignee: '测试收货人',
-  phone: '13800138000',
-  province: '浙江省',
-  city: '杭州市',
-  area: '西湖区',
-  street: '文三路',
-  description: '100 号',
-};
+export { ADDRESS };
 
 export const newOrderSn = () => `E2E${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
