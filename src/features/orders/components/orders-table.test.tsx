@@ -110,6 +110,11 @@ describe('OrdersTable', () => {
       />,
     );
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['平台订单号', '合计']);
+    expect(
+      within(screen.getByTestId('order-row'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([order.sn, '¥1,242.50']);
   });
 
   it('refund state of a child reads its lines', () => {

@@ -1,23 +1,23 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { Order } from '../../../../contract';
+import type { Lang } from '../../../../contract/enums';
 import { childGoodsStatus } from '../../../../contract/enums/child-goods-status';
 import { orderPayStatus } from '../../../../contract/enums/order-pay-status';
 import { orderStatus } from '../../../../contract/enums/order-status';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { Pager } from '../../../components/pager';
+import { PLAIN_ROWS } from '../../../components/plain-rows';
 import { formatFen } from '../../../lib/money';
 import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
@@ -40,9 +40,88 @@ export const ORDER_COLUMNS = [
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 
 const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } };
-const code = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' as const };
+const PROGRESS_SLOT = { height: 4 } as const;
+
+/** What the order list's rows add to the plain rows' classes (src/components/plain-rows.ts). */
+const ORDER_ROWS = {
+  '& .ot-code': { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' },
+  '& .gt-link.ot-code': { fontWeight: 400 },
+  '& .ot-region': { minWidth: 120 },
+  '& .ot-chips': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
+} as const;
+const ROW_STYLES = [PLAIN_ROWS, ORDER_ROWS];
 
 export const regionOf = (a: { province: string; city: string; area: string }) => [a.province, a.city, a.area].filter(Boolean).join(' ');
+
+/**
+ * One order, as plain `tr`/`td` elements (a row of MUI cells, texts and a link was ~40 components,
+ * each serialising its styles on every render), drawn again only when its own props change.
+ */
+const OrderRow = memo(function OrderRow({
+  o,
+  columns,
+  lang,
+  onOpen,
+}: {
+  o: Order;
+  columns: ReadonlySet<OrderColumn>;
+  lang: Lang;
+  onOpen: (sn: string) => void;
+}) {
+  const show = (c: OrderColumn) => columns.has(c);
+  return (
+    <tr className="gt-row" data-testid="order-row" data-sn={o.sn} data-third-sn={o.thirdSn}>
+      <td className="gt-cell">
+        <button type="button" className="gt-link ot-code" onClick={() => onOpen(o.sn)}>
+          {o.sn}
+        </button>
+      </td>
+      {show('thirdSn') && <td className="gt-cell ot-code">{o.thirdSn}</td>}
+      {show('created') && <td className="gt-cell gt-nowrap">{formatSeconds(o.createdTime, lang)}</td>}
+      {show('consignee') && (
+        <td className="gt-cell">
+          <div className="gt-stack">
+            <span>{o.address.consignee}</span>
+            <span className="gt-caption">{o.address.phone}</span>
+          </div>
+        </td>
+      )}
+      {show('region') && <td className="gt-cell ot-region">{regionOf(o.address)}</td>}
+      {show('goodsFee') && <td className="gt-cell gt-num">{formatFen(o.goodsFee, lang)}</td>}
+      {show('freight') && <td className="gt-cell gt-num">{formatFen(o.logisticFee, lang)}</td>}
+      {show('total') && (
+        <td className="gt-cell gt-num" data-testid="order-total">
+          {formatFen(o.goodsFee + o.logisticFee, lang)}
+        </td>
+      )}
+      {show('status') && (
+        <td className="gt-cell">
+          <StatusChip of={orderStatus} value={o.status} testId="order-status" />
+        </td>
+      )}
+      {show('payStatus') && (
+        <td className="gt-cell">
+          <StatusChip of={orderPayStatus} value={o.payStatus} />
+        </td>
+      )}
+      {show('children') && (
+        <td className="gt-cell">
+          <div className="ot-chips">
+            {o.children.map((c) => (
+              <StatusChip
+                key={c.sn}
+                of={childGoodsStatus}
+                value={c.goodsStatus}
+                prefix={sourceEnum.label(c.source, lang)}
+                testId="child-chip"
+              />
+            ))}
+          </div>
+        </td>
+      )}
+    </tr>
+  );
+});
 
 /** The all-platform order list: one row per order, one chip per channel child with its goods status. */
 export function OrdersTable({
@@ -70,9 +149,9 @@ export function OrdersTable({
   const width = 1 + ORDER_COLUMNS.filter(show).length;
   return (
     <Paper variant="outlined">
-      <Box sx={{ height: 4 }}>{loading && rows && <LinearProgress aria-label={t('list.title')} />}</Box>
+      <Box sx={PROGRESS_SLOT}>{loading && rows && <LinearProgress aria-label={t('list.title')} />}</Box>
       <TableContainer>
-        <Table size="small" aria-label={t('list.title')}>
+        <Table size="small" aria-label={t('list.title')} sx={ROW_STYLES}>
           <TableHead>
             <TableRow>
               <TableCell>{t('columns.sn')}</TableCell>
@@ -90,66 +169,7 @@ export function OrdersTable({
           </TableHead>
           <TableBody>
             {rows
-              ? rows.map((o) => (
-                  <TableRow key={o.sn} hover data-testid="order-row" data-sn={o.sn} data-third-sn={o.thirdSn}>
-                    <TableCell>
-                      <Link
-                        component="button"
-                        type="button"
-                        underline="hover"
-                        onClick={() => onOpen(o.sn)}
-                        sx={{ ...code, textAlign: 'left' }}
-                      >
-                        {o.sn}
-                      </Link>
-                    </TableCell>
-                    {show('thirdSn') && <TableCell sx={code}>{o.thirdSn}</TableCell>}
-                    {show('created') && <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSeconds(o.createdTime, lang)}</TableCell>}
-                    {show('consignee') && (
-                      <TableCell>
-                        <Stack>
-                          <span>{o.address.consignee}</span>
-                          <Typography variant="caption" color="text.secondary">
-                            {o.address.phone}
-                          </Typography>
-                        </Stack>
-                      </TableCell>
-                    )}
-                    {show('region') && <TableCell sx={{ minWidth: 120 }}>{regionOf(o.address)}</TableCell>}
-                    {show('goodsFee') && <TableCell {...num}>{formatFen(o.goodsFee, lang)}</TableCell>}
-                    {show('freight') && <TableCell {...num}>{formatFen(o.logisticFee, lang)}</TableCell>}
-                    {show('total') && (
-                      <TableCell {...num} data-testid="order-total">
-                        {formatFen(o.goodsFee + o.logisticFee, lang)}
-                      </TableCell>
-                    )}
-                    {show('status') && (
-                      <TableCell>
-                        <StatusChip of={orderStatus} value={o.status} testId="order-status" />
-                      </TableCell>
-                    )}
-                    {show('payStatus') && (
-                      <TableCell>
-                        <StatusChip of={orderPayStatus} value={o.payStatus} />
-                      </TableCell>
-                    )}
-                    {show('children') && (
-                      <TableCell>
-                        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                          {o.children.map((c) => (
-                            <StatusChip
-                              key={c.sn}
-                              of={childGoodsStatus}
-                              value={c.goodsStatus}
-                              prefix={sourceEnum.label(c.source, lang)}
-                              testId="child-chip"
-                            />
-                          ))}
-                        </Stack>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))
+              ? rows.map((o) => <OrderRow key={o.sn} o={o} columns={columns} lang={lang} onOpen={onOpen} />)
               : Array.from({ length: 6 }, (_, i) => (
                   <TableRow key={i} aria-hidden>
                     <TableCell colSpan={width}>
