@@ -43,6 +43,8 @@ export const SEARCH_WORDS_MAX = 100;
  */
 export const LANGUAGE_COOKIE = 'sd_lang';
 export const THEME_COOKIE = 'sd_mode';
+/** The id of the style element the gateway puts a first page's styles in, which the SPA's emotion cache takes in. */
+export const FIRST_STYLES_ID = 'first-styles';
 
 /**
  * The app's language: a saved choice of ours, else the first of the browser's language tags that is

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pickLanguage } from '../contract/constants';
+import { FIRST_STYLES_ID, pickLanguage } from '../contract/constants';
 
 type Language = ReturnType<typeof pickLanguage>;
 /** dist/.vite/shell.json, written by the build (vite.config.ts): each first page's title and line under it. */
@@ -79,7 +79,7 @@ export function firstStyleTags(styles: FirstStyles | undefined): FirstStyleTags 
       // A rule that could end the style element early is left to the browser to write.
       const rules = places.map((i) => styles!.rules[i]).filter((r): r is string => !!r && !r.includes('</'));
       const names = [...new Set(rules.flatMap(emotionNames))];
-      return names.length ? `<style id="first-styles" data-names="${names.join(' ')}">${rules.join('')}</style>` : '';
+      return names.length ? `<style id="${FIRST_STYLES_ID}" data-names="${names.join(' ')}">${rules.join('')}</style>` : '';
     };
     tags[path] = { light: tag(modes.light ?? []), dark: tag(modes.dark ?? []) };
   }

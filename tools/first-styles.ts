@@ -15,6 +15,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { placeOrders, startAppServer, type BenchServer } from '../bench/app-server';
+import { FIRST_STYLES_ID } from '../contract/constants';
 import { emotionNames, FIRST_STYLE_PAGES, type FirstStyles } from '../server/shell-page';
 import { emotionRulesOf, recordEmotionRules } from './emotion-rules';
 
@@ -49,7 +50,7 @@ async function record(browser: Browser, server: BenchServer, path: string, mode:
         return route.continue();
       }
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<style id="first-styles"[^>]*>[^<]*<\/style>/g, '');
+      const body = (await response.text()).replace(new RegExp(`<style id="${FIRST_STYLES_ID}"[^>]*>[^<]*</style>`, 'g'), '');
       return route.fulfill({ response, body });
     });
     const page = await context.newPage();

@@ -1,7 +1,5 @@
 import createCache from '@emotion/cache';
-
-/** The element the gateway puts the first page's styles in (server/shell-page.ts). */
-export const FIRST_STYLES_ID = 'first-styles';
+import { FIRST_STYLES_ID } from '../../contract/constants';
 
 /**
  * Emotion's cache for the whole app (key "css", as emotion's own default), told that the classes the

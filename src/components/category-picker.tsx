@@ -46,8 +46,11 @@ function Level({
   );
 }
 
-/** Categories picked level by level (GetCategory), deepest last; each level appears once its parent is picked. */
-/** Drawn again only when the channel, the picked path (by its ids, not the array) or the callback changes. */
+/**
+ * Categories picked level by level (GetCategory), deepest last; each level appears once its parent is
+ * picked. Drawn again only when the channel, the picked path (by its ids, not the array) or the
+ * callback changes.
+ */
 export const CategoryPicker = memo(
   function CategoryPicker({ source, path, onChange }: { source: number; path: number[]; onChange: (path: number[]) => void }) {
     const { t } = useTranslation('app');

@@ -282,15 +282,16 @@ export function GoodsTable<R extends GoodsRow>({
     sel.onChange(next);
   }, []);
   const openRow = useCallback((row: R) => latest.current.onOpen?.(row), []);
-  const select = textAround(t, 'goods.select', 'title');
-  const imageAlt = textAround(t, 'goods.imageAlt', 'title');
-  const free = t('goods.freeShipping');
-  const paid = t('goods.paidShipping');
-  // The same object while the texts are the same (the rows are memoised on it).
+  // The same object while the texts are the same (the rows are memoised on it): `t` changes only when
+  // the language or the loaded texts do.
   const texts = useMemo<RowTexts>(
-    () => ({ select, imageAlt, free, paid }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- compared by their words, not their identity
-    [select.before, select.after, imageAlt.before, imageAlt.after, free, paid],
+    () => ({
+      select: textAround(t, 'goods.select', 'title'),
+      imageAlt: textAround(t, 'goods.imageAlt', 'title'),
+      free: t('goods.freeShipping'),
+      paid: t('goods.paidShipping'),
+    }),
+    [t],
   );
   const pageIdsRef = useRef(pageIds);
   useLayoutEffect(() => {

@@ -219,10 +219,10 @@ export function CatalogueList() {
     (view.shop ? 1 : 0) +
     (view.free ? 1 : 0) +
     RANGES.filter((r) => view.ranges[r.key].from || view.ranges[r.key].to).length;
-  // Stable between renders, so the table's rows are drawn again only when they change.
   // Looked up once here, not in each row's cell.
   const inLibraryText = t('inLibrary');
   const addText = t('add');
+  // Stable between renders, so the table's rows are drawn again only when they change.
   const libraryCell = useCallback(
     (row: { id: number; is_selected?: number }) =>
       row.is_selected === 1 ? (
@@ -235,8 +235,7 @@ export function CatalogueList() {
     [inLibraryText, addText, canAdd, adding, addIds],
   );
 
-  // The filters as one element kept while nothing they show changes: a list answer (or a row ticked)
-  // re-renders this page, and React then skips the whole filter bar instead of drawing it again.
+  // The brand menu's items and the button's words, the same objects while the brands and the picks are.
   const brandItems = useMemo(
     () => [...brandNames].map(([id, name]) => ({ value: String(id), label: name, checked: view.brands.includes(id) })),
     [brandNames, view.brands],
