@@ -11,12 +11,18 @@ export interface RoundRobin {
   port: number;
   /** How many requests each backend answered. */
   served: number[];
+  /**
+   * Takes a backend out of rotation, as a balancer does before an instance is stopped (deregistered, or
+   * its health check failing): requests already sent to it finish there, new ones go to the others.
+   */
+  drain(index: number): void;
   close(): Promise<void>;
 }
 
 export async function startRoundRobin(backends: number[], port = 0): Promise<RoundRobin> {
   let next = 0;
   const served = backends.map(() => 0);
+  const drained = new Set<number>();
   const buffer = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -31,6 +37,7 @@ export async function startRoundRobin(backends: number[], port = 0): Promise<Rou
           return;
         }
         const i = (start + attempt) % backends.length;
+        if (drained.has(i)) return tryBackend(attempt + 1);
         const out = request(
           { host: '127.0.0.1', port: backends[i], method: req.method, path: req.url, headers: req.headers, agent: false },
           (up) => {
@@ -56,6 +63,7 @@ export async function startRoundRobin(backends: number[], port = 0): Promise<Rou
     url: `http://127.0.0.1:${bound}`,
     port: bound,
     served,
+    drain: (index) => void drained.add(index),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
