@@ -10,7 +10,6 @@ import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
 import { preloadShellTools } from './layout';
 import { preloadTexts } from './i18n';
-import { nextTask } from '../lib/next-task';
 import { FIRST_PAGE_CHUNKS } from './router';
 
 interface BootData {
@@ -19,13 +18,6 @@ interface BootData {
   sources?: unknown;
 }
 
-/**
- * The gateway puts the signed-in person's session, its meta and the channels into the page it
- * serves (`<script type="application/json" id="boot-data">`, server/server.ts). Seeding the query
- * cache with them lets the first page draw and ask for its list at once, instead of waiting for
- * /bff/auth/me, then /bff/meta and the channels, one after another. Without the block (dev server,
- * signed out) the queries ask as before.
- */
 /** First pages whose list can leave before React draws anything: the operation it needs, and its query. */
 const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Promise<void>]> = {
   '/catalogue': ['selection.online', (qc, search) => qc.prefetchQuery(catalogueListAt(search))],
@@ -48,14 +40,21 @@ const FIRST_CHUNKS: Record<string, () => void> = {
   ...FIRST_PAGE_CHUNKS,
 };
 
-export function seedBootData(queryClient: QueryClient, doc: Document = document) {
+/**
+ * The gateway puts the signed-in person's session, its meta and the channels into the page it
+ * serves (`<script type="application/json" id="boot-data">`, server/server.ts). Seeding the query
+ * cache with them lets the first page draw and ask for its list at once, instead of waiting for
+ * /bff/auth/me, then /bff/meta and the channels, one after another. Without the block (dev server,
+ * signed out) the queries ask as before. Returns what to ask for next, one start-up step each.
+ */
+export function seedBootData(queryClient: QueryClient, doc: Document = document): Array<() => void> {
   const el = doc.getElementById('boot-data');
-  if (!el?.textContent) return;
+  if (!el?.textContent) return [];
   let data: BootData;
   try {
     data = JSON.parse(el.textContent) as BootData;
   } catch {
-    return;
+    return [];
   }
   el.remove();
   if (data.session) queryClient.setQueryData(meQuery.queryKey, data.session);
@@ -66,15 +65,9 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
   if (data.meta) queryClient.setQueryData(metaQuery.queryKey, data.meta);
   if (Array.isArray(data.sources)) queryClient.setQueryData(sourcesQuery().queryKey, data.sources as never);
   // Signed in: the page's own chunks and the app bar's tools (with their texts) will follow the first
-  // paint. Asked for after the list's request, each in a task of its own: a preload adds a link to the
-  // document for each file (up to 5 ms each in a trace), together the longest task at start-up.
-  if (data.session) {
-    const path = doc.location.pathname;
-    void (async () => {
-      for (const preload of [() => FIRST_CHUNKS[path]?.(), preloadShellTools, () => void preloadTexts('account', 'money', 'cart')]) {
-        await nextTask();
-        preload();
-      }
-    })();
-  }
+  // paint; main.tsx asks for them after the list's request, each in a task of its own (a preload adds
+  // a link to the document for each file, up to 5 ms each in a trace).
+  if (!data.session) return [];
+  const path = doc.location.pathname;
+  return [() => FIRST_CHUNKS[path]?.(), preloadShellTools, () => void preloadTexts('account', 'money', 'cart')];
 }

@@ -1,13 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-// MUI's styling core in two parts, each a task of its own (app/start/pause-1.ts says why): emotion and
-// @mui/system first, then Material's theme and baseline.
 import { ThemeProvider } from '@mui/system';
 import { CacheProvider } from '@emotion/react';
 import { makeEmotionCache } from './emotion-cache';
-import './start/pause-6';
 import CssBaseline from '@mui/material/CssBaseline';
 import type { PaletteMode } from '@mui/material/styles';
-import './start/pause-5';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';

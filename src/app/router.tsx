@@ -3,8 +3,6 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Layout } from './layout';
-// The first page's script pauses here for a task (app/start/pause-1.ts says why).
-import './start/pause-4';
 import { NAV_ITEMS, allowed } from './nav';
 // Straight to the modules the first page needs, not through the features' faces (see boot.ts).
 import { SessionGate } from '../features/account/components/session-gate';
