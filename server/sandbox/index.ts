@@ -34,7 +34,8 @@ export function createSandbox(
   if (seeded.seeded) opts.log?.(`sandbox: seeded ${seeded.goods} goods (seed ${config.seed}) in ${Date.now() - started} ms`);
   ensurePriceBands(db); // before the list index is built: it may mend prices of an old database
   const world: World = { db, config, clock: new SandboxClock(db, config.speed, opts.wallClock), goods: new GoodsIndex(db) };
-  world.pump = new MessagePump(world);
+  const pump = new MessagePump(world);
+  world.pump = pump;
   ensureMarketScheduled(world);
   const app = createSandboxApp({ db, config, world, basePath: opts.basePath });
   const step = () => {
@@ -47,7 +48,7 @@ export function createSandbox(
   };
   const timer = opts.autoTick === false ? null : setInterval(step, 1000);
   timer?.unref();
-  world.pump.kick(); // what was left in the outbox by the last run
+  pump.kick(); // what was left in the outbox by the last run
   return {
     app,
     db,
@@ -55,12 +56,12 @@ export function createSandbox(
     world,
     tick: async () => {
       tick(world);
-      await world.pump!.idle();
+      await pump.idle();
     },
-    idle: () => world.pump!.idle(),
+    idle: () => pump.idle(),
     close: () => {
       if (timer) clearInterval(timer);
-      world.pump!.stop();
+      pump.stop();
       world.clock.save();
       db.close();
     },

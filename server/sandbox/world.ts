@@ -2,7 +2,6 @@ import type { DB } from '../lib/db';
 import type { SandboxConfig } from './config';
 import type { SandboxClock } from './clock';
 import type { GoodsIndex } from './goods-index';
-import type { MessagePump } from './messages';
 
 /** Everything the business simulation acts on. */
 export interface World {
@@ -11,8 +10,8 @@ export interface World {
   clock: SandboxClock;
   /** The list index over the goods table: every write to goods must refresh it. */
   goods: GoodsIndex;
-  /** Delivers the outbox in the background; set once the world is built. */
-  pump?: MessagePump;
+  /** Delivers the outbox in the background (messages.ts's MessagePump, set once the world is built): kicked when messages may be due. */
+  pump?: { kick(): void };
 }
 
 export type JobKind = 'ship' | 'deliver' | 'complete' | 'review' | 'return_received' | 'market';

@@ -2,12 +2,9 @@ import { Suspense, type ReactNode, memo } from 'react';
 import Button from '@mui/material/Button';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { lazyNamed, useMenuTrigger } from '../lib/lazy';
+import type { ChecklistItem } from './checklist-menu';
 
-export interface ChecklistItem {
-  value: string;
-  label: string;
-  checked: boolean;
-}
+export type { ChecklistItem };
 
 // The menu machinery (popover, modal, focus handling) loads on first open, or on hover / focus just before.
 const ChecklistMenu = lazyNamed(() => import('./checklist-menu'), 'ChecklistMenu');

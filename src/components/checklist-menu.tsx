@@ -5,7 +5,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
-import type { ChecklistItem } from './checklist-button';
+
+/** One choice of a ChecklistButton. */
+export interface ChecklistItem {
+  value: string;
+  label: string;
+  checked: boolean;
+}
 
 /**
  * The menu of a ChecklistButton (loaded on first open): one item per choice, toggled in place. Each

@@ -12,7 +12,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import type { SavedView } from './saved-views';
+
+/** A named filter set of a list: the list's URL query. */
+export interface SavedView {
+  name: string;
+  search: string;
+}
 
 /** The menu of saved views and the dialog that names a new one (loaded on first open). */
 export function SavedViewsPopup({

@@ -4,11 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import { lazyNamed, useMenuTrigger } from '../lib/lazy';
-
-export interface SavedView {
-  name: string;
-  search: string;
-}
+import type { SavedView } from './saved-views-popup';
 
 const load = (key: string): SavedView[] => {
   try {

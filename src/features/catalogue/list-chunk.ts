@@ -1,10 +1,8 @@
 import { lazyNamed } from '../../lib/lazy';
+import { GoodsCards } from '../../components/goods-cards-chunk';
 
 /** The catalogue page's filters and list, loaded as a chunk of their own (see routes/catalogue-page.tsx). */
 export const CatalogueList = lazyNamed(() => import('./routes/catalogue-list'), 'CatalogueList');
-
-/** The goods as cards: what a phone shows (the catalogue's `auto` view), other screens when asked for. */
-export const GoodsCards = lazyNamed(() => import('../../components/goods-cards'), 'GoodsCards');
 
 /** Below MUI's `sm` breakpoint (600 px), where the catalogue shows cards (usePhone in filter-panel.tsx). */
 const PHONE = '(max-width: 599.98px)';

@@ -40,7 +40,8 @@ import { AddToCartDialog } from '../../cart';
 import { onlineListQuery } from '../api/queries';
 import { CategoryPicker } from '../../../components/category-picker';
 import { GoodsDrawer, useOpenGoods } from '../components/goods-drawer';
-import { GoodsCards } from '../list-chunk';
+// The cards are what a phone shows (the catalogue's `auto` view), other screens when asked for.
+import { GoodsCards } from '../../../components/goods-cards-chunk';
 import { RANGES, SORT_OPTIONS, parseView, useCatalogueView, viewToFilters, type CatalogueView, type RangeKey } from '../url-state';
 
 const EMPTY = parseView(new URLSearchParams());
