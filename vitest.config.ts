@@ -1,18 +1,11 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
-/** Test files that run on PostgreSQL too: the gateway's auth, roles, audit, every operation, storage and scale-out. */
+/** Test files that run on PostgreSQL too: the gateway's own (auth, roles, audit, every operation, messages, storage), the server and scale-out. */
 const GATEWAY_DB_TESTS = [
-  'test/after-sale-names.int.test.ts',
-  'test/auth.int.test.ts',
-  'test/gateway.int.test.ts',
-  'test/own-password.int.test.ts',
-  'test/person-data.int.test.ts',
-  'test/refusal-detail.int.test.ts',
-  'test/security.int.test.ts',
+  'server/gateway/**/*.int.test.ts',
+  'server/gateway/**/*.pg.test.ts',
   'test/server.int.test.ts',
-  'test/storage.int.test.ts',
-  'test/messages.int.test.ts',
   'test/messages-reliability.int.test.ts',
   'test/*.pg.test.ts',
 ];
@@ -40,7 +33,7 @@ export default defineConfig((env) =>
                 'test/**/*.test.ts',
                 'tools/**/*.test.ts',
               ],
-              exclude: ['**/node_modules/**', 'test/**/*.pg.test.ts'],
+              exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
             },
           },
           {
@@ -48,6 +41,8 @@ export default defineConfig((env) =>
             test: {
               name: 'postgres',
               include: GATEWAY_DB_TESTS,
+              // The whole app's message flow in a browser-like client runs on SQLite only.
+              exclude: ['**/node_modules/**', 'server/gateway/messages/messages-app.int.test.ts'],
               env: { GATEWAY_TEST_DIALECT: 'postgres' },
               globalSetup: ['test/pg-global-setup.ts'],
             },

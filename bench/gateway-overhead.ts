@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { getOperation, type OpId } from '../contract';
 import { gatewayConfigFromEnv } from '../server/gateway/config';
-import { buildUpstreamRequest } from '../server/gateway/upstream';
+import { buildUpstreamRequest } from '../server/gateway/operations/upstream';
 import { createSandbox } from '../server/sandbox';
 import { parseFaults } from '../server/sandbox/config';
 import { createAppServer } from '../server/server';
@@ -109,7 +109,7 @@ export async function benchGatewayOverhead(rounds = Number(process.env.BENCH_ROU
                 'content-type': 'application/json',
               },
               body: built.body || undefined,
-              // As the gateway sends it (server/gateway/upstream.ts): undici would otherwise close the
+              // As the gateway sends it (server/gateway/operations/upstream.ts): undici would otherwise close the
               // connection after a GET with a body, and the direct call alone would pay a new TCP connection.
               reset: false,
             });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { createSandbox } from '../server/sandbox';
 import { parseFaults } from '../server/sandbox/config';
-import { buildUpstreamRequest } from '../server/gateway/upstream';
+import { buildUpstreamRequest } from '../server/gateway/operations/upstream';
 import { operations, type OpId } from '../contract';
 import { signHeaders } from '../server/signing';
 

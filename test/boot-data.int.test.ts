@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserStore } from '../server/gateway/users';
+import { UserStore } from '../server/gateway/auth/users';
 import { startApp, type RunningApp } from './app-server';
 
 /** The shell the gateway serves, with the person's start-up data in it (issue 15: no boot waterfall). */

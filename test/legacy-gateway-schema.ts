@@ -20,7 +20,7 @@ export const GATEWAY_MIGRATIONS: readonly string[] = [
   CREATE INDEX audit_action ON audit (action, at);
   CREATE TABLE login_failures (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, failures INTEGER NOT NULL);
   `,
-  // The signed-in person's cart, address book and checkout draft (server/gateway/person-data.ts).
+  // The signed-in person's cart, address book and checkout draft (server/gateway/auth/person-data.ts).
   `
   CREATE TABLE person_data (
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE, kind TEXT NOT NULL, value TEXT NOT NULL,

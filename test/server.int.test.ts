@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gatewayConfigFromEnv } from '../server/gateway/config';
 import { openGatewayDb } from '../server/gateway/db';
-import { UserStore } from '../server/gateway/users';
+import { UserStore } from '../server/gateway/auth/users';
 import { createAppServer, ensureFirstUsers } from '../server/server';
 import { TEST_DIALECT, freshPgUrl, testGatewayDb } from './gateway-db';
 
@@ -58,7 +58,7 @@ describe('first run', () => {
     const dir = tempDir();
     const url = TEST_DIALECT === 'postgres' ? await freshPgUrl() : undefined;
     const dbEnv = url ? { DATABASE_URL: url } : {};
-    const out = execFileSync('npx', ['tsx', 'server/gateway/user-add.ts', 'cli.admin', 'admin', 'CLI', 'Admin'], {
+    const out = execFileSync('npx', ['tsx', 'server/gateway/auth/user-add.ts', 'cli.admin', 'admin', 'CLI', 'Admin'], {
       env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123', ...dbEnv },
       encoding: 'utf8',
     });
@@ -67,7 +67,7 @@ describe('first run', () => {
     expect((await new UserStore(db).credentials('cli.admin'))?.user).toMatchObject({ role: 'admin', displayName: 'CLI Admin' });
     await db.close();
     expect(() =>
-      execFileSync('npx', ['tsx', 'server/gateway/user-add.ts', 'x', 'king'], {
+      execFileSync('npx', ['tsx', 'server/gateway/auth/user-add.ts', 'x', 'king'], {
         env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123', ...dbEnv },
         stdio: 'pipe',
       }),

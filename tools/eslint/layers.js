@@ -48,8 +48,10 @@ const rule = {
         return;
       }
       const target = path.resolve(path.dirname(file), source);
-      // Tests may use the shared test helpers (src/test), which render with the whole app's setup.
-      if (/\.test\.tsx?$/.test(file) && path.relative(root, target).split(path.sep).join('/').startsWith('src/test/')) return;
+      // Tests may use the shared test helpers: src/test (renders with the whole app's setup) and test/
+      // (a gateway and sandbox to test against), wherever the test file lives.
+      const targetRel = path.relative(root, target).split(path.sep).join('/');
+      if (/\.test\.tsx?$/.test(file) && (targetRel.startsWith('src/test/') || targetRel.startsWith('test/'))) return;
       const to = layerOf(target);
       const allowed = ALLOWED[from.layer];
       let why = '';

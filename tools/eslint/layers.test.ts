@@ -17,6 +17,7 @@ tester.run('one-way-imports', layers.rules['one-way-imports'], {
     { filename: at('src/app/router.tsx'), code: "import('../features/catalogue/routes/catalogue-page');" },
     { filename: at('server/gateway/app.ts'), code: "import { operations } from '../../contract';" },
     { filename: at('contract/operations.ts'), code: "import { z } from 'zod'; import { fen } from './units';" },
+    { filename: at('server/gateway/auth/auth.int.test.ts'), code: "import { startGateway } from '../../../test/harness';" },
   ],
   invalid: [
     { filename: at('src/lib/bff.ts'), code: "import { x } from '../features/catalogue';", errors: [{ messageId: 'denied' }] },
@@ -26,5 +27,10 @@ tester.run('one-way-imports', layers.rules['one-way-imports'], {
     { filename: at('contract/x.ts'), code: "import { readFileSync } from 'node:fs';", errors: [{ messageId: 'denied' }] },
     { filename: at('contract/x.ts'), code: "import { callOp } from '../src/lib/bff';", errors: [{ messageId: 'denied' }] },
     { filename: at('server/x.ts'), code: "import { callOp } from '../src/lib/bff';", errors: [{ messageId: 'denied' }] },
+    {
+      filename: at('server/gateway/app.ts'),
+      code: "import { startGateway } from '../../test/harness';",
+      errors: [{ messageId: 'denied' }],
+    },
   ],
 });

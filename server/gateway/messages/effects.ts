@@ -1,6 +1,6 @@
 import { getOperation, type MessageGoodsRef, type MessageRefs, type OpData, type OpId, type OpInput } from '../../../contract';
 import type { UpstreamTarget } from '../config';
-import { buildUpstreamRequest, callUpstream } from '../upstream';
+import { buildUpstreamRequest, callUpstream } from '../operations/upstream';
 import type { StoredRow } from './store';
 
 /** Calls one upstream operation for the gateway itself; resolves to `data`, rejects on any failure. */

@@ -15,8 +15,8 @@ import {
 import { discardRestOfBody } from '../../lib/drain';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import type { GatewayDb } from '../db';
-import type { User } from '../users';
-import { gatewayFailure, type FailureExtra } from '../upstream';
+import type { User } from '../auth/users';
+import { gatewayFailure, type FailureExtra } from '../operations/upstream';
 import { upstreamCaller, type OpCaller } from './effects';
 import { LiveHub, type LiveEvent } from './hub';
 import { Linker } from './linker';

@@ -100,7 +100,7 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     }),
   },
-  // The signed-in person's cart, address book and checkout draft (server/gateway/person-data.ts).
+  // The signed-in person's cart, address book and checkout draft (server/gateway/auth/person-data.ts).
   '000002_person_data': {
     up: legacy(2, async (db) => {
       const t = columnTypes(db);

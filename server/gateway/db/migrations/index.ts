@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
 import { coreMigrations } from './core';
 import { messagesMigrations } from '../../messages/tables';
-import { afterSaleNamesMigrations } from '../../after-sale-names';
+import { afterSaleNamesMigrations } from '../../operations/after-sale-names-tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,

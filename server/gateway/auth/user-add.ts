@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
-import { ROLES, type Role } from '../../contract';
-import { ConfigError } from '../lib/env';
-import { gatewayConfigFromEnv, gatewayDbOptions } from './config';
-import { openGatewayDb } from './db';
+import { ROLES, type Role } from '../../../contract';
+import { ConfigError } from '../../lib/env';
+import { gatewayConfigFromEnv, gatewayDbOptions } from '../config';
+import { openGatewayDb } from '../db';
 import { UserError, UserStore } from './users';
 
 /**

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OP_IDS, ROLES, mayCall, operations, type AuditEntry, type Role } from '../contract';
-import { createBffApp } from '../server/gateway/app';
-import { openGatewayDb, type GatewayDb } from '../server/gateway/db';
-import { bffAs, signIn, TEST_PASSWORD } from './bff-client';
-import { TEST_DIALECT, freshPgUrl, testGatewayDb } from './gateway-db';
-import { SAMPLE } from './samples';
+import { OP_IDS, ROLES, mayCall, operations, type AuditEntry, type Role } from '../../../contract';
+import { createBffApp } from '../app';
+import { openGatewayDb, type GatewayDb } from '../db';
+import { bffAs, signIn, TEST_PASSWORD } from '../../../test/bff-client';
+import { TEST_DIALECT, freshPgUrl, testGatewayDb } from '../../../test/gateway-db';
+import { SAMPLE } from '../../../test/samples';
 
 /** An upstream that says yes to everything and counts what reaches it. */
 let upstream: { server: Server; url: string; hits: string[] };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GatewayDb, Kdb } from './db';
+import type { GatewayDb, Kdb } from '../db';
 
 export interface LoginLimits {
   /** Attempts per account from one address (the lock an outsider can put on their own address only). */

@@ -1,40 +1,9 @@
 import { Hono, type Context } from 'hono';
-import type { Migration } from 'kysely';
-import { afterSaleNames, mayCall, type AfterSaleNames } from '../../contract';
-import { columnTypes } from './db/dialect';
-import type { GatewayDb, Kdb } from './db';
-import { formatIssues, issueDetail } from '../lib/issues';
+import { afterSaleNames, mayCall, type AfterSaleNames } from '../../../contract';
+import type { GatewayDb, Kdb } from '../db';
+import { formatIssues, issueDetail } from '../../lib/issues';
 import { gatewayFailure } from './upstream';
-import type { User } from './users';
-
-interface AfterSaleNamesTable {
-  /** The upstream's after-sale id. */
-  after_sale_id: number;
-  /** JSON of AfterSaleNames. */
-  names: string;
-  created_by: number;
-  created_at: number;
-}
-declare module './db/tables' {
-  interface GatewayTables {
-    after_sale_names: AfterSaleNamesTable;
-  }
-}
-
-export const afterSaleNamesMigrations: Record<string, Migration> = {
-  '202611230220_after_sale_names': {
-    up: async (db) => {
-      const t = columnTypes(db);
-      await db.schema
-        .createTable('after_sale_names')
-        .addColumn('after_sale_id', t.ms, (c) => c.primaryKey())
-        .addColumn('names', 'text', (c) => c.notNull())
-        .addColumn('created_by', 'integer', (c) => c.notNull())
-        .addColumn('created_at', t.ms, (c) => c.notNull())
-        .execute();
-    },
-  },
-};
+import type { User } from '../auth/users';
 
 /** The names answered at apply time, by after-sale id: written once (the first answer is the one that was shown). */
 export class AfterSaleNamesStore {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { bffAs } from './bff-client';
+import { bffAs } from '../../../test/bff-client';
 
 /**
  * Issue 14.4: a refused input is answered with machine-readable detail (field, rule, limit) so the SPA

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { GatewayDb, Kdb } from './db';
-import { prepared } from './db/prepared';
+import type { GatewayDb, Kdb } from '../db';
+import { prepared } from '../db/prepared';
 import type { User } from './users';
 
 export interface SessionPolicy {

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { num, queryBoolean } from '../../contract/input';
+import { num, queryBoolean } from '../../../contract/input';
 import { sql } from 'kysely';
-import type { GatewayDb, Kdb } from './db';
-import { prepared } from './db/prepared';
-import type { AuditEntry } from '../../contract';
-import type { User } from './users';
+import type { GatewayDb, Kdb } from '../db';
+import { prepared } from '../db/prepared';
+import type { AuditEntry } from '../../../contract';
+import type { User } from '../auth/users';
 
 const SECRET_KEYS = /pass(word)?|secret|token|sign/i;
 

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bffAs } from './bff-client';
-import { gatewayConfigFromEnv } from '../server/gateway/config';
-import { ConfigError } from '../server/lib/env';
-import { startHarness, TEST_KEY, TEST_SECRET, type Harness } from './harness';
+import { bffAs } from '../../../test/bff-client';
+import { gatewayConfigFromEnv } from '../config';
+import { ConfigError } from '../../lib/env';
+import { startHarness, TEST_KEY, TEST_SECRET, type Harness } from '../../../test/harness';
 
 /** A fake upstream that misbehaves in one chosen way: the gateway must turn each into a sentence. */
 function misbehaving(kind: 'hang' | 'html' | 'status500' | 'status503json'): Promise<{ server: Server; url: string }> {
@@ -111,7 +111,7 @@ describe('sandbox: signature refusals (code 0, msg naming the fault)', () => {
     const badTs = await h.upstream('POST', '/v2/GetSource', { body: '{}', headers: { 'Api-Time-Stamp': '17000' } });
     expect(badTs.body.msg).toMatch(/必须传递 合法的 Api-Time-Stamp/);
 
-    const { signHeaders } = await import('../server/signing');
+    const { signHeaders } = await import('../../signing');
     const old = signHeaders({ appKey: TEST_KEY, appSecret: TEST_SECRET, body: '{}', timestamp: Date.now() - 11 * 60_000 });
     const stale = await h.upstream('POST', '/v2/GetSource', { body: '{}', headers: old });
     expect(stale.body.msg).toMatch(/签名过期或时间还未到/);
@@ -123,7 +123,7 @@ describe('sandbox: signature refusals (code 0, msg naming the fault)', () => {
   });
 
   it('a body changed after signing is refused', async () => {
-    const { signHeaders } = await import('../server/signing');
+    const { signHeaders } = await import('../../signing');
     const headers = signHeaders({ appKey: TEST_KEY, appSecret: TEST_SECRET, body: '{"ids":"10001"}' });
     const r = await h.upstream('POST', '/v2/Goods/GetBulkGoodDetail', { body: '{"ids":"10002"}', headers });
     expect(r.body.msg).toBe('Api-Sign 签名错误');

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from '../lib/body-limit';
+import { bodyLimit } from '../../lib/body-limit';
 import type { z } from 'zod';
-import { mayCall } from '../../contract';
-import { addressBook, cart, checkoutDraftInput, type CheckoutDraft, type CheckoutDraftInput } from '../../contract/schemas/person';
-import { dialectOf, type GatewayDb, type Kdb } from './db';
-import { formatIssues } from '../lib/issues';
-import { gatewayFailure } from './upstream';
+import { mayCall } from '../../../contract';
+import { addressBook, cart, checkoutDraftInput, type CheckoutDraft, type CheckoutDraftInput } from '../../../contract/schemas/person';
+import { dialectOf, type GatewayDb, type Kdb } from '../db';
+import { formatIssues } from '../../lib/issues';
+import { gatewayFailure } from '../operations/upstream';
 import type { User } from './users';
 
 type Kind = 'cart' | 'addresses' | 'checkout';

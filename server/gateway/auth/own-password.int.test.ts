@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../server/gateway/app';
-import { bffAs, TEST_PASSWORD } from './bff-client';
+import { SESSION_COOKIE } from '../app';
+import { bffAs, TEST_PASSWORD } from '../../../test/bff-client';
 
 // No upstream call is made on these routes; an address that answers nothing is enough.
 const deps = { upstream: { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: 's', timeoutMs: 500 }, mode: 'upstream' as const };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES, type Role } from '../../contract';
+import { ROLES, type Role } from '../../../contract';
 import { sql } from 'kysely';
-import { isUniqueViolation, type GatewayDb, type Kdb } from './db';
+import { isUniqueViolation, type GatewayDb, type Kdb } from '../db';
 import { PASSWORD_RULE, hashPassword } from './passwords';
 
 export interface User {

@@ -3,12 +3,12 @@ import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { InboxPage, MessageRefs, OpId, Role } from '../contract';
-import { openGatewayDb, type GatewayDb } from '../server/gateway/db';
-import { createMessageCenter, HOOK_BODY_LIMIT, type MessageCenter } from '../server/gateway/messages';
-import type { OpCaller } from '../server/gateway/messages/effects';
-import type { User } from '../server/gateway/users';
-import { TEST_DIALECT, freshPgUrl, testGatewayDb } from './gateway-db';
+import type { InboxPage, MessageRefs, OpId, Role } from '../../../contract';
+import { openGatewayDb, type GatewayDb } from '../db';
+import { createMessageCenter, HOOK_BODY_LIMIT, type MessageCenter } from '.';
+import type { OpCaller } from './effects';
+import type { User } from '../auth/users';
+import { TEST_DIALECT, freshPgUrl, testGatewayDb } from '../../../test/gateway-db';
 
 const TOKEN = 'a'.repeat(48);
 const USERS: Record<string, User> = Object.fromEntries(

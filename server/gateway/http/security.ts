@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { IncomingMessage } from 'node:http';
-import { gatewayFailure } from './upstream';
+import { gatewayFailure } from '../operations/upstream';
 
 const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   [

@@ -1,8 +1,8 @@
 import { Agent, request, errors as undiciErrors } from 'undici';
-import { FAILURE_CODE, pathParams, type OperationDef } from '../../contract';
-import { signHeaders } from '../signing';
-import type { UpstreamTarget } from './config';
-import type { InputDetail } from '../lib/issues';
+import { FAILURE_CODE, pathParams, type OperationDef } from '../../../contract';
+import { signHeaders } from '../../signing';
+import type { UpstreamTarget } from '../config';
+import type { InputDetail } from '../../lib/issues';
 
 /** Why the gateway itself answered instead of the upstream; the SPA words each one in the person's language. */
 export type GatewayFailure =

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxPage, LiveMessageEvent, MessageSettings } from '../contract';
-import { startApp, type RunningApp } from './app-server';
+import type { InboxPage, LiveMessageEvent, MessageSettings } from '../../../contract';
+import { startApp, type RunningApp } from '../../../test/app-server';
 
 /*
  * `npm start` as a new user gets it: the embedded sandbox pushes to this gateway's own receiver, so

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bffAs, signIn } from './bff-client';
+import { bffAs, signIn } from '../../../test/bff-client';
 
 const deps = { upstream: { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: 's', timeoutMs: 1000 }, mode: 'sandbox' as const };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bffAs, signIn } from './bff-client';
+import { bffAs, signIn } from '../../../test/bff-client';
 
 const deps = { upstream: { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: 's', timeoutMs: 1000 }, mode: 'sandbox' as const };
 const NAMES = { service: '退货', reason: '质量问题', pick: '上门取件', goods: '青云 加厚羽绒被', skuName: '浅蓝 小号' };

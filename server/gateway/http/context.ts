@@ -1,0 +1,51 @@
+import type { Context, Next } from 'hono';
+import { MAX_PICTURES_PER_CALL, mayUse, type Feature } from '../../../contract';
+import type { GatewayDb } from '../db';
+import type { UpstreamTarget } from '../config';
+import type { AuditLog } from '../audit/audit';
+import type { LoginLimiter } from '../auth/login-limit';
+import type { SessionStore } from '../auth/sessions';
+import type { User, UserStore } from '../auth/users';
+import { gatewayFailure, type FailureExtra, type GatewayFailure } from '../operations/upstream';
+
+/** What every concern's routes are made with (app.ts builds it once). */
+export interface GatewayContext {
+  db: GatewayDb;
+  upstream: UpstreamTarget;
+  mode: 'sandbox' | 'upstream';
+  now: () => number;
+  log: (line: string) => void;
+  /** Behind a reverse proxy: take the client address, host and scheme from X-Forwarded-*. */
+  trustProxy: boolean;
+  users: UserStore;
+  sessions: SessionStore;
+  limiter: LoginLimiter;
+  audit: AuditLog;
+}
+
+/** Routes behind the session check see the signed-in person. */
+export type Env = { Variables: { user: User } };
+
+export const SESSION_COOKIE = 'sd_session';
+
+/** Bodies the gateway reads at most: vouchers need 4 pictures of 1 MB in base64; nothing else needs more than 64 kB. */
+export const BODY_LIMITS = {
+  pictures: MAX_PICTURES_PER_CALL * Math.ceil((1024 * 1024) / 3) * 4 + 64 * 1024,
+  default: 64 * 1024,
+  login: 4 * 1024,
+} as const;
+
+/** A refusal in the gateway's envelope. `detail`: the field at fault (a name) or field + rule (+ limit) for the SPA to word it. */
+export const fail = (
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+  reason: GatewayFailure,
+  msg: string,
+  detail?: string | FailureExtra,
+) => c.json(gatewayFailure(reason, msg, typeof detail === 'string' ? { field: detail } : (detail ?? {})), status);
+
+/** Only for roles that may use `feature` (contract/permissions.ts). */
+export const requireFeature = (feature: Feature) => async (c: Context<Env>, next: Next) => {
+  if (!mayUse(c.get('user').role, feature)) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
+  await next();
+};

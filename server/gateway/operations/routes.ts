@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { getOperation, mayCall, type OpId } from '../../../contract';
+import { num } from '../../../contract/input';
+import { formatIssues, issueDetail } from '../../lib/issues';
+import { fail, requireFeature, type Env, type GatewayContext } from '../http/context';
+import { clientIp } from '../http/security';
+import { buildUpstreamRequest, callUpstream, type FailureExtra } from './upstream';
+
+/** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
+export const OP_WRITTEN = 'op.written';
+
+/** Bounds of `POST /bff/sandbox/clock` (sandbox mode): one second to 30 days per step. */
+export const CLOCK_MAX_SECONDS = 30 * 86_400;
+const clockInput = z
+  .object({
+    advanceSeconds: num(
+      z
+        .number({ error: 'advanceSeconds must be a number of seconds' })
+        .int('advanceSeconds must be a whole number of seconds')
+        .min(1, 'advanceSeconds must be at least 1')
+        .max(CLOCK_MAX_SECONDS, `advanceSeconds may be at most ${CLOCK_MAX_SECONDS} (30 days)`),
+    ),
+  })
+  .strict();
+
+/** `/op/:id` (the only door to the upstream), `/meta`, and the sandbox's business clock. */
+export function operationsRoutes(ctx: GatewayContext) {
+  const routes = new Hono<Env>();
+  routes.get('/meta', (c) => c.json({ mode: ctx.mode, upstream: ctx.mode === 'sandbox' ? 'sandbox' : new URL(ctx.upstream.baseUrl).host }));
+  routes.post('/op/:id', async (c) => {
+    const id = c.req.param('id');
+    const op = getOperation(id);
+    if (!op) return fail(c, 404, 'unknown_operation', `There is no operation "${id}".`);
+    const user = c.get('user');
+    const ip = clientIp(c, ctx.trustProxy);
+    if (!mayCall(user.role, id as OpId)) {
+      if (op.writes) ctx.audit.record({ user, action: id, input: {}, code: 403, msg: 'refused: role may not do this', ip });
+      return fail(c, 403, 'forbidden', `Your role (${user.role}) may not use "${op.title}".`);
+    }
+    // Writes the gateway refuses are audited too (what was refused, not the refused text).
+    const refuse = (msg: string, detail: FailureExtra & { field: string }) => {
+      if (op.writes) ctx.audit.record({ user, action: id, input: { refusedField: detail.field }, code: 400, msg: `refused: ${msg}`, ip });
+      return fail(c, 400, 'invalid_input', msg, detail);
+    };
+    let raw: unknown;
+    const text = await c.req.text();
+    try {
+      raw = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      return refuse('The request body is not valid JSON.', { field: 'body', rule: 'bad_json' });
+    }
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      return refuse('The request body must be a JSON object.', { field: 'body', rule: 'bad_json' });
+    const parsed = op.input.safeParse(raw);
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, raw);
+      return refuse(`Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'body' });
+    }
+    const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
+    // The row exists before the write leaves: a gateway killed mid-request still has the record.
+    const row = op.writes ? await ctx.audit.begin({ user, action: id, input: parsed.data, ip }) : 0;
+    const answer = await callUpstream(ctx.upstream, built);
+    const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
+    if (op.writes) {
+      const code = Number(env.code ?? 0);
+      await ctx.audit.finish(row, code, String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+      // Other people's screens (on any gateway) may show what this write changed.
+      ctx.db.bus.publish(OP_WRITTEN, { op: id, userId: user.id, code }).catch((e: unknown) => ctx.log(`bus: ${String(e)}`));
+    }
+    ctx.log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
+    // A good envelope goes on as the upstream wrote it (checked above, not serialised a second time).
+    if (answer.text !== undefined) return c.body(answer.text, 200, { 'content-type': 'application/json' });
+    return c.json(answer.envelope, answer.status as 200);
+  });
+
+  // ---- the sandbox clock for people (sandbox mode only) ----
+  routes.post('/sandbox/clock', requireFeature('sandbox.clock'), async (c) => {
+    if (ctx.mode !== 'sandbox')
+      return fail(c, 404, 'unknown_operation', 'There is no sandbox clock: the gateway talks to the real upstream.');
+    const user = c.get('user');
+    const ip = clientIp(c, ctx.trustProxy);
+    const parsed = clockInput.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      const msg = `Invalid input: ${formatIssues(parsed.error)}`;
+      await ctx.audit.record({ user, action: 'sandbox.clock', input: {}, code: 400, msg: `refused: ${msg}`, ip });
+      const detail = issueDetail(parsed.error);
+      return fail(c, 400, 'invalid_input', msg, { ...detail, field: detail.field ?? 'advanceSeconds' });
+    }
+    const row = await ctx.audit.begin({ user, action: 'sandbox.clock', input: parsed.data, ip });
+    const answer = await callUpstream(ctx.upstream, {
+      method: 'POST',
+      path: '/sandbox/clock',
+      query: {},
+      body: JSON.stringify(parsed.data),
+    });
+    const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
+    await ctx.audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+    return c.json(answer.envelope, answer.status as 200);
+  });
+  return routes;
+}
