@@ -1,10 +1,9 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { toast } from './lib/toast';
 import { Providers } from './app/providers';
+import { AppRoutes } from './app/router';
+import { toast } from './lib/toast';
 import { appTextsLoaded, createI18n, initialLanguage } from './app/i18n';
 import { createQueryClient, followServerStatus } from './app/query-client';
-import { AppRoutes } from './app/router';
 import { reloadOnStaleBuild } from './app/stale-build';
 import { seedBootData } from './app/boot';
 import { CrashScreen } from './app/error-boundary';
@@ -15,10 +14,11 @@ import { setLazyPrerequisite } from './lib/lazy';
 import { runInTasks } from './lib/next-task';
 
 /**
- * Start-up. The page's list request leaves at once (it is what the page waits for); everything after
- * it is a list of steps, each in a browser task of its own (runInTasks), so a phone's main thread is
- * never held for their sum: the page's chunks, the language, the texts, the first render, then what
- * only a failure or a wait shows. This is the one place the start-up is split.
+ * Start-up, the one place it is split. The page's list request leaves at once (it is what the page
+ * waits for); everything after it is a list of steps, each in a browser task of its own (runInTasks),
+ * so a phone's main thread is never held for their sum. React DOM, the largest module of the first
+ * page, is run by a step too: imported there, not at the top (the build keeps it in the first page's
+ * chunk, vite.config.ts, where a CommonJS module runs when first imported).
  */
 
 reloadOnStaleBuild();
@@ -44,8 +44,10 @@ const [pageChunks, ...afterPaint] = seedBootData(queryClient);
 
 let lang: ReturnType<typeof initialLanguage>;
 let i18n: ReturnType<typeof createI18n>;
+let dom: typeof import('react-dom/client');
 void runInTasks([
   () => pageChunks?.(),
+  async () => void (dom = await import('react-dom/client')),
   // The person's language (the first read of localStorage loads the origin's storage) and the ICU data
   // its code needs (i18next reads language codes with Intl.getCanonicalLocales; a page's first Intl
   // call loads ICU): with the texts' set-up they were one task of ~100 ms on a phone in a trace.
@@ -62,7 +64,7 @@ void runInTasks([
   // holding the main thread for the whole tree.
   () =>
     startTransition(() =>
-      createRoot(document.getElementById('root')!).render(
+      dom.createRoot(document.getElementById('root')!).render(
         <StrictMode>
           <Providers queryClient={queryClient} i18n={i18n}>
             <AppRoutes />

@@ -8,9 +8,9 @@ import { catalogueListAt } from '../features/catalogue/first-list';
 import { preloadCatalogueList } from '../features/catalogue/list-chunk';
 import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
-import { preloadShellTools } from './layout';
+import { preloadShellTools } from './shell-tools-chunk';
 import { preloadTexts } from './i18n';
-import { FIRST_PAGE_CHUNKS } from './router';
+import { FIRST_PAGE_CHUNKS } from './pages';
 
 interface BootData {
   session?: Session;

@@ -20,17 +20,10 @@ import { useCan } from '../features/account/session';
 import { AfterFirstPaint } from '../components/after-first-paint';
 import { lazyNamed, useLatch } from '../lib/lazy';
 import { Progress } from '../lib/progress';
+import { BarEnd, LiveEvents, ModeChip, ShellTools } from './shell-tools-chunk';
 
 // Phones get the navigation in a sliding drawer (a modal): its code loads when first opened.
 const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
-// The app bar's tools and the live events: drawn after the first paint, from a chunk of their own.
-const ShellTools = lazyNamed(() => import('./shell-tools'), 'ShellTools');
-const BarEnd = lazyNamed(() => import('./shell-tools'), 'BarEnd');
-const ModeChip = lazyNamed(() => import('./shell-tools'), 'ModeChip');
-const LiveEvents = lazyNamed(() => import('./shell-tools'), 'LiveEvents');
-
-/** Starts loading the app bar's tools (at start-up, when a session is known: src/app/boot.ts). */
-export const preloadShellTools = () => ShellTools.preload();
 
 const DRAWER_WIDTH = 232;
 

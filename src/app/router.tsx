@@ -8,11 +8,26 @@ import { NAV_ITEMS, allowed } from './nav';
 import { SessionGate } from '../features/account/components/session-gate';
 import { useCan } from '../features/account/session';
 import { lazyNamed } from '../lib/lazy';
-import { preloadTexts, type LazyNamespace } from './i18n';
 import { OrderLineActionsContext, type OrderLineRef } from '../features/orders/line-actions';
 // The first page is in the first download anyway (vite.config.ts): imported, not lazy, it draws in
 // React's first commit instead of after one more request (the lazy import's small entry file).
 import { CataloguePage } from '../features/catalogue/routes/catalogue-page';
+import {
+  AfterSaleDetailPage,
+  AfterSalePage,
+  AuditPage,
+  CartPage,
+  CashFlowPage,
+  FailedOrdersPage,
+  GoodsPage,
+  GroupsPage,
+  LibraryPage,
+  MessagesPage,
+  OrderPage,
+  OrdersPage,
+  SignInPage,
+  UsersPage,
+} from './pages';
 
 // What a wrong address or a role without the page shows: loaded when first shown, not with the first page.
 const NotFound = lazyNamed(() => import('./not-found'), 'NotFound');
@@ -43,37 +58,6 @@ function Guard({ to }: { to: string }) {
   if (!item || allowed(item, can)) return <Outlet />;
   return <Forbidden />;
 }
-
-/** A lazy page whose texts are lazy too: both downloads start together. */
-function lazyWithTexts<M, K extends keyof M>(load: () => Promise<M>, name: K, ns: LazyNamespace[]) {
-  return lazyNamed(() => Promise.all([load(), preloadTexts(...ns)]).then(([m]) => m), name);
-}
-/** The order detail (drawer or page) shows logistics traces and the after-sale action on each line. */
-const ORDER_TEXTS: LazyNamespace[] = ['orders', 'logistics', 'afterSale'];
-
-const SignInPage = lazyWithTexts(() => import('../features/account/routes/sign-in-page'), 'SignInPage', ['account']);
-const GoodsPage = lazyWithTexts(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage', ['cart']);
-const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection', 'cart']);
-const GroupsPage = lazyWithTexts(() => import('../features/selection/routes/groups-page'), 'GroupsPage', ['selection']);
-const UsersPage = lazyWithTexts(() => import('../features/account/routes/users-page'), 'UsersPage', ['account']);
-const AuditPage = lazyWithTexts(() => import('../features/account/routes/audit-page'), 'AuditPage', ['account', 'money']);
-const AfterSalePage = lazyWithTexts(() => import('../features/after-sale/routes/after-sale-page'), 'AfterSalePage', ['afterSale']);
-const AfterSaleDetailPage = lazyWithTexts(() => import('../features/after-sale/routes/after-sale-detail-page'), 'AfterSaleDetailPage', [
-  'afterSale',
-  'logistics',
-]);
-const OrdersPage = lazyWithTexts(() => import('../features/orders/routes/orders-page'), 'OrdersPage', ORDER_TEXTS);
-const OrderPage = lazyWithTexts(() => import('../features/orders/routes/order-page'), 'OrderPage', ORDER_TEXTS);
-const FailedOrdersPage = lazyWithTexts(() => import('../features/orders/routes/failed-orders-page'), 'FailedOrdersPage', ORDER_TEXTS);
-const CartPage = lazyWithTexts(() => import('../features/cart/routes/cart-page'), 'CartPage', ['cart']);
-const CashFlowPage = lazyWithTexts(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage', ['money']);
-const MessagesPage = lazyNamed(() => import('../features/messages/routes/messages-page'), 'MessagesPage');
-
-/** Pages a person may land on whose chunk (with its texts) boot.ts asks for at start-up, not when React first reaches them. */
-export const FIRST_PAGE_CHUNKS: Record<string, () => void> = {
-  '/library': LibraryPage.preload,
-  '/orders': OrdersPage.preload,
-};
 
 const guarded = (to: string, Page: React.ComponentType) => (
   <Route path={to.slice(1)} element={<Guard to={to} />}>

@@ -19,12 +19,13 @@ export function nextTask(): Promise<void> {
 
 /**
  * Runs `steps` in order, each in a browser task of its own, so that no task holds the main thread for
- * their sum (Lighthouse counts each task over 50 ms as blocking). A step that throws stops the rest:
+ * their sum (Lighthouse counts each task over 50 ms as blocking); a step may be async (an `import()`),
+ * and the next waits for it. A step that throws stops the rest:
  * the error surfaces as an unhandled rejection, where the app's crash handling sees it.
  */
-export async function runInTasks(steps: Array<() => void>): Promise<void> {
+export async function runInTasks(steps: Array<() => void | Promise<void>>): Promise<void> {
   for (const step of steps) {
     await nextTask();
-    step();
+    await step();
   }
 }
