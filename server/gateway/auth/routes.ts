@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { FEATURE_PERMISSIONS, OP_IDS, mayCall, mayUse, type Feature, type Session, type SessionUser } from '../../../contract';
@@ -23,6 +23,18 @@ const publicUser = (u: User): SessionUser => ({ id: u.id, username: u.username, 
 
 /** Demo passwords are fixed and public (README); a demo user whose password was changed is no longer listed. */
 const demoPassword = (username: string) => DEMO_USERS.find((d) => d.username === username)?.password ?? '';
+
+/** A new session for `userId`, in an HTTP-only, same-site cookie that lasts as long as the session may. */
+async function startSession(ctx: GatewayContext, c: Context, userId: number, ip: string) {
+  const token = await ctx.sessions.create(userId, { ip, userAgent: c.req.header('user-agent') ?? '' });
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: isHttps(c, ctx.trustProxy),
+    path: '/',
+    maxAge: Math.floor(ctx.sessions.policy.absoluteMs / 1000),
+  });
+}
 
 /** `/auth/login`: the sign-in page's facts and the sign-in itself (before any session exists). */
 export function signInRoutes(ctx: GatewayContext) {
@@ -82,14 +94,7 @@ export function signInRoutes(ctx: GatewayContext) {
       return fail(c, 403, 'forbidden', 'This account is disabled. Ask an admin.');
     }
     await ctx.limiter.succeeded(username, ip);
-    const token = await ctx.sessions.create(cred.user.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      secure: isHttps(c, ctx.trustProxy),
-      path: '/',
-      maxAge: Math.floor(ctx.sessions.policy.absoluteMs / 1000),
-    });
+    await startSession(ctx, c, cred.user.id, ip);
     await ctx.audit.record({ user: cred.user, action: 'auth.login', input: typed, code: 1, msg: 'signed in', ip });
     return c.json({ user: publicUser(cred.user), permissions: permissionsOf(cred.user) });
   });
@@ -136,14 +141,7 @@ export function sessionRoutes(ctx: GatewayContext) {
     }
     await ctx.limiter.succeeded(me.username, ip);
     await ctx.users.setPassword(me.id, body.data.password);
-    const token = await ctx.sessions.create(me.id, { ip, userAgent: c.req.header('user-agent') ?? '' });
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      secure: isHttps(c, ctx.trustProxy),
-      path: '/',
-      maxAge: Math.floor(ctx.sessions.policy.absoluteMs / 1000),
-    });
+    await startSession(ctx, c, me.id, ip);
     await ctx.audit.record({ user: me, action: 'auth.password', input: {}, code: 1, msg: 'password changed', ip });
     return c.json({ ok: true });
   });
