@@ -37,8 +37,3 @@ export function formatRate(rate: number | null | undefined, locale = 'zh-CN'): s
 export function formatCount(n: number, locale = 'zh-CN'): string {
   return numberFormat(locale, 'count', {}).format(n);
 }
-
-/** An amount in fen as a plain yuan number for files people open in spreadsheets: 123450 -> "1234.50". */
-export function fenToPlainYuan(fen: Fen): string {
-  return (fen / 100).toFixed(2);
-}

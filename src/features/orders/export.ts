@@ -7,8 +7,7 @@ import { orderStatus } from '../../../contract/enums/order-status';
 import { source as sourceEnum } from '../../../contract/enums/source';
 import { MAX_PAGE } from '../../../contract/constants';
 import { callOp } from '../../lib/bff';
-import { csvFileName, download, toCsv } from '../../lib/csv';
-import { fenToPlainYuan } from '../../lib/money';
+import { csvFileName, csvYuan, download, toCsv } from '../../lib/csv';
 import { formatSeconds } from '../../lib/time';
 import { fetchAllOrders, type OrderSearch, type SourceOrderFilters } from './api/queries';
 import { refundState } from './components/source-orders-table';
@@ -43,9 +42,9 @@ export async function exportOrders(f: OrderSearch, t: TFunction, lang: Lang, onP
       o.address.phone,
       region(o.address),
       [o.address.street, o.address.description].filter(Boolean).join(' '),
-      fenToPlainYuan(o.goodsFee),
-      fenToPlainYuan(o.logisticFee),
-      fenToPlainYuan(o.goodsFee + o.logisticFee),
+      csvYuan(o.goodsFee),
+      csvYuan(o.logisticFee),
+      csvYuan(o.goodsFee + o.logisticFee),
       orderStatus.label(o.status, lang),
       orderPayStatus.label(o.payStatus, lang),
       o.children.map((c) => `${sourceEnum.label(c.source, lang)}: ${childGoodsStatus.label(c.goodsStatus, lang)}`).join('; '),
@@ -85,7 +84,7 @@ export async function exportSourceOrders(
       childGoodsStatus.label(c.goodsStatus, lang),
       childOrderStatus.label(c.orderStatus, lang),
       t(`orders:refund.${refundState(c)}`),
-      fenToPlainYuan(c.goodsFee + c.logisticFee),
+      csvYuan(c.goodsFee + c.logisticFee),
     ]),
   );
   download(csvFileName(`orders-${sourceEnum.label(Number(f.source), 'en').replace(/\W+/g, '-').toLowerCase()}`), csv);

@@ -32,7 +32,7 @@ import { fetchAllLibrary, libraryQuery, refreshGoods, useAddToLibrary, useClearL
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
 import type { GoodsColumn } from '../../../components/goods-table';
 import { SavedViews } from '../../../components/saved-views';
-import { csvFileName, download, toCsv } from '../../../lib/csv';
+import { csvFileName, csvYuan, download, toCsv } from '../../../lib/csv';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { CategoryPicker } from '../../../components/category-picker';
 import { ResultsLine } from '../../../components/results-line';
@@ -94,7 +94,6 @@ export function LibraryPage() {
     try {
       const rows = await fetchAllLibrary(libraryViewToFilters(view), (done, total) => setExporting({ done, total }));
       const h = (k: string) => t(`csv.${k}`);
-      const yuan = (fen: number) => (fen / 100).toFixed(2);
       const csv = toCsv(
         ['id', 'title', 'source', 'brand', 'category', 'agreement', 'guide', 'activity', 'rate', 'stock', 'monthSale', 'status'].map(h),
         rows.map((r) => [
@@ -103,9 +102,9 @@ export function LibraryPage() {
           sourceEnum.label(r.source, lang),
           r.third_brand_name ?? '',
           (r.third_category_name ?? '').split(',').join(' / '),
-          yuan(r.agreement_price),
-          yuan(r.guide_price),
-          yuan(r.activity_price),
+          csvYuan(r.agreement_price),
+          csvYuan(r.guide_price),
+          csvYuan(r.activity_price),
           r.rate ?? r.promotion_rate,
           r.stock,
           r.real_month_sale ?? 0,
