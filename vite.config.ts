@@ -3,9 +3,9 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { chunkMap } from './tools/build/chunk-map';
-import { muiThemeWithoutCssVars } from './tools/build/mui-theme-without-css-vars';
-import { shellTexts } from './tools/build/shell-texts';
+import { chunkMap } from './tools/build/chunk-map.ts';
+import { muiThemeWithoutCssVars } from './tools/build/mui-theme-without-css-vars.ts';
+import { shellTexts } from './tools/build/shell-texts.ts';
 
 /**
  * The SPA (src/), built into dist/ and served by the gateway (server/server.ts); `npm run dev` serves

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 /** Test files that run on PostgreSQL too: the gateway's own (auth, roles, audit, every operation, messages, storage), the server and scale-out. */
 const GATEWAY_DB_TESTS = [

@@ -6,7 +6,7 @@ import { createAppServer } from './server';
 runServer(async () => {
   const config = gatewayConfigFromEnv();
   const verbose = process.env.LOG_REQUESTS === '1';
-  const { app, close, endStreams } = await createAppServer(config, {
+  const { app, close, endStreams, startDraining } = await createAppServer(config, {
     log: (l) => (verbose || !l.startsWith('op ') ? console.log(l) : undefined),
   });
   return {
@@ -15,6 +15,8 @@ runServer(async () => {
     hostname: config.host,
     close,
     stopping: endStreams,
+    drainMs: config.drainMs,
+    draining: startDraining,
     ready: (info) => {
       const mode = config.upstream ? `upstream ${new URL(config.upstream.baseUrl).host}` : 'embedded sandbox';
       console.log(`Supply Desk is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/ (${mode})`);

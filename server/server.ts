@@ -98,6 +98,8 @@ export interface AppServer {
   db: GatewayDb;
   /** Ends the open event streams (/bff/events) now: the process is stopping (run-server's `stopping`). */
   endStreams(): void;
+  /** From now on /healthz answers 503 "stopping" and every answer closes its connection (run-server's `draining`). */
+  startDraining(): void;
   /** Stops periodic work, the embedded sandbox and the database pool. */
   close(): Promise<void>;
 }
@@ -167,8 +169,18 @@ export async function createAppServer(
       `HOST is ${config.host} but PUBLIC_ORIGIN is unset: only ${config.publicOrigins[0]} is answered. Set PUBLIC_ORIGIN to the address people open.`,
     );
   }
-  // For balancers and probes: 503 while the database does not answer (this gateway cannot serve anyone then).
-  app.get('/healthz', async (c) => ((await db.ping()) ? c.json({ ok: true, db: 'up' }) : c.json({ ok: false, db: 'down' }, 503)));
+  // Stopping (SIGTERM): the health check says so at once, so a balancer takes this gateway out while it
+  // still serves; each answer asks the client to close its connection, so keep-alive ones move on too.
+  let draining = false;
+  app.use('*', async (c, next) => {
+    await next();
+    if (draining) c.header('Connection', 'close');
+  });
+  // For balancers and probes: 503 while stopping, or while the database does not answer (this gateway cannot serve anyone then).
+  app.get('/healthz', async (c) => {
+    if (draining) return c.json({ ok: false, status: 'stopping' }, 503);
+    return (await db.ping()) ? c.json({ ok: true, db: 'up' }) : c.json({ ok: false, db: 'down' }, 503);
+  });
   let sandbox: Sandbox | null = null;
   let upstream;
   // The secret part of the callback URL: the setting, else made on first start and kept like the sandbox's secret.
@@ -279,6 +291,9 @@ export async function createAppServer(
     sandbox,
     db,
     endStreams: () => messages.endStreams(),
+    startDraining: () => {
+      draining = true;
+    },
     async close() {
       stopSweep();
       stopMessages();

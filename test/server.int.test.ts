@@ -54,6 +54,15 @@ describe('first run', () => {
     expect(() => gatewayConfigFromEnv({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD go together/);
   });
 
+  it('DRAIN_SECONDS: 5 s unless set, 0 allowed, nonsense refused in words', () => {
+    expect(gatewayConfigFromEnv({}).drainMs).toBe(5000);
+    expect(gatewayConfigFromEnv({ DRAIN_SECONDS: '0' }).drainMs).toBe(0);
+    expect(gatewayConfigFromEnv({ DRAIN_SECONDS: '1.5' }).drainMs).toBe(1500);
+    expect(() => gatewayConfigFromEnv({ DRAIN_SECONDS: 'soon' })).toThrow(/DRAIN_SECONDS.*must be a number of seconds/);
+    expect(() => gatewayConfigFromEnv({ DRAIN_SECONDS: '-1' })).toThrow(/DRAIN_SECONDS.*must be 0 \(no drain\) or more/);
+    expect(() => gatewayConfigFromEnv({ DRAIN_SECONDS: '301' })).toThrow(/DRAIN_SECONDS.*must be at most 300/);
+  });
+
   it('npm run user:add creates a user from the command line, the password from USER_PASSWORD', async () => {
     const dir = tempDir();
     const url = TEST_DIALECT === 'postgres' ? await freshPgUrl() : undefined;

@@ -77,6 +77,12 @@ export const gatewayEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, "-" or "_" (a long random secret)')
     .optional(),
+  /** On SIGTERM, seconds to keep serving while /healthz answers 503 "stopping", so that balancers take this gateway out first. */
+  DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 (no drain) or more')
+    .max(300, 'must be at most 300')
+    .default(5),
   /** Messages older than this many days are removed by the periodic job. */
   MESSAGES_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
@@ -115,6 +121,8 @@ export interface GatewayConfig {
   database: { url: string | null; poolSize: number };
   /** MESSAGES_TOKEN (null: made on first start and kept in DATA_DIR) and MESSAGES_RETENTION_DAYS. */
   messages: { token: string | null; retentionDays: number };
+  /** DRAIN_SECONDS in ms: on SIGTERM, serving on while /healthz says "stopping". */
+  drainMs: number;
 }
 
 /**
@@ -167,6 +175,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_MAX_HOURS * 3600_000 },
     database: { url: e.DATABASE_URL ?? null, poolSize: e.DATABASE_POOL_SIZE },
     messages: { token: e.MESSAGES_TOKEN ?? null, retentionDays: e.MESSAGES_RETENTION_DAYS },
+    drainMs: Math.round(e.DRAIN_SECONDS * 1000),
   };
 }
 

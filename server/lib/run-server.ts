@@ -15,6 +15,13 @@ export interface ServerParts {
    * streams), so that stopping waits only for the requests in flight.
    */
   stopping?: () => void;
+  /**
+   * On SIGTERM, how long to keep serving after `draining` (0: not at all): long enough for a balancer
+   * that health-checks to take this process out before it stops accepting connections.
+   */
+  drainMs?: number;
+  /** Called as soon as SIGTERM comes: health checks answer "stopping" from then on. */
+  draining?: () => void;
   ready: (info: AddressInfo) => void;
 }
 
@@ -23,9 +30,12 @@ export const STOP_GRACE_MS = 15_000;
 
 /**
  * Starts a process's HTTP server: a configuration error ends the process with its message (no
- * stack). SIGINT/SIGTERM stop it gracefully: no new connections, idle connections closed (from 250 ms on),
- * open event streams ended (`stopping`), requests in flight finished (at most STOP_GRACE_MS), then
- * `close` (the pool) and exit 0.
+ * stack). SIGTERM (what a process manager or a rolling deploy sends) first drains: `draining` makes the
+ * health check answer "stopping" and the process keeps serving for `drainMs`, so a balancer that
+ * health-checks takes it out before it stops listening. Then, as SIGINT (Ctrl+C at a terminal) or a
+ * second signal does at once: no new connections, idle connections closed (from 250 ms on), open event
+ * streams ended (`stopping`), requests in flight finished (at most STOP_GRACE_MS), then `close` (the
+ * pool) and exit 0.
  */
 export function runServer(build: () => Promise<ServerParts> | ServerParts, log: (line: string) => void = console.log): void {
   Promise.resolve()
@@ -33,6 +43,19 @@ export function runServer(build: () => Promise<ServerParts> | ServerParts, log: 
     .then((s) => {
       const server = serve({ fetch: s.fetch, port: s.port, hostname: s.hostname }, s.ready) as Server;
       let stopping = false;
+      let drainTimer: NodeJS.Timeout | undefined;
+      // SIGTERM drains first; SIGINT, or a second signal while draining, stops at once.
+      const signalled = (signal: string) => {
+        s.draining?.();
+        const drainMs = s.drainMs ?? 0;
+        if (signal === 'SIGTERM' && drainMs > 0 && !drainTimer && !stopping) {
+          log(`${signal}: draining for ${drainMs / 1000} s (health checks answer "stopping"; requests are still served), then stopping`);
+          drainTimer = setTimeout(() => stop(signal), drainMs);
+          return;
+        }
+        clearTimeout(drainTimer);
+        stop(signal);
+      };
       const stop = (signal: string) => {
         if (stopping) return;
         stopping = true;
@@ -64,8 +87,8 @@ export function runServer(build: () => Promise<ServerParts> | ServerParts, log: 
             );
         });
       };
-      process.on('SIGINT', () => stop('SIGINT'));
-      process.on('SIGTERM', () => stop('SIGTERM'));
+      process.on('SIGINT', () => signalled('SIGINT'));
+      process.on('SIGTERM', () => signalled('SIGTERM'));
     })
     .catch((e: unknown) => {
       console.error(e instanceof ConfigError ? e.message : e);

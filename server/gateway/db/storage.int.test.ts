@@ -404,12 +404,19 @@ describe('operations', () => {
   /**
    * `npm start` as a process of its own (node itself, not npx, so that a signal reaches the server),
    * every sandbox call taking 1.5 s (a request is surely in flight when the signal comes), with the
-   * merchant signed in.
+   * merchant signed in; no drain on SIGTERM unless asked for.
    */
-  const startGatewayProcess = async () => {
+  const startGatewayProcess = async (drainSeconds = 0) => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATA_DIR: tempDir(), PORT: String(port), SANDBOX_GOODS: '20', SANDBOX_FAULTS: 'latency=1500' },
+      env: {
+        ...process.env,
+        DATA_DIR: tempDir(),
+        PORT: String(port),
+        SANDBOX_GOODS: '20',
+        SANDBOX_FAULTS: 'latency=1500',
+        DRAIN_SECONDS: String(drainSeconds),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const proc = { child, out: '', base: `http://127.0.0.1:${port}`, cookie: '' };
@@ -446,6 +453,57 @@ describe('operations', () => {
       expect(await exited).toBe(0);
       expect(output()).toContain('SIGTERM: finishing requests in flight');
       await expect(request(`${base}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
+    }, 40_000);
+
+    it('SIGTERM drains first: /healthz answers 503 "stopping" at once, requests are still served (closing their connection), then the process exits 0', async () => {
+      const { child, exited, base, cookie, output } = await startGatewayProcess(2);
+      try {
+        expect((await request(`${base}/healthz`)).statusCode).toBe(200);
+        const signalled = Date.now();
+        child.kill('SIGTERM');
+        await waitFor('the drain to start', () => output().includes('SIGTERM: draining for 2 s'), 5000);
+        const health = await request(`${base}/healthz`);
+        expect(health.statusCode).toBe(503);
+        expect(await health.body.json()).toEqual({ ok: false, status: 'stopping' });
+        // Still serving during the drain: a signed-in call is answered, and its connection is closed after it.
+        const res = await request(`${base}/bff/op/goods.list`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify(SAMPLE['goods.list']),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers.connection).toBe('close');
+        expect(((await res.body.json()) as { code: number }).code).toBe(1);
+        expect(await exited).toBe(0);
+        // Not before the drain was over.
+        expect(Date.now() - signalled).toBeGreaterThanOrEqual(2000);
+        expect(output()).toContain('SIGTERM: finishing requests in flight');
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    }, 40_000);
+
+    it('SIGINT (Ctrl+C) stops at once, without the drain: the request in flight is still answered', async () => {
+      const { child, exited, base, cookie, output } = await startGatewayProcess(60);
+      try {
+        const inFlight = request(`${base}/bff/op/goods.list`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify(SAMPLE['goods.list']),
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        const signalled = Date.now();
+        child.kill('SIGINT');
+        const res = await inFlight;
+        expect(res.statusCode).toBe(200);
+        expect(((await res.body.json()) as { code: number }).code).toBe(1);
+        expect(await exited).toBe(0);
+        expect(Date.now() - signalled).toBeLessThan(6000);
+        expect(output()).not.toContain('draining');
+        expect(output()).toContain('SIGINT: finishing requests in flight');
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
     }, 40_000);
 
     it('SIGTERM with an event stream open: the stream ends at once, the request in flight is answered, the process exits without the 15 s grace', async () => {
