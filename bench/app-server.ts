@@ -22,7 +22,16 @@ export async function startAppServer(opts: { port: number; goods: number; user?:
   const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-app-'));
   const url = `http://127.0.0.1:${opts.port}`;
   const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dir, SANDBOX_GOODS: String(opts.goods), LOG_REQUESTS: '' },
+    // No drain on stop: no balancer is in front of it.
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SANDBOX_GOODS: String(opts.goods),
+      LOG_REQUESTS: '',
+      DRAIN_SECONDS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

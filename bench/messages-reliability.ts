@@ -146,6 +146,7 @@ export async function runReliability(o: ReliabilityOptions): Promise<Reliability
     PORT: String(o.port),
     HOST: '127.0.0.1',
     DATA_DIR: dir,
+    DRAIN_SECONDS: '0',
     UPSTREAM_URL: upstream.url,
     UPSTREAM_APP_KEY: 'bench-key',
     UPSTREAM_APP_SECRET: 'bench-secret-123456',
