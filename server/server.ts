@@ -225,6 +225,7 @@ export async function createAppServer(
     token: messagesToken,
     publicOrigin: config.publicOrigins[0]!,
     retentionDays: config.messages.retentionDays,
+    streamLimits: config.messages.streamLimits,
     log: opts.log,
   });
   const bff = (late.bff = createBffApp({

@@ -63,6 +63,18 @@ describe('first run', () => {
     expect(() => gatewayConfigFromEnv({ DRAIN_SECONDS: '301' })).toThrow(/DRAIN_SECONDS.*must be at most 300/);
   });
 
+  it('live-event stream limits: 8 per session and 64 per address unless set, nonsense refused in words', () => {
+    expect(gatewayConfigFromEnv({}).messages.streamLimits).toEqual({ perSession: 8, perAddress: 64 });
+    expect(gatewayConfigFromEnv({ EVENT_STREAMS_PER_SESSION: '2', EVENT_STREAMS_PER_ADDRESS: '500' }).messages.streamLimits).toEqual({
+      perSession: 2,
+      perAddress: 500,
+    });
+    expect(() => gatewayConfigFromEnv({ EVENT_STREAMS_PER_SESSION: '0' })).toThrow(/EVENT_STREAMS_PER_SESSION.*must be at least 1/);
+    expect(() => gatewayConfigFromEnv({ EVENT_STREAMS_PER_ADDRESS: 'many' })).toThrow(
+      /EVENT_STREAMS_PER_ADDRESS.*must be a whole number of streams/,
+    );
+  });
+
   it('npm run user:add creates a user from the command line, the password from USER_PASSWORD', async () => {
     const dir = tempDir();
     const url = TEST_DIALECT === 'postgres' ? await freshPgUrl() : undefined;

@@ -133,7 +133,14 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/me', personDataRoutes(deps.db, now));
   if (deps.messages) {
     // Inbox and live events; a stream ends at its next heartbeat once the session has (checked without touching it).
-    app.route('/', deps.messages.routes({ stillSignedIn: (c) => sessions.alive(getCookie(c, SESSION_COOKIE)) }));
+    app.route(
+      '/',
+      deps.messages.routes({
+        stillSignedIn: (c) => sessions.alive(getCookie(c, SESSION_COOKIE)),
+        sessionOf: (c) => getCookie(c, SESSION_COOKIE) ?? '',
+        addressOf: (c) => clientIp(c, trustProxy),
+      }),
+    );
   }
   app.route('/after-sale-names', afterSaleNamesRoutes(deps.db, now));
   app.route('/', auditRoutes(ctx));

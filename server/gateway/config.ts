@@ -83,6 +83,20 @@ export const gatewayEnvSchema = z.object({
     .min(0, 'must be 0 (no drain) or more')
     .max(300, 'must be at most 300')
     .default(5),
+  /** Live-event streams (/bff/events) one session may hold at once in one gateway; a new one closes the oldest. */
+  EVENT_STREAMS_PER_SESSION: z.coerce
+    .number({ error: 'must be a whole number of streams' })
+    .int('must be a whole number of streams')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(8),
+  /** Live-event streams from one client address at once in one gateway, all sessions together; more are refused (429). */
+  EVENT_STREAMS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number of streams' })
+    .int('must be a whole number of streams')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(64),
   /** Messages older than this many days are removed by the periodic job. */
   MESSAGES_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
@@ -119,8 +133,8 @@ export interface GatewayConfig {
   defaultOrigins: boolean;
   /** DATABASE_URL (null: SQLite at DATA_DIR/gateway.sqlite) and the PostgreSQL pool size. */
   database: { url: string | null; poolSize: number };
-  /** MESSAGES_TOKEN (null: made on first start and kept in DATA_DIR) and MESSAGES_RETENTION_DAYS. */
-  messages: { token: string | null; retentionDays: number };
+  /** MESSAGES_TOKEN (null: made on first start and kept in DATA_DIR), MESSAGES_RETENTION_DAYS, EVENT_STREAMS_PER_*. */
+  messages: { token: string | null; retentionDays: number; streamLimits: { perSession: number; perAddress: number } };
   /** DRAIN_SECONDS in ms: on SIGTERM, serving on while /healthz says "stopping". */
   drainMs: number;
 }
@@ -174,7 +188,11 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     defaultOrigins: !e.PUBLIC_ORIGIN,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_MAX_HOURS * 3600_000 },
     database: { url: e.DATABASE_URL ?? null, poolSize: e.DATABASE_POOL_SIZE },
-    messages: { token: e.MESSAGES_TOKEN ?? null, retentionDays: e.MESSAGES_RETENTION_DAYS },
+    messages: {
+      token: e.MESSAGES_TOKEN ?? null,
+      retentionDays: e.MESSAGES_RETENTION_DAYS,
+      streamLimits: { perSession: e.EVENT_STREAMS_PER_SESSION, perAddress: e.EVENT_STREAMS_PER_ADDRESS },
+    },
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
   };
 }

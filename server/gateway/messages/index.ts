@@ -47,7 +47,17 @@ export interface MessageCenterDeps {
   log?: (line: string) => void;
   /** Heartbeat interval of event streams (tests shorten it). */
   heartbeatMs?: number;
+  /** Event streams held at once in this process, per session and per client address (EVENT_STREAMS_PER_*). */
+  streamLimits?: StreamLimits;
 }
+
+export interface StreamLimits {
+  /** A session's streams: a few tabs' worth (the SPA shares one stream across a browser's tabs). The oldest is closed for a new one. */
+  perSession: number;
+  /** Streams from one client address, all sessions together: beyond it a new one is refused with 429. */
+  perAddress: number;
+}
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSession: 8, perAddress: 64 };
 
 type Env = { Variables: { user: User } };
 
@@ -97,6 +107,10 @@ export function createMessageCenter(deps: MessageCenterDeps) {
   /** What ends each open event stream now; `endStreams` (the gateway stopping) calls them all. */
   const openStreams = new Set<() => void>();
   let streamsEnded = false;
+  const limits = deps.streamLimits ?? DEFAULT_STREAM_LIMITS;
+  /** Open streams per session (oldest first), each with what stops it for good, and counts per client address. */
+  const bySession = new Map<string, Array<() => void>>();
+  const byAddress = new Map<string, number>();
 
   // ---- the receiver: POST /hooks/messages/<token> ----
   const receiver = new Hono();
@@ -156,10 +170,16 @@ export function createMessageCenter(deps: MessageCenterDeps) {
   receiver.all('*', notFound);
 
   // ---- the inbox API and live events under /bff (the session is checked by the /bff app) ----
-  const routes = (opts: { stillSignedIn: (c: Context<Env>) => Promise<boolean> }) => {
+  const routes = (opts: {
+    stillSignedIn: (c: Context<Env>) => Promise<boolean>;
+    /** The request's session (its cookie's token: held in memory only, to count its streams). */
+    sessionOf: (c: Context<Env>) => string;
+    /** The client's address, as the gateway reads it (TRUST_PROXY). */
+    addressOf: (c: Context<Env>) => string;
+  }) => {
     const app = new Hono<Env>();
-    const fail = (c: Context, status: 400 | 403, msg: string, detail: FailureExtra = {}) =>
-      c.json(gatewayFailure(status === 403 ? 'forbidden' : 'invalid_input', msg, detail), status);
+    const fail = (c: Context, status: 400 | 403 | 429, msg: string, detail: FailureExtra = {}) =>
+      c.json(gatewayFailure(status === 403 ? 'forbidden' : status === 429 ? 'rate_limited' : 'invalid_input', msg, detail), status);
     // Per route, not `use('*')`: this app is mounted at the root of /bff.
     const guard = async (c: Context<Env>, next: () => Promise<void>) => {
       if (!mayUse(c.get('user').role, 'messages.read')) return fail(c, 403, 'Your role does not allow this.');
@@ -199,10 +219,42 @@ export function createMessageCenter(deps: MessageCenterDeps) {
      * count after every (re)connect and every change of their read marks, `resync` when more was
      * missed than is replayed. After a reconnect (Last-Event-ID, or `?after=` from a new stream) what
      * was missed is replayed first. A comment every 15 s keeps proxies from closing it; the session
-     * is checked at each, and the stream ends with it.
+     * is checked at each, and the stream ends with it. Bounded (StreamLimits): a session's oldest
+     * stream gets `stop` (the page does not reconnect it) when one more opens; an address over its
+     * limit is refused with 429.
      */
     app.get('/events', guard, (c) => {
       const user = c.get('user');
+      const address = opts.addressOf(c);
+      if ((byAddress.get(address) ?? 0) >= limits.perAddress) {
+        c.header('Retry-After', '30');
+        return fail(
+          c,
+          429,
+          `Too many live-update connections from this address (${limits.perAddress} at most). Close some windows, then reload.`,
+          {
+            rule: 'too_many',
+            limit: limits.perAddress,
+          },
+        );
+      }
+      const session = opts.sessionOf(c);
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+      const mine = bySession.get(session) ?? [];
+      bySession.set(session, mine);
+      // Counted now, before the stream starts: streams opened together cannot all pass.
+      let stopForGood: () => void = () => {};
+      const slot = () => stopForGood();
+      mine.push(slot);
+      while (mine.length > limits.perSession) mine.shift()!();
+      const release = () => {
+        const left = (byAddress.get(address) ?? 1) - 1;
+        if (left > 0) byAddress.set(address, left);
+        else byAddress.delete(address);
+        const i = mine.indexOf(slot);
+        if (i >= 0) mine.splice(i, 1);
+        if (mine.length === 0 && bySession.get(session) === mine) bySession.delete(session);
+      };
       const groups = groupsOf(c);
       const raw = c.req.header('last-event-id') ?? c.req.query('after');
       const after = raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
@@ -242,6 +294,13 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           wake();
         };
         openStreams.add(end);
+        // More streams of this session than allowed: this, the oldest, tells its page not to reconnect.
+        let stopped = false;
+        stopForGood = () => {
+          if (stopped) return;
+          stopped = true;
+          void queue(() => stream.writeSSE({ event: 'stop', data: JSON.stringify({ reason: 'too_many_streams' }) })).then(end);
+        };
         try {
           await stream.writeSSE({ event: 'hello', data: '{}', retry: 3000 });
           if (after !== null) {
@@ -274,6 +333,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
         } finally {
           remove();
           openStreams.delete(end);
+          release();
         }
       });
     });

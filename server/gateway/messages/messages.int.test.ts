@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxPage, MessageRefs, OpId, Role } from '../../../contract';
 import { openGatewayDb, type GatewayDb } from '../db';
-import { createMessageCenter, HOOK_BODY_LIMIT, type MessageCenter } from '.';
+import { type StreamLimits, createMessageCenter, HOOK_BODY_LIMIT, type MessageCenter } from '.';
 import type { OpCaller } from './effects';
 import type { User } from '../auth/users';
 import { TEST_DIALECT, freshPgUrl, testGatewayDb } from '../../../test/gateway-db';
@@ -57,6 +57,8 @@ let db: GatewayDb;
 let center: MessageCenter;
 let url: string;
 let server: Server;
+/** Stream limits of the next center started (undefined: the defaults). */
+let limits: StreamLimits | undefined;
 
 async function start() {
   db = await testGatewayDb();
@@ -66,6 +68,7 @@ async function start() {
     token: { value: TOKEN, source: 'file' },
     publicOrigin: 'https://desk.example.com',
     heartbeatMs: 200,
+    streamLimits: limits,
   });
   const app = new Hono<{ Variables: { user: User } }>();
   app.route('/hooks/messages', center.receiver);
@@ -76,7 +79,15 @@ async function start() {
     c.set('user', u);
     await next();
   });
-  bff.route('/', center.routes({ stillSignedIn: async (c) => !ended.has(c.get('user').id) }));
+  bff.route(
+    '/',
+    center.routes({
+      stillSignedIn: async (c) => !ended.has(c.get('user').id),
+      // A session per x-session header (else per person), an address per x-address header.
+      sessionOf: (c) => c.req.header('x-session') ?? c.get('user').username,
+      addressOf: (c) => c.req.header('x-address') ?? '127.0.0.1',
+    }),
+  );
   app.route('/bff', bff);
   server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
@@ -334,6 +345,70 @@ describe('live events', () => {
     ended.add(USERS.support!.id);
     const c = await readEvents(closing, () => false).catch((e: Error) => e);
     expect(c).not.toBeInstanceOf(Error);
+  });
+});
+
+describe('live events are bounded', () => {
+  const open = (user: string, session: string, address = '127.0.0.1') =>
+    bff(user, '/events', { headers: { 'x-session': session, 'x-address': address } });
+  /** Events until the stream ends (or `ms` pass). */
+  const drainEvents = (res: Response, ms = 3000) => readEvents(res, (evs) => evs.some((e) => e.event === 'stop'), ms);
+
+  it('a session holds at most its number of streams: one more tells the oldest to stop; closed ones free their place', async () => {
+    await stop();
+    limits = { perSession: 2, perAddress: 50 };
+    try {
+      await start();
+      const first = await open('merchant', 'tabs');
+      const second = await open('merchant', 'tabs');
+      expect(second.status).toBe(200);
+      // Another session of the same person counts on its own.
+      const elsewhere = await open('merchant', 'phone');
+      const third = await open('merchant', 'tabs');
+      expect(third.status).toBe(200);
+      const evs = await drainEvents(first);
+      expect(evs.at(-1)).toEqual({ event: 'stop', data: '{"reason":"too_many_streams"}' });
+      // The newer ones are open and live: they get the unread count.
+      for (const res of [second, third, elsewhere])
+        expect((await readEvents(res, (e) => e.some((x) => x.event === 'unread'))).some((x) => x.event === 'unread')).toBe(true);
+      // All closed by their readers: the session may open its two again, and the first of them is not stopped.
+      const again = [await open('merchant', 'tabs'), await open('merchant', 'tabs')];
+      const a = await readEvents(again[0]!, (e) => e.some((x) => x.event === 'unread' || x.event === 'stop'));
+      expect(a.some((x) => x.event === 'stop')).toBe(false);
+      await again[1]!.body!.cancel();
+    } finally {
+      limits = undefined;
+    }
+  });
+
+  it('an address holds at most its number of streams, all sessions together: one more is refused with 429 and a sentence', async () => {
+    await stop();
+    limits = { perSession: 8, perAddress: 3 };
+    try {
+      await start();
+      const held = [
+        await open('merchant', 's1', '10.0.0.7'),
+        await open('support', 's2', '10.0.0.7'),
+        await open('admin', 's3', '10.0.0.7'),
+      ];
+      for (const res of held) expect(res.status).toBe(200);
+      const refused = await open('manager', 's4', '10.0.0.7');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      const body = (await refused.json()) as { code: number; msg: string; gateway: { reason: string; rule: string; limit: number } };
+      expect(body.msg).toMatch(/Too many live-update connections from this address \(3 at most\)/);
+      expect(body.gateway).toMatchObject({ reason: 'rate_limited', rule: 'too_many', limit: 3 });
+      // Another address is not held back; one stream closed frees a place.
+      expect((await open('manager', 's4', '10.0.0.8')).status).toBe(200);
+      await held[0]!.body!.cancel();
+      await new Promise((r) => setTimeout(r, 200));
+      const now = await open('manager', 's5', '10.0.0.7');
+      expect(now.status).toBe(200);
+      await now.body!.cancel();
+      for (const res of held.slice(1)) await res.body!.cancel();
+    } finally {
+      limits = undefined;
+    }
   });
 });
 
