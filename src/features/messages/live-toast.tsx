@@ -4,6 +4,7 @@ import type { InboxMessage } from '../../../contract/message-kinds';
 import { dismissToast, toast } from '../../lib/toast';
 import { messageSentence } from './sentence';
 import { registerMessagesTexts } from './texts';
+import { STOPPED_TOAST } from './live-channel';
 
 /** A toast saying the message in words, with a button to what it is about (loaded on the first toast). */
 export function showMessageToast(m: InboxMessage, i18n: I18n, navigate: (to: string) => void) {
@@ -36,5 +37,32 @@ export function showMessageToast(m: InboxMessage, i18n: I18n, navigate: (to: str
           </Button>
         )
       : undefined,
+  });
+}
+
+/**
+ * The notice that the gateway stopped this browser's live updates (its session opened more streams
+ * than it may), with a button to reconnect; it stays until then.
+ */
+export function showStoppedNotice(i18n: I18n, reconnect: () => void) {
+  registerMessagesTexts(i18n);
+  const t = i18n.getFixedT(i18n.language === 'en' ? 'en' : 'zh-CN', 'messages') as TFunction<'messages'>;
+  void toast(t('live.stopped'), {
+    variant: 'default',
+    autoHideDuration: null,
+    key: STOPPED_TOAST,
+    preventDuplicate: true,
+    action: (key) => (
+      <Button
+        color="inherit"
+        size="small"
+        onClick={() => {
+          dismissToast(key);
+          reconnect();
+        }}
+      >
+        {t('live.reconnect')}
+      </Button>
+    ),
   });
 }

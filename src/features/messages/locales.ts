@@ -72,6 +72,8 @@ export const messagesLocales = {
     live: {
       open: 'Open',
       reconnecting: 'Live updates paused: reconnecting…',
+      stopped: 'Live updates stopped: this session has too many windows open. Close some, then reconnect.',
+      reconnect: 'Reconnect',
     },
     refs: {
       order: 'Order {{sn}}',
@@ -194,6 +196,8 @@ export const messagesLocales = {
     live: {
       open: '查看',
       reconnecting: '实时更新已暂停：正在重新连接…',
+      stopped: '实时更新已停止：此会话打开的窗口过多。请关闭一些窗口，然后重新连接。',
+      reconnect: '重新连接',
     },
     refs: {
       order: '订单 {{sn}}',

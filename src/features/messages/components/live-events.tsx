@@ -3,9 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { InboxMessage, LiveMessageEvent } from '../../../../contract/message-kinds';
-import { useCan } from '../../account';
+import { useCan, useSession } from '../../account';
 import { messageKeys } from '../api/queries';
 import { keysTouchedBy } from '../live-keys';
+import { STOPPED_TOAST, shareAcrossTabs, type LiveFrame } from '../live-channel';
+import { dismissToast } from '../../../lib/toast';
 
 /** Kinds a person acts on: these also show a toast with a link. */
 export const TOASTED = new Set(['order.delivery', 'afterSale.agree', 'afterSale.refuse', 'afterSale.success', 'goods.undercarriage']);
@@ -13,8 +15,8 @@ export const TOASTED = new Set(['order.delivery', 'afterSale.agree', 'afterSale.
 const LINK_WAIT_MS = 2000;
 const MAX_BACKOFF_MS = 30_000;
 
-/** Whether this tab's event stream is open (the badge shows it as `data-live`, tests wait for it). */
-let streamState: 'open' | 'connecting' = 'connecting';
+/** Whether the browser's event stream is open (the badge shows it as `data-live`, tests wait for it); `stopped` by the gateway. */
+let streamState: 'open' | 'connecting' | 'stopped' = 'connecting';
 const stateListeners = new Set<() => void>();
 const setStreamState = (s: typeof streamState) => {
   if (s === streamState) return;
@@ -31,17 +33,21 @@ export function useStreamState() {
 /** Live updates for everyone who may read messages: renders nothing. */
 export function LiveEvents() {
   const can = useCan();
-  return can.feature('messages.read') ? <LiveEventStream /> : null;
+  const session = useSession();
+  return can.feature('messages.read') ? <LiveEventStream userId={session.user.id} /> : null;
 }
 
 /**
- * One EventSource on /bff/events. Each message invalidates exactly the query keys it touches, moves
- * the unread count and, for what a person acts on, shows a toast with a link. The browser reconnects
- * on its own with Last-Event-ID, and the gateway replays what was missed; when the gateway closed
- * the stream (a restart, a session that ended) a new one starts after a pause, from the last id seen.
- * Nothing here polls.
+ * One EventSource on /bff/events for the whole browser: the tabs share it (live-channel.ts: the tab
+ * holding a Web Lock opens it and passes every event to the others), so a person with twenty tabs
+ * holds one stream. Each message invalidates exactly the query keys it touches, moves the unread
+ * count and, for what a person acts on, shows a toast with a link, in every tab. The browser
+ * reconnects on its own with Last-Event-ID, and the gateway replays what was missed; when the gateway
+ * closed the stream (a restart, a session that ended, or 429: too many from this address) a new one
+ * starts after a pause that grows to 30 s, from the last id seen. A `stop` (this session opened more
+ * streams than it may) closes it for good, until the person asks to reconnect. Nothing here polls.
  */
-function LiveEventStream() {
+function LiveEventStream({ userId }: { userId: number }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { i18n } = useTranslation();
@@ -52,24 +58,19 @@ function LiveEventStream() {
   }, [navigate]);
 
   useEffect(() => {
-    let es: EventSource | null = null;
-    let last = '';
-    let stopped = false;
-    let backoff = 1000;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     const waiting = new Map<string, ReturnType<typeof setTimeout>>();
     const seen = new Set<string>();
+    /** Set in the tab that holds the stream: opens it again after the gateway said stop. */
+    let reopen = () => {};
 
-    const toast = (m: InboxMessage) => {
+    const toastMessage = (m: InboxMessage) => {
       void import('../live-toast').then(({ showMessageToast }) => showMessageToast(m, i18n, (to) => go.current(to)));
     };
 
-    const onMessage = (e: MessageEvent<string>) => {
-      backoff = 1000;
-      if (e.lastEventId) last = e.lastEventId;
+    const onMessage = (data: string) => {
       let ev: LiveMessageEvent & { replay?: boolean };
       try {
-        ev = JSON.parse(e.data) as typeof ev;
+        ev = JSON.parse(data) as typeof ev;
       } catch {
         return;
       }
@@ -87,57 +88,103 @@ function LiveEventStream() {
       }
       if (ev.replay || !TOASTED.has(m.type)) return;
       if (ev.change === 'new') {
-        if (m.refs) toast(m);
+        if (m.refs) toastMessage(m);
         else
           waiting.set(
             m.id,
-            setTimeout(() => (waiting.delete(m.id), toast(m)), LINK_WAIT_MS),
+            setTimeout(() => (waiting.delete(m.id), toastMessage(m)), LINK_WAIT_MS),
           );
       } else if (waiting.has(m.id)) {
         clearTimeout(waiting.get(m.id));
         waiting.delete(m.id);
-        toast(m);
+        toastMessage(m);
       }
     };
     // Sent after every (re)connect and when the person's read marks change elsewhere: the exact
     // count, and the inbox read again (it covers anything stored while the stream was opening).
-    const onUnread = (e: MessageEvent<string>) => {
+    const onUnread = (data: string) => {
       setStreamState('open');
-      if (e.lastEventId) last = e.lastEventId;
+      dismissToast(STOPPED_TOAST);
       try {
-        const { count } = JSON.parse(e.data) as { count: number };
+        const { count } = JSON.parse(data) as { count: number };
         qc.setQueryData(messageKeys.unread(), { count });
       } catch {
         /* ignored: the next event corrects it */
       }
       void qc.invalidateQueries({ queryKey: messageKeys.lists() });
     };
-    // Too much was missed to replay (or the gateway's bus reconnected): read the inbox again.
-    const onResync = () => void qc.invalidateQueries({ queryKey: messageKeys.all });
 
-    const open = () => {
-      if (stopped) return;
-      es = new EventSource(last ? `/bff/events?after=${encodeURIComponent(last)}` : '/bff/events');
-      es.addEventListener('message', onMessage);
-      es.addEventListener('unread', onUnread);
-      es.addEventListener('resync', onResync);
-      es.onerror = () => {
-        setStreamState('connecting');
-        // CONNECTING: the browser retries by itself. CLOSED: the gateway refused; start anew later.
-        if (es?.readyState !== EventSource.CLOSED) return;
-        es.close();
-        retry = setTimeout(open, backoff);
-        backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+    const onFrame = (f: LiveFrame) => {
+      if (f.type === 'message') onMessage(f.data);
+      else if (f.type === 'unread') onUnread(f.data);
+      // Too much was missed to replay (or the gateway's bus reconnected): read the inbox again.
+      else if (f.type === 'resync') void qc.invalidateQueries({ queryKey: messageKeys.all });
+      else if (f.type === 'state') setStreamState(f.data === 'open' || f.data === 'stopped' ? f.data : 'connecting');
+      else if (f.type === 'reconnect') reopen();
+      if (f.type === 'stop' || (f.type === 'state' && f.data === 'stopped')) {
+        setStreamState('stopped');
+        void import('../live-toast').then(({ showStoppedNotice }) =>
+          showStoppedNotice(i18n, () => share.send({ type: 'reconnect', data: '', lastEventId: '' })),
+        );
+      }
+    };
+
+    const openStream = (after: string, emit: (f: LiveFrame) => void) => {
+      let es: EventSource | null = null;
+      let last = after;
+      let closed = false;
+      let stoppedByGateway = false;
+      let backoff = 1000;
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      const relay = (type: string) => (e: MessageEvent<string>) => {
+        if (type === 'message') backoff = 1000;
+        if (e.lastEventId) last = e.lastEventId;
+        emit({ type, data: e.data, lastEventId: e.lastEventId });
+      };
+      const open = () => {
+        if (closed) return;
+        es = new EventSource(last ? `/bff/events?after=${encodeURIComponent(last)}` : '/bff/events');
+        for (const type of ['message', 'unread', 'resync']) es.addEventListener(type, relay(type));
+        es.addEventListener('stop', (e: MessageEvent<string>) => {
+          // This session opened more streams than it may: this one goes for good, not retried.
+          stoppedByGateway = true;
+          es?.close();
+          emit({ type: 'stop', data: e.data, lastEventId: '' });
+        });
+        es.onerror = () => {
+          emit({ type: 'state', data: 'connecting', lastEventId: '' });
+          // CONNECTING: the browser retries by itself. CLOSED: the gateway refused; start anew later.
+          if (es?.readyState !== EventSource.CLOSED) return;
+          es.close();
+          retry = setTimeout(open, backoff);
+          backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+        };
+      };
+      reopen = () => {
+        if (!stoppedByGateway) return;
+        stoppedByGateway = false;
+        emit({ type: 'state', data: 'connecting', lastEventId: '' });
+        open();
+      };
+      open();
+      return () => {
+        closed = true;
+        reopen = () => {};
+        clearTimeout(retry);
+        es?.close();
       };
     };
-    open();
+
+    // A tab that joins later learns from the holder whether the stream is open.
+    const share = shareAcrossTabs(`supply-desk-live-events-${userId}`, onFrame, openStream, () => [
+      { type: 'state', data: streamState, lastEventId: '' },
+    ]);
     return () => {
-      stopped = true;
-      clearTimeout(retry);
-      for (const t of waiting.values()) clearTimeout(t);
-      es?.close();
+      share.stop();
+      for (const timer of waiting.values()) clearTimeout(timer);
+      dismissToast(STOPPED_TOAST);
       setStreamState('connecting');
     };
-  }, [qc, i18n]);
+  }, [qc, i18n, userId]);
   return null;
 }
