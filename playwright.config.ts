@@ -84,6 +84,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SANDBOX_APP_SECRET: E2E_SECRET,
       SANDBOX_GOODS: '1500',
+      // Stopped at the end of the run: no balancer to drain for.
+      DRAIN_SECONDS: '0',
     },
   },
 });
