@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { stateOf } from './sign-in';
+import { signIn } from './sign-in';
 
-test.use({ storageState: stateOf('merchant') });
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'merchant');
+});
 
 test('the catalogue shows seeded products with their pictures, fetched through the gateway', async ({ page }) => {
   await page.goto('/');

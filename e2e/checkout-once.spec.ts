@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { stateOf } from './sign-in';
+import { signIn } from './sign-in';
 import { candidates, fillAddress, orderTotal, ordersWithThirdSn, setCart } from './checkout-api';
 
-test.use({ storageState: stateOf('merchant') });
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'merchant');
+});
 
 /** A cart of one cheap line, walked to the submit step with an address in Zhejiang; answers the draft's order number. */
 async function toSubmit(page: Page, skip = 0) {

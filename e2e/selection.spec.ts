@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { stateOf } from './sign-in';
+import { signIn } from './sign-in';
 import { fillAddress } from './checkout-api';
 
-test.use({ storageState: stateOf('merchant') });
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'merchant');
+});
 
 const idsOn = (page: Page) => page.getByTestId('goods-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-goods-id'))));
 
