@@ -25,6 +25,8 @@ export function rememberMode(mode: PaletteMode) {
     /* ignore */
   }
   mirrorToCookie(THEME_COOKIE, mode);
+  // index.html paints the page background by html[data-mode] before any script: it follows a switch.
+  document.documentElement.dataset.mode = mode;
 }
 
 /**
