@@ -434,15 +434,19 @@ describe('operations', () => {
     return { ...proc, exited, output: () => proc.out };
   };
 
+  /** A signed-in call that reaches the sandbox (1.5 s each in these tests). */
+  const goodsList = (base: string, cookie: string) =>
+    request(`${base}/bff/op/goods.list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(SAMPLE['goods.list']),
+    });
+
   if (TEST_DIALECT === 'sqlite') {
     it('SIGTERM: no new connections, the request in flight is answered, then the process exits 0', async () => {
       const { child, exited, base, cookie, output } = await startGatewayProcess();
       const started = Date.now();
-      const inFlight = request(`${base}/bff/op/goods.list`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify(SAMPLE['goods.list']),
-      });
+      const inFlight = goodsList(base, cookie);
       await new Promise((r) => setTimeout(r, 300));
       child.kill('SIGTERM');
       const res = await inFlight;
@@ -466,11 +470,7 @@ describe('operations', () => {
         expect(health.statusCode).toBe(503);
         expect(await health.body.json()).toEqual({ ok: false, status: 'stopping' });
         // Still serving during the drain: a signed-in call is answered, and its connection is closed after it.
-        const res = await request(`${base}/bff/op/goods.list`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify(SAMPLE['goods.list']),
-        });
+        const res = await goodsList(base, cookie);
         expect(res.statusCode).toBe(200);
         expect(res.headers.connection).toBe('close');
         expect(((await res.body.json()) as { code: number }).code).toBe(1);
@@ -486,11 +486,7 @@ describe('operations', () => {
     it('SIGINT (Ctrl+C) stops at once, without the drain: the request in flight is still answered', async () => {
       const { child, exited, base, cookie, output } = await startGatewayProcess(60);
       try {
-        const inFlight = request(`${base}/bff/op/goods.list`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify(SAMPLE['goods.list']),
-        });
+        const inFlight = goodsList(base, cookie);
         await new Promise((r) => setTimeout(r, 300));
         const signalled = Date.now();
         child.kill('SIGINT');
@@ -525,11 +521,7 @@ describe('operations', () => {
         });
         await waitFor('the stream to open', () => /event: unread/.test(text), 10_000);
         // And a call in flight (every sandbox call takes 1.5 s).
-        const inFlight = request(`${base}/bff/op/goods.list`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify(SAMPLE['goods.list']),
-        });
+        const inFlight = goodsList(base, cookie);
         await new Promise((r) => setTimeout(r, 300));
         const signalled = Date.now();
         child.kill('SIGTERM');
