@@ -57,6 +57,7 @@ export const appMoreLocales = {
       select: 'Select {{title}}',
       selected: '{{count}} selected',
       clearSelection: 'Clear selection',
+      view: { label: 'View', table: 'Table view', cards: 'Card view' },
     },
     pager: {
       label: 'Pages',
@@ -201,6 +202,7 @@ export const appMoreLocales = {
       select: '选择 {{title}}',
       selected: '已选 {{count}} 件',
       clearSelection: '取消选择',
+      view: { label: '视图', table: '表格视图', cards: '卡片视图' },
     },
     pager: {
       label: '分页',

@@ -7,12 +7,9 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
-import TableRowsIcon from '@mui/icons-material/TableRows';
-import GridViewIcon from '@mui/icons-material/GridView';
 import TuneIcon from '@mui/icons-material/Tune';
 import { MAX_PAGE, SEARCH_WORDS_MAX } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
@@ -30,6 +27,7 @@ import { FilterPanel, usePhone } from '../../../components/filter-panel';
 import { SelectField, TextInput } from '../../../components/fields';
 import { ChecklistButton, type ChecklistItem } from '../../../components/checklist-button';
 import { ColumnsMenu, useRememberedColumns } from '../../../components/columns-menu';
+import { ViewToggle } from '../../../components/view-toggle';
 import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
 import { useLatch } from '../../../lib/lazy';
@@ -53,38 +51,8 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const SORT_SX = { minWidth: 230 } as const;
 const SHOP_SX = { minWidth: 180 } as const;
 const RANGE_ROW = { flexWrap: 'wrap', gap: 2 } as const;
-const TABLE_ICON = <TableRowsIcon fontSize="small" />;
-const CARDS_ICON = <GridViewIcon fontSize="small" />;
-const SELECTED_SX = { bgcolor: 'action.selected' } as const;
 /** Brands in Chinese order, sorted when the brand menu opens. */
 const byBrandName = (a: ChecklistItem, b: ChecklistItem) => brandCollator().compare(a.label, b.label);
-
-/** Table or cards: the two buttons of the catalogue's view. */
-const ViewToggle = memo(function ViewToggle({ shown, onPick }: { shown: string; onPick: (v: 'table' | 'cards') => void }) {
-  const { t } = useTranslation('catalogue');
-  return (
-    <Stack direction="row" role="group" aria-label={t('viewLabel')}>
-      {(
-        [
-          ['table', t('tableView'), TABLE_ICON],
-          ['cards', t('cardView'), CARDS_ICON],
-        ] as const
-      ).map(([v, label, icon]) => (
-        <IconButton
-          key={v}
-          aria-label={label}
-          title={label}
-          aria-pressed={shown === v}
-          color={shown === v ? 'primary' : 'default'}
-          onClick={() => onPick(v)}
-          sx={shown === v ? SELECTED_SX : undefined}
-        >
-          {icon}
-        </IconButton>
-      ))}
-    </Stack>
-  );
-});
 
 /** One of the catalogue's price or rate ranges (under "more filters"). */
 const CatalogueRange = memo(function CatalogueRange({
