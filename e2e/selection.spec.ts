@@ -43,6 +43,26 @@ test('remove one from the library, then undo', async ({ page }) => {
   expect((await idsOn(page)).sort()).toEqual([...before].sort());
 });
 
+test('on a phone the library is cards: a tick feeds the selection bar, and the table, a choice kept in the URL, keeps it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/library');
+  const card = page.getByTestId('goods-card').first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('goods-row')).toHaveCount(0);
+  await expect(card.getByText(/^¥[\d,]+\.\d{2}$/)).toBeVisible();
+  await expect(card.getByText(/^利润率 [\d.]+%$/)).toBeVisible();
+  await expect(card.getByText(/^(在售|已下架)$/)).toBeVisible();
+  const id = await card.getAttribute('data-goods-id');
+  await card.getByRole('checkbox').check();
+  await expect(page.getByText('已选 1 件')).toBeVisible();
+  await expect(page.getByRole('button', { name: '移除 1 件' })).toBeVisible();
+  await page.getByRole('button', { name: '表格视图' }).click();
+  await expect(page).toHaveURL(/view=table/);
+  await expect(page.locator(`[data-testid="goods-row"][data-goods-id="${id}"]`).getByRole('checkbox')).toBeChecked();
+});
+
 test('filter the library by a profit-rate range: every row is inside it; the filtered URL survives a reload', async ({ page }) => {
   await page.goto('/library?size=100');
   await page.getByLabel('区间类型').selectOption({ label: '利润率' });

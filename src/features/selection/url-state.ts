@@ -18,9 +18,23 @@ export interface LibraryView {
   rangeType: RangeType | '';
   from: string;
   to: string;
+  /** `auto`: what suits the screen (cards on a phone, the table elsewhere) until the person picks one. */
+  view: 'auto' | 'table' | 'cards';
 }
 
-const DEFAULTS: LibraryView = { page: 1, size: 20, source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' };
+const DEFAULTS: LibraryView = {
+  page: 1,
+  size: 20,
+  source: 0,
+  cats: [],
+  q: '',
+  free: '',
+  agent: '',
+  rangeType: '',
+  from: '',
+  to: '',
+  view: 'auto',
+};
 
 /** A range bound as typed: a non-negative number, or nothing. */
 const bound = (v: string | null) => (v !== null && /^\d+(\.\d{1,2})?$/.test(v) ? v : '');
@@ -44,6 +58,7 @@ export function parseLibraryView(p: URLSearchParams): LibraryView {
     rangeType: (RANGE_TYPES as readonly string[]).includes(rt) ? (rt as RangeType) : '',
     from: bound(p.get('from')),
     to: bound(p.get('to')),
+    view: read.oneOf(p, 'view', ['table', 'cards'] as const, 'auto'),
   };
 }
 
@@ -57,6 +72,7 @@ export function libraryViewToParams(v: LibraryView): URLSearchParams {
     ['rangeType', 'range'],
     ['from', 'from'],
     ['to', 'to'],
+    ['view', 'view'],
     ['size', 'size'],
     ['page', 'page'],
   ];
@@ -90,7 +106,8 @@ export function useLibraryView() {
   const view = useMemo(() => parseLibraryView(params), [params]);
   const update = useCallback(
     (patch: Partial<LibraryView>) => {
-      const resetPage = Object.keys(patch).some((k) => k !== 'page');
+      // Another view draws the same rows: only a change of what is listed starts again at page 1.
+      const resetPage = Object.keys(patch).some((k) => k !== 'page' && k !== 'view');
       setParams(libraryViewToParams({ ...view, ...(resetPage ? { page: 1 } : {}), ...patch }));
     },
     [view, setParams],

@@ -36,11 +36,13 @@ import { csvFileName, csvYuan, download, toCsv } from '../../../lib/csv';
 import { SearchField, ShippingSelect, SourceSelect } from '../../../components/list-filters';
 import { CategoryPicker } from '../../../components/category-picker';
 import { ResultsLine } from '../../../components/results-line';
-import { FilterPanel } from '../../../components/filter-panel';
+import { FilterPanel, usePhone } from '../../../components/filter-panel';
+import { ViewToggle } from '../../../components/view-toggle';
 import { SelectField } from '../../../components/fields';
 import { RangeField } from '../../../components/range-field';
 import { libraryViewToFilters, useLibraryView, type LibraryView } from '../url-state';
 import { formatCount } from '../../../lib/money';
+import { LibraryCards } from '../components/library-cards';
 
 // The dialog (and MUI's modal stack with it) loads when the person asks to clear, not with the page.
 const ClearDialog = lazyNamed(() => import('../components/clear-dialog'), 'ClearDialog');
@@ -132,6 +134,9 @@ export function LibraryPage() {
     (view.source ? 1 : 0) + (view.cats.length ? 1 : 0) + (view.free ? 1 : 0) + (view.agent ? 1 : 0) + (view.rangeType ? 1 : 0);
   const onOpen = useStable((row: LibraryRow) => openGoods(row.id));
   const onPage = useStable((page: number, size: number) => update(size !== view.size ? { size } : { page }));
+  const onView = useStable((v: 'table' | 'cards') => update({ view: v }));
+  const phone = usePhone();
+  const shown = view.view === 'auto' ? (phone ? 'cards' : 'table') : view.view;
   const trailing = useMemo(
     () => ({
       header: t('status'),
@@ -189,6 +194,7 @@ export function LibraryPage() {
         actions={
           <AfterFirstPaint>
             <LibraryActions
+              table={shown === 'table'}
               columns={columns}
               onColumns={setColumns}
               count={count}
@@ -204,7 +210,15 @@ export function LibraryPage() {
       <AfterFirstPaint>
         {/* The header's tools come first (they may wrap under the title); the filters follow in a commit of their own. */}
         <NextCommit>
-          <LibraryFilters view={view} update={update} typed={typed} setTyped={setTyped} active={activeFilters} />
+          <LibraryFilters
+            view={view}
+            update={update}
+            typed={typed}
+            setTyped={setTyped}
+            active={activeFilters}
+            shown={shown}
+            onView={onView}
+          />
           {list.isError && !list.data ? (
             <ErrorState error={list.error} onRetry={() => void list.refetch()} />
           ) : (
@@ -260,6 +274,20 @@ export function LibraryPage() {
               )}
               {data && count === 0 ? (
                 <EmptyState title={t('empty')} />
+              ) : shown === 'cards' ? (
+                <Box sx={STATUS}>
+                  <LibraryCards
+                    rows={data?.list}
+                    count={count}
+                    page={view.page}
+                    size={view.size}
+                    onPage={onPage}
+                    selected={selected}
+                    onSelect={setSelected}
+                    onOpen={onOpen}
+                    footer={trailing.cell}
+                  />
+                </Box>
               ) : (
                 // The table (its styles and rows) is committed after the filters, in a task of its own.
                 <NextCommit>
@@ -308,6 +336,7 @@ export function LibraryPage() {
 
 /** The header's tools; drawn again only when what they show changes (not on each render of the page). */
 const LibraryActions = memo(function LibraryActions({
+  table,
   columns,
   onColumns,
   count,
@@ -316,6 +345,8 @@ const LibraryActions = memo(function LibraryActions({
   canClear,
   onClear,
 }: {
+  /** The table is shown (its columns can be chosen). */
+  table: boolean;
   columns: ReadonlySet<GoodsColumn>;
   onColumns: (next: Set<GoodsColumn>) => void;
   count: number;
@@ -328,7 +359,7 @@ const LibraryActions = memo(function LibraryActions({
   return (
     <>
       <SavedViews storageKey="library" />
-      <ColumnsMenu columns={columns} onChange={onColumns} />
+      {table && <ColumnsMenu columns={columns} onChange={onColumns} />}
       <Button variant="outlined" onClick={() => void onExport()} loading={exporting} disabled={count === 0}>
         {t('export')}
       </Button>
@@ -355,18 +386,26 @@ const LibraryFilters = memo(function LibraryFilters({
   typed,
   setTyped,
   active,
+  shown,
+  onView,
 }: {
   view: LibraryView;
   update: (patch: Partial<LibraryView>) => void;
   typed: { q: string; from: string; to: string };
   setTyped: (next: { q: string; from: string; to: string }) => void;
   active: number;
+  shown: 'table' | 'cards';
+  onView: (v: 'table' | 'cards') => void;
 }) {
   const { t } = useTranslation('selection');
   const { q, from, to } = typed;
   const rangeInvalid = !rangeValid(typed);
   return (
-    <FilterPanel active={active} search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}>
+    <FilterPanel
+      active={active}
+      search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}
+      tools={<ViewToggle shown={shown} onPick={onView} />}
+    >
       <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
       <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
       <SelectField
