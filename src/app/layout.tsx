@@ -38,6 +38,26 @@ const NAV_ITEM = {
   textAlign: 'left',
 } as const;
 
+/**
+ * The mark and the app's name, as the shell painted them before any script (index.html). When the name
+ * does not fit beside the mark it wraps onto a second line, which the box's height leaves out: the
+ * mark alone shows, and the name is still read out.
+ */
+const BRAND = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  alignContent: 'flex-start',
+  columnGap: 1,
+  // More than the box's height minus the mark's: a wrapped name starts below what is shown.
+  rowGap: 1,
+  height: 32,
+  overflow: 'hidden',
+  minWidth: 28,
+  flexShrink: { xs: 1, md: 0 },
+  '& .brand-mark': { width: 28, height: 28, flexShrink: 0 },
+} as const;
+
 export function Layout() {
   const { t } = useTranslation('app');
   const theme = useTheme();
@@ -91,15 +111,18 @@ export function Layout() {
               <MenuIcon />
             </IconButton>
           )}
-          {/* On phones the name gives way (ellipsis) so menu, messages, cart and account keep their room. */}
-          <Typography
-            variant="h6"
-            component="div"
-            noWrap
-            sx={{ fontWeight: 700, color: 'primary.main', flexShrink: { xs: 1, md: 0 }, minWidth: 0 }}
-          >
-            {t('appName')}
-          </Typography>
+          {/* On phones the name gives way so menu, messages, cart and account keep their room: whole or not
+              at all (a cut "Supply…" reads as a word), the mark staying. */}
+          <Box sx={BRAND}>
+            <svg className="brand-mark" aria-hidden="true" viewBox="0 0 64 64">
+              <rect width="64" height="64" rx="14" fill="#0b6e4f" />
+              <path d="M16 24h32l-4 24H20z" fill="#fff" />
+              <path d="M24 24a8 8 0 0 1 16 0" stroke="#fff" strokeWidth="4" fill="none" />
+            </svg>
+            <Typography variant="h6" component="div" sx={{ fontWeight: 700, color: 'primary.main', whiteSpace: 'nowrap' }}>
+              {t('appName')}
+            </Typography>
+          </Box>
           <AfterFirstPaint>
             <Suspense fallback={null}>
               <ModeChip />
