@@ -19,14 +19,43 @@ process.env.E2E_SECRET = E2E_SECRET;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'supply-desk-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+/**
+ * The specs that change the shared sandbox world or read it whole, so they must not overlap with
+ * each other: they move the business clock (which also moves the market's prices and stock), place
+ * orders (the one account's balance and order count), use the merchant's one cart and checkout draft,
+ * change the library, or read the newest audit rows. They run one at a time, in file order, on one
+ * worker, while the other specs run beside them.
+ */
+const WORLD = [
+  'after-sale-refusal',
+  'after-sale-return',
+  'audit-words',
+  'checkout-layout',
+  'checkout-once',
+  'checkout-order',
+  'messages',
+  'orders-failed',
+  'orders-list',
+  'orders-timeline',
+  'selection',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './e2e',
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two cores: the server (gateway and sandbox) and two browsers.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
+  projects: [
+    // Each demo role signs in once through the sign-in page; the sessions are saved for the tests.
+    { name: 'sign-in', testMatch: 'auth.setup.ts' },
+    // The after-sale records the layout and pictures specs work on (moves the business clock before the rest starts).
+    { name: 'world-setup', testMatch: 'after-sale.setup.ts', dependencies: ['sign-in'] },
+    { name: 'world', testMatch: WORLD, workers: 1, fullyParallel: false, dependencies: ['world-setup'] },
+    { name: 'parallel', testMatch: '**/*.spec.ts', testIgnore: WORLD, fullyParallel: true, dependencies: ['world-setup'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',

@@ -1,19 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { DEMO, signIn } from './sign-in';
-import { newLocalePage, pageProblems } from './page-checks';
+import type { Role } from './sign-in';
+import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look } from './page-checks';
 
 /**
  * The accessibility and layout pass (issue 14): every page, and every menu, drawer and dialog it
- * opens, for each role that may see it, at desktop and phone size. Fails on a critical or serious
- * axe violation, on anything wider than the window, on a table whose last column is cut, on English
- * validation text on a Chinese page, and on raw translation keys. Screenshots land in
- * test-results/pages/ for people to look at.
+ * opens, for each role that may see it, at desktop and phone size, in both languages and both themes.
+ * Fails on a critical or serious axe violation, on anything wider than the window, on a table whose
+ * last column is cut, on English validation text on a Chinese page, and on raw translation keys.
+ * Screenshots land in test-results/pages/ for people to look at.
+ *
+ * Each page is loaded once per role and size and checked, with its popups, in the role's own language
+ * and theme. Where that leaves a look of a page unchecked (a page few roles see), a role switches the
+ * page in place, with the app's own controls and no reload, to the other language and the other theme
+ * and checks it again (`flipsOf`). Each role and size is a test of its own (they run in parallel, each
+ * with the role's saved session).
  *
  * A page added later is covered by adding it to PAGES.
  */
-type Role = keyof typeof DEMO;
-
 interface Popup {
   name: string;
   /** Opens the popup; the pass then checks it and presses Escape. */
@@ -152,37 +156,65 @@ const SIZES = [
 const shotDir = 'test-results/pages';
 mkdirSync(shotDir, { recursive: true });
 
-const RUNS: { role: Role; locale: 'zh-CN' | 'en'; theme: 'light' | 'dark' }[] = [
-  { role: 'merchant', locale: 'zh-CN', theme: 'light' },
-  { role: 'support', locale: 'en', theme: 'light' },
-  { role: 'manager', locale: 'zh-CN', theme: 'dark' },
-  { role: 'admin', locale: 'en', theme: 'dark' },
+/** Each role's own language and theme; every page is also checked in the flipped one. */
+const RUNS: { role: Role; look: Look }[] = [
+  { role: 'merchant', look: { locale: 'zh-CN', theme: 'light' } },
+  { role: 'support', look: { locale: 'en', theme: 'light' } },
+  { role: 'manager', look: { locale: 'zh-CN', theme: 'dark' } },
+  { role: 'admin', look: { locale: 'en', theme: 'dark' } },
 ];
 
+const named = (look: Look) => `${look.locale} · ${look.theme}`;
+/**
+ * The pages `run` also checks in its flipped look, switched in place: those on which no role that sees
+ * the page has that look as its own, each by the first such run. So every page, at each size, is
+ * checked in all four looks when two roles or more see it, and in both languages and both themes when
+ * one role does.
+ */
+const flipsOf = (run: (typeof RUNS)[number]) =>
+  PAGES.filter((pc) => {
+    const seers = RUNS.filter((r) => pc.roles.includes(r.role));
+    const to = named(flipped(run.look));
+    return seers.includes(run) && !seers.some((r) => named(r.look) === to) && seers.find((r) => named(flipped(r.look)) === to) === run;
+  });
+
 for (const run of RUNS) {
+  const other = flipped(run.look);
+  const flips = flipsOf(run);
   for (const size of SIZES) {
-    test(`${run.role} · ${size.name} · ${run.locale} · ${run.theme}: every page passes axe and fits`, async ({ browser }) => {
+    test(`${run.role} · ${size.name} · ${named(run.look)}${flips.length ? `, ${flips.map((p) => p.name).join(', ')} switched in place to ${named(other)}` : ''}: every page passes axe and fits`, async ({
+      browser,
+    }) => {
       test.setTimeout(120_000);
-      const page = await newLocalePage(browser, size, run.locale, run.theme);
-      await signIn(page, run.role);
+      const page = await newLookPage(browser, run.role, size, run.look);
       const problems: string[] = [];
+      const tagOf = (look: Look, name: string) => `${run.role}-${size.name}-${look.locale}-${look.theme}-${name}`;
+      const check = async (look: Look, where: string) =>
+        problems.push(
+          ...(await pageProblems(page, { zh: look.locale === 'zh-CN', lastColumn: true })).map(
+            (p) => `${where} (${look.locale}, ${look.theme}): ${p}`,
+          ),
+        );
       for (const pc of PAGES.filter((p) => p.roles.includes(run.role))) {
-        await page.goto(pc.path);
+        await loadIn(page, pc.path, run.look);
         await pc.ready(page);
-        const tag = `${run.role}-${size.name}-${run.locale}-${run.theme}-${pc.name}`;
-        await page.screenshot({ path: `${shotDir}/${tag}.png`, fullPage: true });
-        problems.push(...(await pageProblems(page, { zh: run.locale === 'zh-CN', lastColumn: true })).map((p) => `${pc.path}: ${p}`));
+        await page.screenshot({ path: `${shotDir}/${tagOf(run.look, pc.name)}.png`, fullPage: true });
+        await check(run.look, pc.path);
         const popups = [...(pc.popups ?? []), ...(pc === PAGES.find((p) => p.roles.includes(run.role)) ? SHELL_POPUPS : [])];
         for (const popup of popups.filter((p) => (!p.only || p.only === size.name) && (!p.roles || p.roles.includes(run.role)))) {
           await popup.open(page);
-          await page.screenshot({ path: `${shotDir}/${tag}-${popup.name}.png` });
-          problems.push(
-            ...(await pageProblems(page, { zh: run.locale === 'zh-CN', lastColumn: true })).map((p) => `${pc.path} ${popup.name}: ${p}`),
-          );
+          await page.screenshot({ path: `${shotDir}/${tagOf(run.look, pc.name)}-${popup.name}.png` });
+          await check(run.look, `${pc.path} ${popup.name}`);
           await page.keyboard.press('Escape');
           await expect(page.getByRole('dialog')).toHaveCount(0);
           await expect(page.getByRole('menu', { includeHidden: true })).toHaveCount(0);
         }
+        if (!flips.includes(pc)) continue;
+        // The same page in the other language and theme, switched in place.
+        await switchLook(page, other);
+        await pc.ready(page);
+        await page.screenshot({ path: `${shotDir}/${tagOf(other, pc.name)}.png`, fullPage: true });
+        await check(other, pc.path);
       }
       await page.context().close();
       expect(problems, problems.join('\n')).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { roleContext } from './sign-in';
 
 /*
  * The set-up of the after-sale e2e tests, done the way people of the other roles would do it, over
@@ -24,12 +24,10 @@ export async function op(api: APIRequestContext, id: string, input: unknown) {
   return body.data;
 }
 
-/** An admin in a browser context of their own. */
+/** An admin in a browser context of their own (the saved session; no page open, so no live stream). */
 export async function adminSession(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, 'admin');
-  return { page, api: page.request, close: () => context.close() };
+  const context = await roleContext(browser, 'admin');
+  return { api: context.request, close: () => context.close() };
 }
 
 /** Moves the sandbox's business clock through the gateway (managers and admins). */

@@ -1,18 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
-import { adminSession, advance, nextStep, placeOrder } from './after-sale-fixtures';
+import { stateOf } from './sign-in';
+import { nextStep } from './after-sale-fixtures';
+import { afterSaleData } from './after-sale-data';
+
+test.use({ storageState: stateOf('support') });
 
 test('a 5 MB photo is compressed in the browser and accepted; a PDF is refused with a sentence and nothing is uploaded', async ({
   page,
-  browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await adminSession(browser);
-  const line = await placeOrder(admin.api, 2);
-  await advance(admin.api, 23 * 3600);
-  await admin.close();
+  // A delivered line with nothing asked, placed by e2e/after-sale.setup.ts.
+  const line = afterSaleData().pictures;
 
-  await signIn(page, 'support');
   const uploads: number[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/bff/op/afterSale.picture')) uploads.push((r.postData() ?? '').length);

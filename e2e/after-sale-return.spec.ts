@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { stateOf } from './sign-in';
 import { adminSession, advance, balanceOf, nextStep, placeOrder, TINY_PNG } from './after-sale-fixtures';
+
+test.use({ storageState: stateOf('support') });
 
 const HOUR = 3600;
 
@@ -14,7 +16,6 @@ test('support: a delivered line → return with a picture → agreed → mailing
   // Shipped after 2 h, delivered 20 h later.
   await advance(admin.api, 23 * HOUR);
 
-  await signIn(page, 'support');
   await page.goto(`/orders/${line.sn}`);
   const goods = page.locator(`[data-line-sn="${line.lineSn}"]`);
   const entry = goods.getByTestId('after-sale-entry');

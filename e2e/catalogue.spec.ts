@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { stateOf } from './sign-in';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, 'merchant');
-});
+test.use({ storageState: stateOf('merchant') });
 
 test('the catalogue shows seeded products with their pictures, fetched through the gateway', async ({ page }) => {
   await page.goto('/');

@@ -1,60 +1,74 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { signIn } from './sign-in';
-import { pageProblems } from './page-checks';
+import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look } from './page-checks';
 import { banCase, fillAddress, setCart } from './checkout-api';
 
 /**
  * Every step of the checkout, the product page's "add to cart" and the bulk dialog, at desktop and
  * phone size, in both languages and both themes: no serious axe violation, nothing wider than the
- * window. Screenshots land in test-results/checkout/.
+ * window. One walk per size: each step is checked in one language and theme, then switched in place
+ * (the app's own controls, no reload) to the other language and theme and checked again. Screenshots
+ * land in test-results/checkout/.
  */
 const shotDir = 'test-results/checkout';
 mkdirSync(shotDir, { recursive: true });
 
 const RUNS = [
-  { size: 'desktop', width: 1440, height: 900, locale: 'zh-CN', theme: 'light' },
-  { size: 'desktop', width: 1440, height: 900, locale: 'en', theme: 'dark' },
-  { size: 'phone', width: 390, height: 844, locale: 'zh-CN', theme: 'dark' },
-  { size: 'phone', width: 390, height: 844, locale: 'en', theme: 'light' },
-] as const;
+  { size: 'desktop', width: 1440, height: 900, look: { locale: 'zh-CN', theme: 'light' } },
+  { size: 'phone', width: 390, height: 844, look: { locale: 'zh-CN', theme: 'dark' } },
+] as const satisfies readonly { size: string; width: number; height: number; look: Look }[];
 
 for (const run of RUNS) {
-  test(`checkout · ${run.size} · ${run.locale} · ${run.theme}: every step passes axe and fits`, async ({ browser }) => {
+  const looks = [run.look, flipped(run.look)] as const;
+  test(`checkout · ${run.size} · ${looks.map((l) => `${l.locale} · ${l.theme}`).join(' and ')}: every step passes axe and fits`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
-    const context = await browser.newContext({ viewport: { width: run.width, height: run.height }, locale: run.locale });
-    await context.addInitScript(
-      ({ theme, lang }) => {
-        localStorage.setItem('supply-desk.theme', theme);
-        localStorage.setItem('supply-desk.language', lang);
-      },
-      { theme: run.theme as string, lang: run.locale as string },
-    );
-    const page = await context.newPage();
-    await signIn(page, 'merchant');
+    const page = await newLookPage(browser, 'merchant', run, run.look);
     const { province, a, b, banned } = await banCase(page);
     await setCart(page, [a, b, banned]);
     const found: string[] = [];
+    let look: Look = run.look;
+    const shotIn = async (name: string) => {
+      await page.screenshot({ path: `${shotDir}/${run.size}-${look.locale}-${look.theme}-${name}.png`, fullPage: true });
+      found.push(...(await pageProblems(page)).map((p) => `${name} (${look.locale}, ${look.theme}): ${p}`));
+    };
+    /** Every load opens in the run's own look (newLookPage). */
+    const go = async (path: string) => {
+      await loadIn(page, path, run.look);
+      look = run.look;
+    };
+    /** The step as it is, then switched in place to the other language and theme. */
     const shot = async (name: string) => {
-      await page.screenshot({ path: `${shotDir}/${run.size}-${run.locale}-${run.theme}-${name}.png`, fullPage: true });
-      found.push(...(await pageProblems(page)).map((p) => `${name}: ${p}`));
+      await shotIn(name);
+      look = look === looks[0] ? looks[1] : looks[0];
+      await switchLook(page, look);
+      await shotIn(name);
     };
 
-    await page.goto(`/catalogue/goods/${a.goodsId}`);
+    await go(`/catalogue/goods/${a.goodsId}`);
     await expect(page.getByTestId('add-to-cart')).toBeVisible();
     await page.getByTestId('add-to-cart').scrollIntoViewIfNeeded();
     await shot('product');
 
-    await page.goto('/catalogue');
+    await go('/catalogue');
     const rows = page.locator('[data-testid="goods-row"], [data-testid="goods-card"]');
     await expect(rows.first()).toBeVisible();
     for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check();
-    await page.getByRole('button', { name: /加入购物车…|to the cart…/ }).click();
-    await expect(page.getByTestId('cart-pick').first()).toBeVisible();
-    await shot('bulk-dialog');
-    await page.keyboard.press('Escape');
+    // A dialog covers the language and theme controls: checked, closed, switched, opened again.
+    for (let i = 0; i < 2; i++) {
+      if (i) {
+        look = look === looks[0] ? looks[1] : looks[0];
+        await switchLook(page, look);
+      }
+      await page.getByRole('button', { name: /加入购物车…|to the cart…/ }).click();
+      await expect(page.getByTestId('cart-pick').first()).toBeVisible();
+      await shotIn('bulk-dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
 
-    await page.goto('/cart');
+    await go('/cart');
     await expect(page.getByTestId('line-price').first()).toBeVisible();
     await shot('1-lines');
     await page.getByTestId('next-step').click();
@@ -76,10 +90,10 @@ for (const run of RUNS) {
     await shot('5-submit');
 
     await setCart(page, []);
-    await page.goto('/cart');
+    await go('/cart');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shot('empty');
-    await context.close();
+    await page.context().close();
     expect(found, found.join('\n')).toEqual([]);
   });
 }

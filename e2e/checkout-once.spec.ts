@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { stateOf } from './sign-in';
 import { candidates, fillAddress, orderTotal, ordersWithThirdSn, setCart } from './checkout-api';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, 'merchant');
-});
+test.use({ storageState: stateOf('merchant') });
 
 /** A cart of one cheap line, walked to the submit step with an address in Zhejiang; answers the draft's order number. */
 async function toSubmit(page: Page, skip = 0) {

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { stateOf } from './sign-in';
 import { banCase, candidates, fillAddress, op, ordersWithThirdSn, setCart } from './checkout-api';
 import { source as sourceEnum } from '../contract/enums/source';
 
+test.use({ storageState: stateOf('merchant') });
+
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'merchant');
   await setCart(page, []);
 });
 

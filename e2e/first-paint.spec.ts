@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { roleContext } from './sign-in';
 import { emotionNames } from '../server/shell-page';
 import { emotionRulesOf, recordEmotionRules } from '../tools/emotion-rules';
 
@@ -26,7 +26,7 @@ const boxOf = async (page: Page, selector: string): Promise<Box> =>
     });
 
 async function signedIn(browser: Browser, size: (typeof SIZES)[number], language: string, mode: string) {
-  const context = await browser.newContext({ viewport: size });
+  const context = await roleContext(browser, 'merchant', { viewport: size });
   // What the app keeps in the browser; the app mirrors it into cookies when it starts.
   await context.addInitScript(
     ([l, m]) => {
@@ -36,7 +36,9 @@ async function signedIn(browser: Browser, size: (typeof SIZES)[number], language
     [language, mode],
   );
   const page = await context.newPage();
-  await signIn(page, 'merchant', '/catalogue');
+  // The app runs once, so the cookies the served HTML is painted from are set.
+  await page.goto('/catalogue');
+  await expect(page.locator('main h1')).toBeVisible();
   return { context, page };
 }
 
@@ -99,7 +101,7 @@ for (const [size, mode] of [
   [SIZES[1]!, 'dark'],
 ] as const) {
   test(`the first styles in the HTML are taken by emotion and cover the first pages: ${size.width}px, ${mode}`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: size });
+    const context = await roleContext(browser, 'merchant', { viewport: size });
     await context.addInitScript((m) => localStorage.setItem('supply-desk.theme', m), mode);
     await context.addInitScript(recordEmotionRules);
     // Each time the first styles' tag enters the document: once, by the HTML parser. Moved by a script
@@ -113,7 +115,6 @@ for (const [size, mode] of [
     });
     try {
       const page = await context.newPage();
-      await signIn(page, 'merchant', '/catalogue');
       for (const path of PAGES) {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();

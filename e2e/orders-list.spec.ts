@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { stateOf } from './sign-in';
+
+test.use({ storageState: stateOf('manager') });
 import { findSkus, orderByThirdSn, submitOrder } from './orders-helpers';
 
 test('a manager finds an order by phone and by day, sees each channel’s children, exports the search, and follows the money', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'manager');
   const [jd, ali] = [...(await findSkus(page, { count: 1, source: 2 })), ...(await findSkus(page, { count: 1, source: 6 }))];
   const phone = `139${String(Date.now()).slice(-8)}`;
   const { orderSn, answer } = await submitOrder(

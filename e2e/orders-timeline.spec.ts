@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { rolePage } from './sign-in';
 import { findSkus, orderByThirdSn, submitOrder } from './orders-helpers';
 
 test('business time moves on: the courier’s events appear on the timeline; support confirms receipt and the line says received', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const admin = await browser.newPage();
-  await signIn(admin, 'admin');
+  const admin = await rolePage(browser, 'admin');
   const [sku] = await findSkus(admin, { count: 1, source: 2 });
   const { orderSn, answer } = await submitOrder(admin, [{ sku: sku!.id, number: 1 }], {
     consignee: '时间旅人',
@@ -51,11 +50,10 @@ test('business time moves on: the courier’s events appear on the timeline; sup
   await expect(events.first()).not.toContainText('商家已发货');
   await expect(detail.getByTestId('trace-courier')).toContainText('快递公司');
   await expect(detail.getByTestId('trace').getByTestId('tracking-no')).not.toBeEmpty();
-  await admin.close();
+  await admin.context().close();
 
   // Support confirms receipt on the order's own page.
-  const support = await browser.newPage();
-  await signIn(support, 'support');
+  const support = await rolePage(browser, 'support');
   await support.goto(`/orders/${order.sn}`);
   const line = support.getByTestId('goods-line');
   await expect(line).toHaveCount(1);
@@ -69,5 +67,5 @@ test('business time moves on: the courier’s events appear on the timeline; sup
   await expect(line.getByRole('button', { name: '确认收货' })).toHaveCount(0);
   await line.getByRole('button', { name: '物流' }).click();
   await expect(line.getByTestId('trace-event').first()).toContainText('已确认收货');
-  await support.close();
+  await support.context().close();
 });

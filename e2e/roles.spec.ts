@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './sign-in';
+import { DEMO, signIn, stateOf } from './sign-in';
 
 const NAV: Record<keyof typeof DEMO, string[]> = {
   merchant: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '消息'],
@@ -45,34 +45,42 @@ test('a wrong password is said in words and the typed username stays', async ({ 
   await expect(page.getByLabel('用户名')).toHaveValue('merchant');
 });
 
-test('an admin creates a user who can then sign in; the audit log shows it', async ({ page, browser }) => {
-  await signIn(page, 'admin', '/users');
-  await page.getByRole('button', { name: '新增用户' }).click();
-  const name = `e2e${Date.now().toString(36)}`;
-  await page.getByLabel('用户名').fill(name);
-  await page.getByLabel('姓名').fill('E2E Person');
-  await page.getByLabel('密码').fill('e2e-password-123');
-  await page.getByRole('button', { name: '创建' }).click();
-  await expect(page.getByTestId('user-row').filter({ hasText: name })).toBeVisible();
+test.describe('as an admin', () => {
+  test.use({ storageState: stateOf('admin') });
 
-  const other = await browser.newContext({ locale: 'zh-CN' });
-  const p2 = await other.newPage();
-  await p2.goto('/login');
-  await p2.getByLabel('用户名').fill(name);
-  await p2.getByLabel('密码').fill('e2e-password-123');
-  await p2.getByRole('button', { name: '登录' }).click();
-  await expect(p2.getByTestId('role-chip')).toHaveText('商户');
-  await other.close();
+  test('an admin creates a user who can then sign in; the audit log shows it', async ({ page, browser }) => {
+    await page.goto('/users');
+    await page.getByRole('button', { name: '新增用户' }).click();
+    const name = `e2e${Date.now().toString(36)}`;
+    await page.getByLabel('用户名').fill(name);
+    await page.getByLabel('姓名').fill('E2E Person');
+    await page.getByLabel('密码').fill('e2e-password-123');
+    await page.getByRole('button', { name: '创建' }).click();
+    await expect(page.getByTestId('user-row').filter({ hasText: name })).toBeVisible();
 
-  await page.getByRole('link', { name: '审计日志' }).click();
-  await expect(page.getByTestId('audit-row').filter({ hasText: '新增用户' }).first()).toBeVisible();
-  await expect(page.getByTestId('audit-row').first()).not.toContainText('e2e-password-123');
+    const other = await browser.newContext({ locale: 'zh-CN' });
+    const p2 = await other.newPage();
+    await p2.goto('/login');
+    await p2.getByLabel('用户名').fill(name);
+    await p2.getByLabel('密码').fill('e2e-password-123');
+    await p2.getByRole('button', { name: '登录' }).click();
+    await expect(p2.getByTestId('role-chip')).toHaveText('商户');
+    await other.close();
+
+    await page.getByRole('link', { name: '审计日志' }).click();
+    await expect(page.getByTestId('audit-row').filter({ hasText: '新增用户' }).first()).toBeVisible();
+    await expect(page.getByTestId('audit-row').first()).not.toContainText('e2e-password-123');
+  });
 });
 
-test('a page of another role says so in words, and the gateway refuses its data', async ({ page }) => {
-  await signIn(page, 'support', '/users');
-  await expect(page).toHaveURL(/\/users$/);
-  await expect(page.getByText('你的角色无权执行此操作。')).toBeVisible();
-  const res = await page.request.get('/bff/users');
-  expect(res.status()).toBe(403);
+test.describe('as support', () => {
+  test.use({ storageState: stateOf('support') });
+
+  test('a page of another role says so in words, and the gateway refuses its data', async ({ page }) => {
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(page.getByText('你的角色无权执行此操作。')).toBeVisible();
+    const res = await page.request.get('/bff/users');
+    expect(res.status()).toBe(403);
+  });
 });

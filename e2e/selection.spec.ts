@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { stateOf } from './sign-in';
 import { fillAddress } from './checkout-api';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, 'merchant');
-});
+test.use({ storageState: stateOf('merchant') });
 
 const idsOn = (page: Page) => page.getByTestId('goods-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-goods-id'))));
 

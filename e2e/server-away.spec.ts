@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './sign-in';
+import { stateOf } from './sign-in';
+
+test.use({ storageState: stateOf('merchant') });
 
 test('with the server away the tab never reloads: typed text kept, a calm banner, and it recovers by itself', async ({ page }) => {
-  await signIn(page, 'merchant');
   await page.goto('/catalogue');
   await expect(page.getByTestId('goods-row').first()).toBeVisible();
   const search = page.getByLabel('搜索商品');
