@@ -185,7 +185,8 @@ for (const run of RUNS) {
     test(`${run.role} · ${size.name} · ${named(run.look)}${flips.length ? `, ${flips.map((p) => p.name).join(', ')} switched in place to ${named(other)}` : ''}: every page passes axe and fits`, async ({
       browser,
     }) => {
-      test.setTimeout(120_000);
+      // About a minute alone; up to twice that beside the other worker on two busy cores.
+      test.setTimeout(240_000);
       const page = await newLookPage(browser, run.role, size, run.look);
       const problems: string[] = [];
       const tagOf = (look: Look, name: string) => `${run.role}-${size.name}-${look.locale}-${look.theme}-${name}`;

@@ -31,7 +31,7 @@ for (const first of LOOKS) {
     test(`after-sale · ${size.name} · ${looks.map((l) => `${l.locale} · ${l.theme}`).join(' and ')}: pages, drawer and dialogs pass axe and fit`, async ({
       browser,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const { agreedId, line, open } = afterSaleData();
       const page = await newLookPage(browser, 'support', size, first);
       let look: Look = first;
@@ -51,11 +51,21 @@ for (const first of LOOKS) {
         await page.screenshot({ path: `${shots}/${size.name}-${look.locale}-${look.theme}-${name}.png`, fullPage: true });
         problems.push(...(await pageProblems(page)).map((p) => `${name} (${look.locale}, ${look.theme}): ${p}`));
       };
-      /** Closes the open dialogs and drawers one by one, the top one first. */
+      /** Closes the open dialogs and drawers one by one, the top one first: Escape, or its close button. */
       const closeAll = async () => {
         const open = page.getByRole('dialog');
         for (let n = await open.count(); n > 0; n = await open.count()) {
           await page.keyboard.press('Escape');
+          const closed = await expect(open)
+            .toHaveCount(n - 1, { timeout: 2000 })
+            .then(() => true)
+            .catch(() => false);
+          if (closed) continue;
+          await open
+            .last()
+            .getByRole('button', { name: /^(关闭|Close)$/ })
+            .first()
+            .click();
           await expect(open).toHaveCount(n - 1);
         }
       };

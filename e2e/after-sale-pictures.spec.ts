@@ -8,7 +8,8 @@ test.use({ storageState: stateOf('support') });
 test('a 5 MB photo is compressed in the browser and accepted; a PDF is refused with a sentence and nothing is uploaded', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Making and compressing a 5 MB picture in the browser takes a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   // A delivered line with nothing asked, placed by e2e/after-sale.setup.ts.
   const line = afterSaleData().pictures;
 

@@ -23,7 +23,7 @@ for (const run of RUNS) {
   test(`checkout · ${run.size} · ${looks.map((l) => `${l.locale} · ${l.theme}`).join(' and ')}: every step passes axe and fits`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const page = await newLookPage(browser, 'merchant', run, run.look);
     const { province, a, b, banned } = await banCase(page);
     await setCart(page, [a, b, banned]);
