@@ -51,6 +51,14 @@ export interface AuditView {
 
 const day = (v: string | null) => (v && DAY.test(v) && dayBoundary(v, false) !== undefined ? v : '');
 /** The filters live in the URL (`?user=&action=&from=&to=&failed=1&page=&size=`), so a view can be shared. */
+/**
+ * The action's words may wrap (an English action such as "Check the supplier before retrying" kept
+ * on one line widened the table past its box at 1440 px); the input summary is one line, cut with
+ * an ellipsis, its whole text in the title.
+ */
+const ACTION_CELL = { minWidth: 120, maxWidth: 200 } as const;
+const INPUT_CELL = { maxWidth: 320 } as const;
+
 export function parseAuditView(p: URLSearchParams): AuditView {
   return {
     user: (p.get('user') ?? '').slice(0, 64),
@@ -189,10 +197,10 @@ export function AuditPage() {
                             >{` · ${t(`roles.${e.role}`, { defaultValue: e.role })}`}</Typography>
                           )}
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.action}>
+                        <TableCell sx={ACTION_CELL} title={e.action}>
                           {actionLabel(e.action, lang)}
                         </TableCell>
-                        <TableCell sx={{ maxWidth: 360 }}>
+                        <TableCell sx={INPUT_CELL}>
                           <Typography
                             variant="caption"
                             sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}

@@ -87,7 +87,8 @@ describe('OrdersTable', () => {
       within(row)
         .getAllByTestId('child-chip')
         .map((c) => c.textContent),
-    ).toEqual(['JD · Shipped', 'Alibaba 1688 · Awaiting shipment']);
+      // Each side's spaces do not break: a chip that must wrap breaks after its " · " only.
+    ).toEqual(['JD · Shipped', 'Alibaba\u00a01688 · Awaiting\u00a0shipment']);
     expect(within(row).getByText('浙江省 杭州市 西湖区')).toBeTruthy();
     expect(row.textContent).toContain('10:10');
     expect(row.textContent).not.toContain('123450');

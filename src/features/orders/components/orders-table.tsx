@@ -42,12 +42,21 @@ export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } };
 const PROGRESS_SLOT = { height: 4 } as const;
 
-/** What the order list's rows add to the plain rows' classes (src/components/plain-rows.ts). */
+/**
+ * What the order list's rows add to the plain rows' classes (src/components/plain-rows.ts). The table
+ * fits a laptop's window (1440 px) in both languages once orders exist: the merchant's order number
+ * sits under the platform's in one cell, and a channel's chip ("Cloud warehouse · Awaiting shipment")
+ * may break between its words.
+ */
 const ORDER_ROWS = {
   '& .ot-code': { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' },
   '& .gt-link.ot-code': { fontWeight: 400 },
+  '& .gt-caption.ot-code': { fontSize: 12 },
   '& .ot-region': { minWidth: 120 },
+  '& .ot-children': { minWidth: 130 },
   '& .ot-chips': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
+  '& .ot-chips .MuiChip-root': { height: 'auto', minHeight: 24 },
+  '& .ot-chips .MuiChip-label': { whiteSpace: 'normal', paddingTop: '2px', paddingBottom: '2px' },
 } as const;
 const ROW_STYLES = [PLAIN_ROWS, ORDER_ROWS];
 
@@ -72,11 +81,13 @@ const OrderRow = memo(function OrderRow({
   return (
     <tr className="gt-row" data-testid="order-row" data-sn={o.sn} data-third-sn={o.thirdSn}>
       <td className="gt-cell">
-        <button type="button" className="gt-link ot-code" onClick={() => onOpen(o.sn)}>
-          {o.sn}
-        </button>
+        <div className="gt-stack">
+          <button type="button" className="gt-link ot-code" onClick={() => onOpen(o.sn)}>
+            {o.sn}
+          </button>
+          {show('thirdSn') && <span className="gt-caption ot-code">{o.thirdSn}</span>}
+        </div>
       </td>
-      {show('thirdSn') && <td className="gt-cell ot-code">{o.thirdSn}</td>}
       {show('created') && <td className="gt-cell gt-nowrap">{formatSeconds(o.createdTime, lang)}</td>}
       {show('consignee') && (
         <td className="gt-cell">
@@ -105,7 +116,7 @@ const OrderRow = memo(function OrderRow({
         </td>
       )}
       {show('children') && (
-        <td className="gt-cell">
+        <td className="gt-cell ot-children">
           <div className="ot-chips">
             {o.children.map((c) => (
               <StatusChip
@@ -146,7 +157,7 @@ export function OrdersTable({
   const { t } = useTranslation('orders');
   const lang = useLang();
   const show = (c: OrderColumn) => columns.has(c);
-  const width = 1 + ORDER_COLUMNS.filter(show).length;
+  const width = 1 + ORDER_COLUMNS.filter((c) => c !== 'thirdSn' && show(c)).length;
   return (
     <Paper variant="outlined">
       <Box sx={PROGRESS_SLOT}>{loading && rows && <LinearProgress aria-label={t('list.title')} />}</Box>
@@ -154,8 +165,12 @@ export function OrdersTable({
         <Table size="small" aria-label={t('list.title')} sx={ROW_STYLES}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('columns.sn')}</TableCell>
-              {show('thirdSn') && <TableCell>{t('columns.thirdSn')}</TableCell>}
+              <TableCell>
+                <div className="gt-stack">
+                  <span>{t('columns.sn')}</span>
+                  {show('thirdSn') && <span className="gt-caption">{t('columns.thirdSn')}</span>}
+                </div>
+              </TableCell>
               {show('created') && <TableCell title={DEFAULT_TIME_ZONE}>{t('columns.created')}</TableCell>}
               {show('consignee') && <TableCell>{t('columns.consignee')}</TableCell>}
               {show('region') && <TableCell>{t('columns.region')}</TableCell>}
@@ -164,7 +179,7 @@ export function OrdersTable({
               {show('total') && <TableCell {...num}>{t('columns.total')}</TableCell>}
               {show('status') && <TableCell>{t('columns.status')}</TableCell>}
               {show('payStatus') && <TableCell>{t('columns.payStatus')}</TableCell>}
-              {show('children') && <TableCell>{t('columns.children')}</TableCell>}
+              {show('children') && <TableCell className="ot-children">{t('columns.children')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>

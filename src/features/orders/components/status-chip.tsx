@@ -13,6 +13,9 @@ const COLORS = new Map<EnumModule<number>, Record<number, Color>>([
   [childGoodsStatus, { 0: 'warning', 1: 'default', 2: 'info', 3: 'primary', 4: 'success', 5: 'success' }],
 ]);
 
+/** Spaces that do not break: a prefixed chip that must wrap breaks only after its " · ". */
+const keepWhole = (words: string) => words.replace(/ /g, '\u00a0');
+
 /** A status code of the contract's enums as words on a chip, coloured by how far along it is. */
 export function StatusChip({ of, value, prefix, testId }: { of: EnumModule<number>; value: number; prefix?: string; testId?: string }) {
   const lang = useLang();
@@ -22,7 +25,7 @@ export function StatusChip({ of, value, prefix, testId }: { of: EnumModule<numbe
       size="small"
       variant="outlined"
       color={COLORS.get(of)?.[value] ?? 'default'}
-      label={prefix ? `${prefix} · ${label}` : label}
+      label={prefix ? `${keepWhole(prefix)} · ${keepWhole(label)}` : label}
       data-testid={testId}
       data-value={value}
       sx={{ maxWidth: '100%' }}
