@@ -45,14 +45,19 @@ const PROGRESS_SLOT = { height: 4 } as const;
 /**
  * What the order list's rows add to the plain rows' classes (src/components/plain-rows.ts). The table
  * fits a laptop's window (1440 px) in both languages once orders exist: the merchant's order number
- * sits under the platform's in one cell, and a channel's chip ("Cloud warehouse · Awaiting shipment")
- * may break between its words.
+ * sits under the platform's in one cell, the time may break between day and hour, and a channel's
+ * chip ("Cloud warehouse · Awaiting shipment") after its dot; large sums (¥78,716.80) stay whole.
  */
 const ORDER_ROWS = {
   '& .ot-code': { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' },
   '& .gt-link.ot-code': { fontWeight: 400 },
   '& .gt-caption.ot-code': { fontSize: 12 },
-  '& .ot-region': { minWidth: 120 },
+  // Ten columns: a little less room between them than other tables, the first still 16 px in.
+  '& .gt-cell, & .MuiTableCell-root': { paddingLeft: '10px', paddingRight: '10px' },
+  '& .gt-cell:first-of-type, & .MuiTableCell-root:first-of-type': { paddingLeft: '16px' },
+  '& .gt-cell:last-of-type, & .MuiTableCell-root:last-of-type': { paddingRight: '16px' },
+  '& .ot-region': { minWidth: 100 },
+  '& .ot-time': { minWidth: 84 },
   '& .ot-children': { minWidth: 130 },
   '& .ot-chips': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 },
   '& .ot-chips .MuiChip-root': { height: 'auto', minHeight: 24 },
@@ -88,7 +93,7 @@ const OrderRow = memo(function OrderRow({
           {show('thirdSn') && <span className="gt-caption ot-code">{o.thirdSn}</span>}
         </div>
       </td>
-      {show('created') && <td className="gt-cell gt-nowrap">{formatSeconds(o.createdTime, lang)}</td>}
+      {show('created') && <td className="gt-cell ot-time">{formatSeconds(o.createdTime, lang)}</td>}
       {show('consignee') && (
         <td className="gt-cell">
           <div className="gt-stack">
