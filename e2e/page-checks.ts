@@ -16,6 +16,17 @@ const RAW_KEY = /^[a-z][a-zA-Z]*(\.[a-zA-Z0-9_]+)+$/;
  */
 export async function pageProblems(page: Page, opts: { zh?: boolean; lastColumn?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
+  // A popup still fading in (a dialog's entrance, a menu's grow) is measured as it will stay, not
+  // half-transparent over the page: finite transitions and animations are waited for (a progress
+  // bar's endless one is not).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // axe.run in the page itself. The default mode runs axe in each frame and then finishes in a new
   // blank tab, so that cross-origin frames are checked too; the app has no frames (product
   // descriptions lose theirs), and the blank tab cost about 0.9 s of the 2.2 s a check took. A page
