@@ -36,3 +36,51 @@ export interface AuditEntry {
    */
   outcome: 'sent' | 'done' | 'unknown';
 }
+
+/** Figures of the order mirror for a day, a period or one key (contract of `/bff/overview`). Money in fen. */
+export interface OverviewFigures {
+  /** Paid orders not closed. */
+  orders: number;
+  /** Goods and freight of those, fen. */
+  gmv: number;
+  items: number;
+  /** Refunded, fen (lines refunded, or whole orders marked refunded). */
+  refunded: number;
+  /** Orders closed. */
+  cancelled: number;
+}
+export interface OverviewPeriodFigures {
+  /** Days YYYY-MM-DD in the reseller's time zone, inclusive. */
+  from: string;
+  to: string;
+  totals: OverviewFigures;
+  days: ({ day: string } & OverviewFigures)[];
+  /** Key: the channel (source) id. */
+  byChannel: ({ key: string } & OverviewFigures)[];
+  /** Key: the province's name. */
+  byProvince: ({ key: string } & OverviewFigures)[];
+  /** Key: the goods id; label: its name. Ten at most. */
+  topGoodsByItems: ({ key: string; label: string } & OverviewFigures)[];
+  topGoodsByGmv: ({ key: string; label: string } & OverviewFigures)[];
+}
+export type OverviewPeriod = 'today' | '7d' | '30d' | 'month' | 'lastMonth' | 'custom';
+/** `GET /bff/overview?period=…[&from=&to=]` (managers and admins). */
+export interface Overview {
+  /** When the gateway answered (ms). */
+  asOf: number;
+  /** Business today in the reseller's time zone. */
+  today: string;
+  period: OverviewPeriod;
+  timeZone: string;
+  current: OverviewPeriodFigures;
+  /** The period of the same length just before. */
+  previous: OverviewPeriodFigures;
+  /** What only the upstream knows now (null: could not be asked, or not for this role). */
+  now: { balance: number | null; failedOrders: number | null; librarySize: number | null };
+  mirror: {
+    orders: number;
+    timeZone: string;
+    backfill?: { from: number; to: number; cursor: number; done: boolean; startedAt: number; finishedAt?: number };
+    lastReconcile?: { at: number; ms: number; read: number; changed: number; error?: string };
+  };
+}

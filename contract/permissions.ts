@@ -70,6 +70,10 @@ export const FEATURE_PERMISSIONS = {
   'messages.read': [M, S, G, A],
   /** The callback URL to paste into the open platform, and the retention of messages. */
   'messages.settings': [A],
+  /** The overview: the period's figures from the order mirror against the previous period's. */
+  'overview.read': [G, A],
+  /** The order mirror's size, backfill progress and last reconcile. */
+  'mirror.status': [A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 

@@ -11,6 +11,8 @@ import { openGatewayDb, type GatewayDb } from './gateway/db';
 import { hostCheck, securityHeaders } from './gateway/http/security';
 import { DEMO_USERS, UserError, UserStore } from './gateway/auth/users';
 import { createMessageCenter, PRUNE_INTERVAL_MS } from './gateway/messages';
+import { upstreamCaller } from './gateway/messages/effects';
+import { createOrderMirror } from './gateway/mirror';
 import { secretFromFile } from './lib/secret-file';
 import { loadFirstStyles, loadShellTexts, shellLanguage, withFirstStyles, withPageHeader } from './shell-page';
 import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
@@ -219,9 +221,17 @@ export async function createAppServer(
       headers: { [INTERNAL_HEADER]: token.toString() },
     };
   }
-  const messages = createMessageCenter({
+  const mirror = createOrderMirror({
     db,
     upstream,
+    mode: sandbox ? 'sandbox' : 'upstream',
+    settings: { timeZone: config.mirror.timeZone, backfillDays: config.mirror.backfillDays },
+    log: opts.log,
+  });
+  const messages = createMessageCenter({
+    db,
+    // What the message effects read of an order goes into the mirror too.
+    upstream: mirror.feeding(upstreamCaller(upstream)),
     token: messagesToken,
     publicOrigin: config.publicOrigins[0]!,
     retentionDays: config.messages.retentionDays,
@@ -231,6 +241,7 @@ export async function createAppServer(
   const bff = (late.bff = createBffApp({
     upstream,
     messages,
+    mirror,
     mode: sandbox ? 'sandbox' : 'upstream',
     db,
     log: opts.log,
@@ -243,6 +254,8 @@ export async function createAppServer(
   app.route('/hooks/messages', messages.receiver);
   // Retention and links still missing, one gateway at a time; the first run soon after start-up.
   const stopMessages = db.every('messages.periodic', PRUNE_INTERVAL_MS, () => messages.periodic(), 5_000);
+  // The order mirror's backfill (first start) and reconcile, one gateway at a time; the first soon after start-up.
+  const stopMirror = db.every('mirror.reconcile', config.mirror.reconcileMs, async () => void (await mirror.reconcile()), 3_000);
   const stopSweep = db.every('gateway.sweep', SWEEP_INTERVAL_MS, async () => {
     const gone = await bff.sweep();
     if (gone) opts.log?.(`sessions: ${gone} expired session(s) removed`);
@@ -298,6 +311,7 @@ export async function createAppServer(
     async close() {
       stopSweep();
       stopMessages();
+      stopMirror();
       messages.close();
       sandbox?.close();
       await db.close();

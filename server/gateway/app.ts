@@ -16,6 +16,9 @@ import { usersRoutes } from './auth/users-routes';
 import { BODY_LIMITS, SESSION_COOKIE, fail, type Env, type GatewayContext } from './http/context';
 import { clientIp, isCrossSite } from './http/security';
 import type { MessageCenter } from './messages';
+import { upstreamCaller } from './messages/effects';
+import type { OrderMirror } from './mirror';
+import { mirrorRoutes } from './mirror/routes';
 import { afterSaleNamesRoutes } from './operations/after-sale-names';
 import { operationsRoutes } from './operations/routes';
 import { gatewayFailure } from './operations/upstream';
@@ -41,6 +44,8 @@ export interface GatewayDeps {
   publicOrigins?: readonly string[];
   /** The message inbox (server/gateway/messages): its /bff routes are mounted when given. */
   messages?: MessageCenter;
+  /** The order mirror (server/gateway/mirror): fed by forwarded calls; the overview's routes are mounted when given. */
+  mirror?: OrderMirror;
 }
 
 /**
@@ -62,6 +67,7 @@ export function createBffApp(deps: GatewayDeps) {
     sessions: new SessionStore(deps.db, deps.sessionPolicy, now),
     limiter: new LoginLimiter(deps.db, deps.loginLimits, now),
     audit: new AuditLog(deps.db, now, deps.upstream.timeoutMs + 60_000),
+    mirror: deps.mirror,
   };
   const { users, sessions, limiter, audit, trustProxy } = ctx;
   // Rows an earlier run left "sent" will never be completed. Alone on SQLite that is every such row;
@@ -145,6 +151,7 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/after-sale-names', afterSaleNamesRoutes(deps.db, now));
   app.route('/', auditRoutes(ctx));
   app.route('/', usersRoutes(ctx));
+  if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), now));
   app.route('/', operationsRoutes(ctx));
 
   app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));

@@ -104,6 +104,32 @@ export const gatewayEnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(3650, 'must be at most 3650')
     .default(90),
+  /** The reseller's time zone: the day each order's figures belong to in the overview (IANA name). */
+  MIRROR_TIME_ZONE: z
+    .string()
+    .refine((v) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Shanghai')
+    .default('Asia/Shanghai'),
+  /** On first start, the order mirror reads this many days of orders back (0: none). */
+  MIRROR_BACKFILL_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 (no backfill) or more')
+    .max(3650, 'must be at most 3650')
+    .default(90),
+  /** Minutes between reconciles of the order mirror with the upstream (one gateway at a time). */
+  MIRROR_RECONCILE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1')
+    .max(1440, 'must be at most 1440')
+    .default(10),
 });
 
 export interface UpstreamTarget {
@@ -137,6 +163,8 @@ export interface GatewayConfig {
   messages: { token: string | null; retentionDays: number; streamLimits: { perSession: number; perAddress: number } };
   /** DRAIN_SECONDS in ms: on SIGTERM, serving on while /healthz says "stopping". */
   drainMs: number;
+  /** MIRROR_TIME_ZONE, MIRROR_BACKFILL_DAYS, MIRROR_RECONCILE_MINUTES (in ms). */
+  mirror: { timeZone: string; backfillDays: number; reconcileMs: number };
 }
 
 /**
@@ -194,6 +222,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
       streamLimits: { perSession: e.EVENT_STREAMS_PER_SESSION, perAddress: e.EVENT_STREAMS_PER_ADDRESS },
     },
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
+    mirror: { timeZone: e.MIRROR_TIME_ZONE, backfillDays: e.MIRROR_BACKFILL_DAYS, reconcileMs: e.MIRROR_RECONCILE_MINUTES * 60_000 },
   };
 }
 

@@ -6,6 +6,7 @@ import type { AuditLog } from '../audit/audit';
 import type { LoginLimiter } from '../auth/login-limit';
 import type { SessionStore } from '../auth/sessions';
 import type { User, UserStore } from '../auth/users';
+import type { OrderMirror } from '../mirror';
 import { gatewayFailure, type FailureExtra, type GatewayFailure } from '../operations/upstream';
 
 /** What every concern's routes are made with (app.ts builds it once). */
@@ -21,6 +22,8 @@ export interface GatewayContext {
   sessions: SessionStore;
   limiter: LoginLimiter;
   audit: AuditLog;
+  /** The order mirror, fed by what the gateway forwards (absent in tests of the bare /bff app). */
+  mirror?: OrderMirror;
 }
 
 /** Routes behind the session check see the signed-in person. */

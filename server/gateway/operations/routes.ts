@@ -67,7 +67,11 @@ export function operationsRoutes(ctx: GatewayContext) {
       await ctx.audit.finish(row, code, String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
       // Other people's screens (on any gateway) may show what this write changed.
       ctx.db.bus.publish(OP_WRITTEN, { op: id, userId: user.id, code }).catch((e: unknown) => ctx.log(`bus: ${String(e)}`));
+      // The order the write was about, read again for the mirror, after the answer has gone.
+      if (code === 1 && ctx.mirror) void ctx.mirror.afterWrite(id as OpId, parsed.data as Record<string, unknown>);
     }
+    // A page of orders someone read is the orders as they are now: the mirror takes it, after the answer.
+    if (id === 'order.list' && ctx.mirror && env.code === 1) void ctx.mirror.took((answer.envelope as { data?: unknown }).data);
     ctx.log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
     // A good envelope goes on as the upstream wrote it (checked above, not serialised a second time).
     if (answer.text !== undefined) return c.body(answer.text, 200, { 'content-type': 'application/json' });

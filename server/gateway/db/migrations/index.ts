@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { coreMigrations } from './core';
 import { messagesMigrations } from '../../messages/tables';
 import { afterSaleNamesMigrations } from '../../operations/after-sale-names-tables';
+import { mirrorMigrations } from '../../mirror/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -13,4 +14,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...coreMigrations,
   ...messagesMigrations,
   ...afterSaleNamesMigrations,
+  ...mirrorMigrations,
 };

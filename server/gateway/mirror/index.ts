@@ -1,0 +1,249 @@
+import { getOperation, type Order, type OpData, type OpId, type OpInput } from '../../../contract';
+import { orderListPage } from '../../../contract/schemas/order';
+import type { UpstreamTarget } from '../config';
+import type { GatewayDb } from '../db';
+import type { OpCaller } from '../messages/effects';
+import { buildUpstreamRequest, callUpstream } from '../operations/upstream';
+import { MirrorStore } from './store';
+
+export { MirrorStore, type PeriodFigures } from './store';
+export { mirrorMigrations } from './tables';
+
+/** The upstream's order list: at most 100 a page, and pages past 50 answer page 50 again (upstream-api.md). */
+export const PAGE_SIZE = 100;
+export const MAX_PAGES = 50;
+/** A window with more orders than the pages reach is split in two. */
+export const WINDOW_CAP = PAGE_SIZE * MAX_PAGES;
+const DAY_S = 86_400;
+/** A periodic reconcile reads again at least the last two days, and every order not yet final since the backfill's start. */
+const RECENT_S = 2 * DAY_S;
+
+export interface MirrorSettings {
+  /** The reseller's time zone: the day an order's figures belong to (MIRROR_TIME_ZONE). */
+  timeZone: string;
+  /** How far back the first start reads (MIRROR_BACKFILL_DAYS); 0: no backfill. */
+  backfillDays: number;
+}
+export const DEFAULT_MIRROR_SETTINGS: MirrorSettings = { timeZone: 'Asia/Shanghai', backfillDays: 90 };
+
+export interface BackfillState {
+  /** Unix seconds: the window read, from..to. */
+  from: number;
+  to: number;
+  /** Read up to here (Unix seconds). */
+  cursor: number;
+  done: boolean;
+  startedAt: number;
+  finishedAt?: number;
+}
+export interface ReconcileState {
+  at: number;
+  ms: number;
+  /** Orders read, and of those new or changed. */
+  read: number;
+  changed: number;
+  error?: string;
+}
+export interface MirrorStatus {
+  orders: number;
+  timeZone: string;
+  backfill?: BackfillState;
+  lastReconcile?: ReconcileState;
+}
+
+export interface MirrorDeps {
+  db: GatewayDb;
+  /** The upstream to read from (the gateway's own calls, signed like any other). */
+  upstream: UpstreamTarget | OpCaller;
+  /** Sandbox mode: "now" is the sandbox's business clock, which people may move forward. */
+  mode: 'sandbox' | 'upstream';
+  settings?: Partial<MirrorSettings>;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/** Calls one operation for the gateway itself, on the upstream target; rejects on any failure. */
+function targetCaller(target: UpstreamTarget): OpCaller {
+  return async (id, input) => {
+    const op = getOperation(id)!;
+    const answer = await callUpstream(target, buildUpstreamRequest(op, op.input.parse(input) as Record<string, unknown>));
+    const env = answer.envelope as { code?: unknown; msg?: unknown; data?: unknown };
+    if (env.code !== 1) throw new Error(`${id}: ${String(env.msg ?? `HTTP ${answer.status}`)}`);
+    return env.data as OpData<typeof id>;
+  };
+}
+
+/**
+ * The order mirror (DESIGN.md): the gateway's copy of the reseller's orders and their daily figures,
+ * fed by what it forwards (`took`, `afterWrite`), by order and after-sale messages (`feeding`), and
+ * by `reconcile`, which the server runs on one gateway at a time. It is a cache: every action still
+ * goes to the upstream.
+ */
+export function createOrderMirror(deps: MirrorDeps) {
+  const settings = { ...DEFAULT_MIRROR_SETTINGS, ...deps.settings };
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => {});
+  const store = new MirrorStore(deps.db, settings.timeZone, now);
+  const target = typeof deps.upstream === 'function' ? undefined : deps.upstream;
+  const call: OpCaller = typeof deps.upstream === 'function' ? deps.upstream : targetCaller(deps.upstream);
+
+  /** Orders as they came: a page that does not have the list's shape is left out (and said in the log). */
+  const valid = (data: unknown): Order[] => {
+    const parsed = orderListPage.safeParse(data);
+    if (!parsed.success) {
+      log(`[mirror] an order list answer did not have the expected shape; not mirrored`);
+      return [];
+    }
+    return parsed.data.list;
+  };
+  const take = async (orders: Order[]) => {
+    try {
+      return await store.upsert(orders);
+    } catch (e) {
+      log(`[mirror] could not write ${orders.length} order(s): ${e instanceof Error ? e.message : String(e)}`);
+      return 0;
+    }
+  };
+  const list = async (search: OpInput<'order.list'>['search']) => {
+    const data = await call('order.list', { search });
+    return { list: valid(data), total: Number((data as { total?: unknown }).total ?? 0) };
+  };
+
+  /** Business time in Unix seconds: the sandbox's clock (people move it forward), else this machine's. */
+  const nowSeconds = async (): Promise<number> => {
+    if (deps.mode === 'sandbox' && target) {
+      const answer = await callUpstream(target, { method: 'POST', path: '/sandbox/clock', query: {}, body: '{"advanceSeconds":0}' });
+      const ms = (answer.envelope as { data?: { nowMs?: unknown } }).data?.nowMs;
+      if (typeof ms === 'number') return Math.floor(ms / 1000);
+    }
+    return Math.floor(now() / 1000);
+  };
+
+  /** Reads every order created in from..to (inclusive; `to` undefined: no end), splitting windows the pages cannot reach. */
+  const walk = async (from: number, to: number | undefined, until: number): Promise<{ read: number; changed: number }> => {
+    const first = await list({ page: 1, limit: PAGE_SIZE, createdTime: to === undefined ? { from } : { from, to } });
+    if (first.total > WINDOW_CAP) {
+      const end = to ?? until;
+      if (end > from) {
+        const mid = Math.floor((from + end) / 2);
+        const a = await walk(from, mid, until);
+        const b = await walk(mid + 1, to, until);
+        return { read: a.read + b.read, changed: a.changed + b.changed };
+      }
+      log(`[mirror] more than ${WINDOW_CAP} orders created in one second at ${from}: only ${WINDOW_CAP} read`);
+    }
+    let read = first.list.length;
+    let changed = await take(first.list);
+    const pages = Math.min(MAX_PAGES, Math.ceil(first.total / PAGE_SIZE));
+    for (let page = 2; page <= pages; page++) {
+      const next = await list({ page, limit: PAGE_SIZE, createdTime: to === undefined ? { from } : { from, to } });
+      read += next.list.length;
+      changed += await take(next.list);
+      if (next.list.length < PAGE_SIZE) break;
+    }
+    return { read, changed };
+  };
+
+  let running: Promise<ReconcileState> | null = null;
+  const reconcileOnce = async (): Promise<ReconcileState> => {
+    const started = now();
+    const at = await nowSeconds();
+    let read = 0;
+    let changed = 0;
+    const add = (r: { read: number; changed: number }) => {
+      read += r.read;
+      changed += r.changed;
+    };
+    try {
+      let backfill = await store.state<BackfillState>('backfill');
+      if (!backfill && settings.backfillDays > 0) {
+        backfill = {
+          from: at - settings.backfillDays * DAY_S,
+          to: at,
+          cursor: at - settings.backfillDays * DAY_S,
+          done: false,
+          startedAt: now(),
+        };
+        await store.setState('backfill', backfill);
+      }
+      // The backfill a day at a time, its progress kept: a restarted gateway goes on where it was.
+      while (backfill && !backfill.done) {
+        const end = Math.min(backfill.cursor + DAY_S - 1, backfill.to);
+        add(await walk(backfill.cursor, end, at));
+        backfill = { ...backfill, cursor: end + 1, done: end >= backfill.to, ...(end >= backfill.to ? { finishedAt: now() } : {}) };
+        await store.setState('backfill', backfill);
+      }
+      // Then what may still change: the orders not final since the backfill's start, and the last days, to no end.
+      const horizon = at - Math.max(settings.backfillDays * DAY_S, RECENT_S);
+      const open = await store.openSince(horizon);
+      const from = Math.min(at - RECENT_S, open[0]?.created_time ?? at);
+      add(await walk(from, undefined, at));
+      const state = { at: now(), ms: now() - started, read, changed };
+      await store.setState('reconcile', state);
+      if (changed) log(`[mirror] reconcile: ${read} order(s) read, ${changed} new or changed, ${state.ms} ms`);
+      return state;
+    } catch (e) {
+      const state = { at: now(), ms: now() - started, read, changed, error: e instanceof Error ? e.message : String(e) };
+      await store.setState('reconcile', state).catch(() => {});
+      log(`[mirror] reconcile stopped: ${state.error}`);
+      return state;
+    }
+  };
+
+  return {
+    store,
+    settings,
+    nowSeconds,
+    /** One reconcile (the backfill first while it is not done); a call while one runs waits for that one. */
+    reconcile(): Promise<ReconcileState> {
+      running ??= reconcileOnce().finally(() => (running = null));
+      return running;
+    },
+    /** An order list page the gateway forwarded to someone: its orders as they are now. */
+    took(data: unknown): Promise<number> {
+      return take(valid(data));
+    },
+    /** Reads one order again (by merchant or platform number) and writes what changed. */
+    async reread(search: { thirdSn?: string; sn?: string }): Promise<number> {
+      const page = await list({ page: 1, limit: 10, ...search });
+      return take(page.list.filter((o) => (search.thirdSn ? o.thirdSn === search.thirdSn : o.sn === search.sn)));
+    },
+    /**
+     * After a write the gateway forwarded and the upstream accepted: an order placed, retried,
+     * refunded, received, or an after-sale asked for names its merchant order number; that order is
+     * read again. Never throws (the person's answer has gone already).
+     */
+    async afterWrite(id: OpId, input: Record<string, unknown>): Promise<void> {
+      const op = getOperation(id);
+      if (!op?.writes || !['order', 'logistic', 'afterSale'].includes(op.group)) return;
+      // The merchant's number (orders, after-sale), or a goods line's number, which starts with the platform's (receipt).
+      const search =
+        typeof input.orderSn === 'string'
+          ? { thirdSn: input.orderSn }
+          : typeof input.goods_sn === 'string'
+            ? { sn: input.goods_sn.split('_')[0]! }
+            : undefined;
+      if (!search) return;
+      await this.reread(search).catch((e: unknown) =>
+        log(`[mirror] re-read after ${id} failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    },
+    /** An OpCaller that gives the mirror every order list it reads (the message effects look orders up so). */
+    feeding(inner: OpCaller): OpCaller {
+      return (async (id, input) => {
+        const data = await inner(id, input);
+        if (id === 'order.list') await take(valid(data));
+        return data;
+      }) as OpCaller;
+    },
+    async status(): Promise<MirrorStatus> {
+      const [orders, backfill, lastReconcile] = await Promise.all([
+        store.count(),
+        store.state<BackfillState>('backfill'),
+        store.state<ReconcileState>('reconcile'),
+      ]);
+      return { orders, timeZone: settings.timeZone, backfill, lastReconcile };
+    },
+  };
+}
+export type OrderMirror = ReturnType<typeof createOrderMirror>;

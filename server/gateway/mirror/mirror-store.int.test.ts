@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contract';
+import { testGatewayDb } from '../../../test/gateway-db';
+import type { GatewayDb } from '../db';
+import { MirrorStore } from './store';
+
+const TZ = 'Asia/Shanghai';
+/** Unix seconds of a Beijing wall time. */
+const at = (day: string, hour = 12) => Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00+08:00`) / 1000;
+
+let n = 0;
+/** An order as the upstream's list gives it: lines of [goodsId, price in fen, number, source, refunded?]. */
+function order(
+  day: string,
+  lines: [number, number, number, number, boolean?][],
+  opts: Partial<Order> & { freight?: number; province?: string } = {},
+): Order {
+  const sn = `2026${++n}`;
+  const bySource = new Map<number, [number, number, number, number, boolean?][]>();
+  for (const l of lines) bySource.set(l[3], [...(bySource.get(l[3]) ?? []), l]);
+  const freight = opts.freight ?? 0;
+  const children = [...bySource.entries()].map(([source, ls], i) => ({
+    sn: `${sn}_${source}`,
+    source,
+    logisticFee: i === 0 ? freight : 0,
+    goodsFee: ls.reduce((s, l) => s + l[1] * l[2], 0),
+    goodsStatus: 1,
+    orderStatus: 1,
+    deliverTime: 0,
+    createdTime: at(day),
+    shopInfo: { name: 'shop' },
+    goods: ls.map(([goodsId, price, number, , refunded], j) => ({
+      sn: `${sn}_${source}_${j + 1}_1`,
+      goodsId,
+      sku: goodsId * 10,
+      skuName: '',
+      image: '',
+      name: `goods ${goodsId}`,
+      number,
+      price,
+      refundTime: refunded ? at(day) + 3600 : 0,
+      createdTime: at(day),
+      payStatus: 1,
+      deliverName: '',
+      deliverNo: '',
+    })),
+  }));
+  return {
+    id: n,
+    sn,
+    thirdSn: `T${sn}`,
+    logisticFee: freight,
+    goodsFee: children.reduce((s, c) => s + c.goodsFee, 0),
+    address: {
+      consignee: '张三',
+      phone: '13800138000',
+      province: opts.province ?? '浙江省',
+      city: '杭州市',
+      area: '西湖区',
+      street: '',
+      description: '',
+    },
+    createdTime: at(day),
+    payStatus: 1,
+    checkStatus: 1,
+    status: 1,
+    children,
+    ...opts,
+  } as Order;
+}
+
+let db: GatewayDb;
+let store: MirrorStore;
+beforeEach(async () => {
+  db = await testGatewayDb();
+  store = new MirrorStore(db, TZ);
+});
+afterEach(() => db.close());
+
+const rollupRows = () => db.kysely.selectFrom('mirror_daily').selectAll().orderBy('dim').orderBy('day').orderBy('key').execute();
+
+describe('the order mirror and its daily figures', () => {
+  it('sums orders per day, channel, goods and province; a re-read changes nothing; a cancellation and a refund move their own day', async () => {
+    const a = order('2026-11-20', [[1, 1000, 2, 2]], { freight: 600 }); // JD: 2 × ¥10 + ¥6 freight
+    const b = order(
+      '2026-11-20',
+      [
+        [1, 1000, 1, 2],
+        [2, 2550, 3, 3],
+      ],
+      { province: '广东省' },
+    ); // JD + 1688
+    const c = order('2026-11-21', [[3, 9900, 1, 4]]); // Tmall, next day
+    // 23:30 in Beijing on the 21st is still the 21st there (15:30 UTC).
+    const late = { ...order('2026-11-21', [[2, 2550, 1, 3]]), createdTime: at('2026-11-21', 23) + 1800 };
+    const unpaid = order('2026-11-21', [[1, 1000, 5, 2]], { payStatus: 0, status: 0 }); // a failed order waiting for the balance
+    expect(await store.upsert([a, b, c, late, unpaid])).toBe(5);
+
+    const week = await store.period('2026-11-19', '2026-11-22');
+    expect(week.totals).toEqual({ orders: 4, gmv: 2600 + 1000 + 7650 + 9900 + 2550, items: 2 + 4 + 1 + 1, refunded: 0, cancelled: 0 });
+    expect(week.days.map((d) => [d.day, d.orders, d.gmv])).toEqual([
+      ['2026-11-19', 0, 0],
+      ['2026-11-20', 2, 2600 + 8650],
+      ['2026-11-21', 2, 9900 + 2550],
+      ['2026-11-22', 0, 0],
+    ]);
+    expect(Object.fromEntries(week.byChannel.map((r) => [r.key, [r.orders, r.gmv, r.items]]))).toEqual({
+      '2': [2, 2600 + 1000, 3],
+      '3': [2, 7650 + 2550, 4],
+      '4': [1, 9900, 1],
+    });
+    expect(week.byProvince.map((r) => [r.key, r.orders])).toEqual([
+      ['浙江省', 3],
+      ['广东省', 1],
+    ]);
+    expect(week.topGoodsByItems.map((r) => [r.key, r.label, r.items])).toEqual([
+      ['2', 'goods 2', 4],
+      ['1', 'goods 1', 3],
+      ['3', 'goods 3', 1],
+    ]);
+    expect(week.topGoodsByGmv.map((r) => r.key)).toEqual(['2', '3', '1']);
+
+    // The same orders read again: nothing written, the figures as they were.
+    const before = await rollupRows();
+    expect(await store.upsert([a, b, c, late, unpaid])).toBe(0);
+    expect(await rollupRows()).toEqual(before);
+
+    // b is cancelled, a line of c refunded, the failed order paid at last: each moves the day it was created on.
+    expect(await store.upsert([{ ...b, status: 5 }])).toBe(1);
+    const refundedC = {
+      ...c,
+      children: c.children.map((ch) => ({ ...ch, goods: ch.goods.map((g) => ({ ...g, refundTime: at('2026-11-23') })) })),
+    };
+    expect(await store.upsert([refundedC, { ...unpaid, payStatus: 1, status: 1 }])).toBe(2);
+    const after = await store.period('2026-11-19', '2026-11-22');
+    expect(after.totals).toEqual({ orders: 4, gmv: 2600 + 9900 + 2550 + 5000, items: 2 + 1 + 1 + 5, refunded: 9900, cancelled: 1 });
+    expect(after.days.find((d) => d.day === '2026-11-20')).toMatchObject({ orders: 1, gmv: 2600, cancelled: 1 });
+    expect(after.days.find((d) => d.day === '2026-11-21')).toMatchObject({ orders: 3, gmv: 9900 + 2550 + 5000, refunded: 9900 });
+    expect(Object.fromEntries(after.byChannel.map((r) => [r.key, r.orders]))).toEqual({ '2': 2, '3': 1, '4': 1 });
+    // A period without the 20th does not see its cancellation.
+    expect((await store.period('2026-11-21', '2026-11-21')).totals.cancelled).toBe(0);
+  });
+
+  it('the last of one order read twice in a batch stands; the time zone decides the day', async () => {
+    const o = order('2026-11-20', [[1, 1000, 1, 2]]);
+    expect(await store.upsert([o, { ...o, status: 5 }])).toBe(1);
+    expect((await store.period('2026-11-20', '2026-11-20')).totals).toMatchObject({ orders: 0, cancelled: 1 });
+    // 01:00 in Beijing on the 22nd is the 21st in UTC.
+    const utc = new MirrorStore(db, 'UTC');
+    await utc.upsert([{ ...order('2026-11-22', [[1, 1000, 1, 2]]), createdTime: at('2026-11-22', 1) }]);
+    expect((await utc.period('2026-11-21', '2026-11-21')).totals.orders).toBe(1);
+  });
+});

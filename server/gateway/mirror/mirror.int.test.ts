@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/bff-client';
+import { testGatewayDb } from '../../../test/gateway-db';
+import { startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
+import { createBffApp } from '../app';
+import type { GatewayDb } from '../db';
+import { createOrderMirror, type OrderMirror } from './index';
+
+const address = {
+  consignee: '李四',
+  phone: '13900139000',
+  province: '江苏省',
+  city: '南京市',
+  area: '玄武区',
+  street: '中山路',
+  description: '1号',
+};
+
+let sb: SandboxHarness;
+let db: GatewayDb;
+let mirror: OrderMirror;
+let bff: ReturnType<typeof createBffApp>;
+let seq = 0;
+
+beforeAll(async () => {
+  sb = await startSandbox({ goods: 300 });
+  db = await testGatewayDb();
+  const upstream = { baseUrl: sb.sandboxUrl, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: 5000 };
+  mirror = createOrderMirror({ db, upstream, mode: 'sandbox', settings: { backfillDays: 30 } });
+  bff = createBffApp({ db, upstream, mode: 'sandbox', mirror });
+});
+afterAll(async () => {
+  await db.close();
+  await sb.close();
+});
+
+/** Goods on sale with stock: their first SKU. */
+function skus(count: number) {
+  return sb.sandbox.db
+    .prepare(
+      `SELECT s.id AS sku, s.agreement_price AS price, g.source FROM goods g JOIN sku_options s ON s.goods_id = g.id
+          WHERE g.status = 1 AND s.stock >= 50 AND s.agreement_price <= 20000 AND g.id NOT IN (SELECT goods_id FROM goods_bans)
+          GROUP BY g.id ORDER BY g.id LIMIT ?`,
+    )
+    .all(count) as { sku: number; price: number; source: number }[];
+}
+
+/** An order placed straight at the sandbox, as another tool of the reseller would: the gateway does not see it. */
+async function placeOutside(lines: { sku: number; number: number }[]) {
+  const orderSn = `OUT${Date.now()}${++seq}`;
+  const res = await sb.upstream('POST', '/v2/order', { body: JSON.stringify({ orderSn, spu: lines, address, strictMode: true }) });
+  return { orderSn, code: res.body.code as number, msg: res.body.msg as string };
+}
+
+const get = async (path: string, cookie: string) => {
+  const res = await bff.app.request(path, { headers: { cookie } });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+describe('the order mirror against the sandbox', () => {
+  it('a reconcile picks up orders placed outside the app, a second changes nothing, and the overview equals their arithmetic', async () => {
+    const [a, b, c] = skus(3);
+    const placed = [
+      await placeOutside([{ sku: a!.sku, number: 2 }]),
+      await placeOutside([
+        { sku: b!.sku, number: 1 },
+        { sku: c!.sku, number: 3 },
+      ]),
+    ];
+    for (const p of placed) expect(p.code, p.msg).toBe(1);
+    // One beyond the balance: it waits as a failed order, then is refunded (closed).
+    const balance = sb.sandbox.db.prepare(`SELECT value FROM meta WHERE key = 'balance'`).get() as { value: string };
+    sb.sandbox.db.prepare(`UPDATE meta SET value = '100' WHERE key = 'balance'`).run();
+    const failed = await placeOutside([{ sku: a!.sku, number: 1 }]);
+    sb.sandbox.db.prepare(`UPDATE meta SET value = ? WHERE key = 'balance'`).run(balance.value);
+    expect(failed.code).toBe(0);
+    const refund = await sb.upstream('PUT', '/v2/order', { body: JSON.stringify({ orderSn: failed.orderSn }) });
+    expect(refund.body.code, JSON.stringify(refund.body)).toBe(1);
+
+    const first = await mirror.reconcile();
+    expect(first.error).toBeUndefined();
+    expect(first.changed).toBe(3);
+    const status = await mirror.status();
+    expect(status.orders).toBe(3);
+    expect(status.backfill).toMatchObject({ done: true });
+
+    // What the sandbox itself says of those orders.
+    const listed = await sb.upstream('GET', '/v2/order', { body: JSON.stringify({ search: { page: 1, limit: 100 } }) });
+    const orders = (
+      listed.body.data.list as {
+        thirdSn: string;
+        status: number;
+        goodsFee: number;
+        logisticFee: number;
+        children: { goods: { number: number }[] }[];
+      }[]
+    ).filter((o) => [...placed, failed].some((p) => p.orderSn === o.thirdSn));
+    const live = orders.filter((o) => o.status !== 5);
+    expect(orders).toHaveLength(3);
+    expect(live).toHaveLength(2);
+
+    const manager = await signIn(bff, 'manager');
+    const today = await get('/overview?period=today', manager);
+    expect(today.status).toBe(200);
+    expect(today.body.current.totals).toEqual({
+      orders: 2,
+      gmv: live.reduce((s, o) => s + o.goodsFee + o.logisticFee, 0),
+      items: live.reduce((s, o) => s + o.children.reduce((t, ch) => t + ch.goods.reduce((u, g) => u + g.number, 0), 0), 0),
+      refunded: 0,
+      cancelled: 1,
+    });
+    expect(today.body.current.from).toBe(today.body.today);
+    expect(today.body.previous.to < today.body.current.from).toBe(true);
+    expect(typeof today.body.now.balance).toBe('number');
+    expect(today.body.now.failedOrders).toBe(0);
+
+    // Reconciling again reads the same orders and writes nothing.
+    const rows = await db.kysely.selectFrom('mirror_daily').selectAll().orderBy('dim').orderBy('day').orderBy('key').execute();
+    const second = await mirror.reconcile();
+    expect(second).toMatchObject({ changed: 0 });
+    expect(second.read).toBeGreaterThanOrEqual(3);
+    expect(await db.kysely.selectFrom('mirror_daily').selectAll().orderBy('dim').orderBy('day').orderBy('key').execute()).toEqual(rows);
+    // A page of orders someone reads through the gateway is taken too, and changes nothing either.
+    expect(await mirror.took(listed.body.data)).toBe(0);
+  });
+
+  it('an order placed through the gateway is mirrored at once, without waiting for a reconcile', async () => {
+    const merchant = await signIn(bff, 'merchant');
+    const [, , , d] = skus(4);
+    const orderSn = `GW${Date.now()}`;
+    const res = await bff.app.request('/op/order.submit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: merchant },
+      body: JSON.stringify({ orderSn, spu: [{ sku: d!.sku, number: 1 }], address, strictMode: true }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(1);
+    await expect
+      .poll(async () => (await db.kysely.selectFrom('mirror_orders').select('third_sn').where('third_sn', '=', orderSn).execute()).length)
+      .toBe(1);
+  });
+
+  it('answers managers and admins only, refuses a bad period in words, and tells admins the backfill', async () => {
+    for (const role of ['merchant', 'support'] as const) {
+      const r = await get('/overview', await signIn(bff, role));
+      expect(r.status, role).toBe(403);
+    }
+    expect((await bff.app.request('/overview')).status).toBe(401);
+    const admin = await signIn(bff, 'admin');
+    for (const q of [
+      'period=year',
+      'period=custom',
+      'period=custom&from=2026-11-20&to=2026-11-01',
+      'period=custom&from=2026-02-30&to=2026-03-01',
+      'period=custom&from=2024-01-01&to=2026-01-01',
+      'x=1',
+    ]) {
+      const r = await get(`/overview?${q}`, admin);
+      expect(r.status, q).toBe(400);
+      expect(r.body.gateway.reason, q).toBe('invalid_input');
+      expect(r.body.msg, q).toMatch(/period|from|to|unknown field/i);
+    }
+    const custom = await get('/overview?period=custom&from=2026-11-01&to=2026-11-10', admin);
+    expect(custom.status).toBe(200);
+    expect(custom.body.current.days).toHaveLength(10);
+    expect(custom.body.previous).toMatchObject({ from: '2026-10-22', to: '2026-10-31' });
+    expect((await get('/mirror/status', admin)).body).toMatchObject({ timeZone: 'Asia/Shanghai', backfill: { done: true } });
+    expect((await get('/mirror/status', await signIn(bff, 'manager'))).status).toBe(403);
+  });
+});

@@ -1,0 +1,116 @@
+import type { Order } from '../../../contract';
+
+/** Order `status` of a closed (cancelled) order: it leaves the figures of its day (contract/enums/order-status.ts). */
+export const CLOSED = 5;
+/** Order `payStatus` of an order not paid (yet): a failed order waiting for the balance is one. */
+export const PAY_UNPAID = 0;
+/** Order `payStatus` of a refunded order. */
+export const PAY_REFUNDED = 2;
+/** Order statuses after which an order no longer changes: completed, closed. */
+export const FINAL_STATUSES = [4, CLOSED] as const;
+
+export const DIMENSIONS = ['all', 'channel', 'goods', 'province'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+export interface Figures {
+  orders: number;
+  /** Goods and freight, fen. */
+  gmv: number;
+  items: number;
+  /** Refunded, fen. */
+  refunded: number;
+  cancelled: number;
+}
+export const FIGURES = ['orders', 'gmv', 'items', 'refunded', 'cancelled'] as const satisfies readonly (keyof Figures)[];
+
+export interface Contribution extends Figures {
+  day: string;
+  dim: Dimension;
+  key: string;
+  label: string;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The day (YYYY-MM-DD) a moment in Unix seconds falls on in `timeZone`. */
+export function dayOf(seconds: number, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(new Date(seconds * 1000));
+}
+
+const refundOf = (line: Order['children'][number]['goods'][number]) =>
+  line.refundTime > 0 || line.isRefund === true ? line.price * line.number : 0;
+
+/**
+ * What one order adds to the daily figures: the day it was created on (in `timeZone`), for the whole
+ * shop, each channel it has a child in, each goods it has a line of, and its province. A closed order
+ * counts only as cancelled (no order, GMV or items); refunds count whatever the status: the lines'
+ * refunded amounts, or the whole order when it is marked refunded without any. An order not paid (a
+ * failed order waiting for the balance) counts for nothing until it is.
+ */
+export function contributions(o: Order, timeZone: string): Contribution[] {
+  const day = dayOf(o.createdTime, timeZone);
+  const cancelled = o.status === CLOSED ? 1 : 0;
+  const live = cancelled === 0 && o.payStatus !== PAY_UNPAID ? 1 : 0;
+  const lines = o.children.flatMap((c) => c.goods);
+  let refunded = lines.reduce((s, l) => s + refundOf(l), 0);
+  if (refunded === 0 && o.payStatus === PAY_REFUNDED) refunded = o.goodsFee + o.logisticFee;
+  const items = lines.reduce((s, l) => s + l.number, 0);
+  const gmv = o.goodsFee + o.logisticFee;
+  const out = new Map<string, Contribution>();
+  const add = (dim: Dimension, key: string, label: string, f: Omit<Figures, 'orders' | 'cancelled'>) => {
+    const id = `${dim}\u0000${key}`;
+    const had = out.get(id);
+    if (had) {
+      had.gmv += f.gmv;
+      had.items += f.items;
+      had.refunded += f.refunded;
+      if (label) had.label = label;
+    } else out.set(id, { day, dim, key, label, orders: live, cancelled, ...f });
+  };
+  add('all', '', '', { gmv: live * gmv, items: live * items, refunded });
+  add('province', o.address.province, '', { gmv: live * gmv, items: live * items, refunded });
+  for (const c of o.children) {
+    const childItems = c.goods.reduce((s, l) => s + l.number, 0);
+    const childRefund = c.goods.reduce((s, l) => s + refundOf(l), 0);
+    add('channel', String(c.source), '', { gmv: live * (c.goodsFee + c.logisticFee), items: live * childItems, refunded: childRefund });
+    for (const l of c.goods)
+      add('goods', String(l.goodsId), l.name, { gmv: live * l.price * l.number, items: live * l.number, refunded: refundOf(l) });
+  }
+  return [...out.values()];
+}
+
+/**
+ * What changes in the daily figures when an order read before as `before` (undefined: new) is now
+ * `after`: the difference, key by key, leaving out keys that do not move. A re-read of the same
+ * order gives nothing; a cancellation takes its figures off the day it was created on.
+ */
+export function changes(before: Order | undefined, after: Order, timeZone: string): Contribution[] {
+  const out = new Map<string, Contribution>();
+  const id = (c: Contribution) => `${c.day}\u0000${c.dim}\u0000${c.key}`;
+  for (const c of contributions(after, timeZone)) out.set(id(c), { ...c });
+  for (const c of before ? contributions(before, timeZone) : []) {
+    const had = out.get(id(c));
+    if (!had) out.set(id(c), { ...c, ...negate(c), label: '' });
+    else for (const k of FIGURES) had[k] -= c[k];
+  }
+  return [...out.values()].filter((c) => FIGURES.some((k) => c[k] !== 0) || (c.label !== '' && before === undefined));
+}
+
+function negate(f: Figures): Figures {
+  return { orders: -f.orders, gmv: -f.gmv, items: -f.items, refunded: -f.refunded, cancelled: -f.cancelled };
+}
+
+/** Adds `c` into `into` (same day, dim and key), keeping the latest label. */
+export function merge(into: Map<string, Contribution>, c: Contribution) {
+  const id = `${c.day}\u0000${c.dim}\u0000${c.key}`;
+  const had = into.get(id);
+  if (!had) into.set(id, { ...c });
+  else {
+    for (const k of FIGURES) had[k] += c[k];
+    if (c.label) had.label = c.label;
+  }
+}

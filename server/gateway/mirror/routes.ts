@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { mayCall, type OpId } from '../../../contract';
+import { formatIssues, issueDetail } from '../../lib/issues';
+import { fail, requireFeature, type Env } from '../http/context';
+import type { OpCaller } from '../messages/effects';
+import type { OrderMirror } from './index';
+import { daysBetween } from './store';
+import { dayOf } from './rollups';
+
+export const PERIODS = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+/** A custom period spans at most a year. */
+export const MAX_PERIOD_DAYS = 366;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const realDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+const dayText = z.string().refine(realDay, { message: 'must be a day written YYYY-MM-DD', params: { rule: 'format' } });
+
+const overviewQuery = z
+  .object({
+    period: z.enum(PERIODS, { error: `period must be one of ${PERIODS.join(', ')}` }).default('7d'),
+    from: dayText.optional(),
+    to: dayText.optional(),
+  })
+  .strict()
+  .refine((q) => q.period !== 'custom' || (q.from !== undefined && q.to !== undefined), {
+    message: 'a custom period needs from and to',
+    path: ['from'],
+    params: { rule: 'required' },
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+    params: { rule: 'range_order' },
+  })
+  .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to).length <= MAX_PERIOD_DAYS, {
+    message: `a period may span at most ${MAX_PERIOD_DAYS} days`,
+    path: ['to'],
+    params: { rule: 'too_many', limit: MAX_PERIOD_DAYS },
+  });
+
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The days a preset means on `today` (YYYY-MM-DD in the reseller's time zone), and the period of the same length before it. */
+export function periodDays(period: Period, today: string, custom?: { from: string; to: string }) {
+  const monthStart = `${today.slice(0, 8)}01`;
+  const [from, to] =
+    period === 'today'
+      ? [today, today]
+      : period === '7d'
+        ? [shift(today, -6), today]
+        : period === '30d'
+          ? [shift(today, -29), today]
+          : period === 'month'
+            ? [monthStart, today]
+            : period === 'lastMonth'
+              ? [`${shift(monthStart, -1).slice(0, 8)}01`, shift(monthStart, -1)]
+              : [custom!.from, custom!.to];
+  const length = daysBetween(from, to).length;
+  return { from, to, previous: { from: shift(from, -length), to: shift(from, -1) } };
+}
+
+/**
+ * `/bff/overview` (managers and admins): the period's figures and the previous period's of the
+ * same length, from the mirror's daily rollups, with what only the upstream knows now (balance,
+ * failed orders waiting, library size), asked in parallel: one call for the whole overview.
+ * `/bff/mirror/status` (admins): the mirror's size, the backfill's progress, the last reconcile.
+ */
+export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => number = Date.now) {
+  const routes = new Hono<Env>();
+  routes.get('/overview', requireFeature('overview.read'), async (c) => {
+    const parsed = overviewQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, c.req.query());
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'period' });
+    }
+    const q = parsed.data;
+    const today = dayOf(await mirror.nowSeconds().catch(() => Math.floor(now() / 1000)), mirror.settings.timeZone);
+    const days = periodDays(q.period, today, q.from && q.to ? { from: q.from, to: q.to } : undefined);
+    const role = c.get('user').role;
+    /** What the upstream says now, if this role may ask it; null when it could not be asked. */
+    const live = <T>(id: OpId, input: unknown, pick: (data: never) => T): Promise<T | null> =>
+      mayCall(role, id) ? (call(id as never, input as never) as Promise<never>).then(pick, () => null) : Promise.resolve(null);
+    const [current, previous, balance, failedOrders, library, status] = await Promise.all([
+      mirror.store.period(days.from, days.to),
+      mirror.store.period(days.previous.from, days.previous.to),
+      live('account.balance', {}, (d: { balance: number }) => d.balance),
+      live('order.errors', { page: 1, limit: 1 }, (d: { count?: number; total?: number }) => Number(d.count ?? d.total ?? 0)),
+      live('selection.list', { page: 1, limit: 1, source: 0 }, (d: { count: number }) => d.count),
+      mirror.status(),
+    ]);
+    return c.json({
+      asOf: now(),
+      today,
+      period: q.period,
+      timeZone: mirror.settings.timeZone,
+      current,
+      previous,
+      now: { balance, failedOrders, librarySize: library },
+      mirror: status,
+    });
+  });
+  routes.get('/mirror/status', requireFeature('mirror.status'), async (c) => c.json(await mirror.status()));
+  return routes;
+}

@@ -1,0 +1,100 @@
+import type { Migration } from 'kysely';
+import { columnTypes } from '../db/dialect';
+
+/** The order mirror's tables, added to the gateway's by module augmentation (server/gateway/db/tables.ts). */
+declare module '../db/tables' {
+  interface GatewayTables {
+    mirror_orders: MirrorOrdersTable;
+    mirror_daily: MirrorDailyTable;
+    mirror_state: MirrorStateTable;
+  }
+}
+
+/** One order as the upstream last answered it (the all-platform list's shape, children and lines inside). */
+export interface MirrorOrdersTable {
+  /** The platform's order number. */
+  sn: string;
+  /** The merchant's order number. */
+  third_sn: string;
+  /** Unix seconds, as the upstream gives it. */
+  created_time: number;
+  /** The day it belongs to in the reseller's time zone (YYYY-MM-DD): its rollups are that day's. */
+  day: string;
+  status: number;
+  pay_status: number;
+  /** Goods and freight, fen. */
+  total: number;
+  /** JSON of the order as answered. */
+  data: string;
+  /** When the gateway last read it (ms). */
+  read_at: number;
+}
+
+/**
+ * Figures per day, kept in the same transaction as the orders they sum, so a period reads a few
+ * hundred rows whatever the number of orders. `dim`: `all` (key ''), `channel` (source id), `goods`
+ * (goods id), `province` (its name).
+ */
+export interface MirrorDailyTable {
+  day: string;
+  dim: string;
+  key: string;
+  /** What a person reads for the key: the goods' name (the latest seen); empty for the others. */
+  label: string;
+  orders: number;
+  /** Goods and freight, fen. */
+  gmv: number;
+  items: number;
+  /** Refunded, fen. */
+  refunded: number;
+  cancelled: number;
+}
+
+/** The mirror's own bookkeeping: the backfill's progress, the last reconcile. JSON values by name. */
+export interface MirrorStateTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+/** Appended to GATEWAY_MIGRATIONS (server/gateway/db/migrations/index.ts). */
+export const mirrorMigrations: Record<string, Migration> = {
+  '202611251700_mirror_orders': {
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable('mirror_orders')
+        .addColumn('sn', 'text', (c) => c.primaryKey())
+        .addColumn('third_sn', 'text', (c) => c.notNull())
+        .addColumn('created_time', t.ms, (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('pay_status', 'integer', (c) => c.notNull())
+        .addColumn('total', t.ms, (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('read_at', t.ms, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mirror_orders_third_sn').on('mirror_orders').column('third_sn').execute();
+      await db.schema.createIndex('mirror_orders_created').on('mirror_orders').columns(['created_time', 'status']).execute();
+      await db.schema
+        .createTable('mirror_daily')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('dim', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('orders', t.ms, (c) => c.notNull().defaultTo(0))
+        .addColumn('gmv', t.ms, (c) => c.notNull().defaultTo(0))
+        .addColumn('items', t.ms, (c) => c.notNull().defaultTo(0))
+        .addColumn('refunded', t.ms, (c) => c.notNull().defaultTo(0))
+        .addColumn('cancelled', t.ms, (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('mirror_daily_pk', ['dim', 'day', 'key'])
+        .execute();
+      await db.schema
+        .createTable('mirror_state')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', t.ms, (c) => c.notNull())
+        .execute();
+    },
+  },
+};
