@@ -30,19 +30,28 @@ describe('money', () => {
       for (const n of [0, 7, 4830, 100000, 12.5]) expect(formatCount(n, lang)).toBe(n.toLocaleString(lang));
   });
 
-  it('writes amounts, rates and counts the same way in both languages: grouped by three, rounded half away from zero', () => {
+  it('writes amounts, rates and counts exactly as Intl.NumberFormat does in both languages, without asking it', () => {
+    // Fixed values at the edges (rounding ties, zero and negative zero, groups) and a seeded spread.
+    let seed = 7;
+    const next = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 2 - 1;
+    const values = [
+      0, -0, 1, -1, 0.5, 0.05, 0.005, 0.0005, -0.0004, 9.95, 99.95, 999.5, 1000, 1234.5678, 10.05, 1e6, -1234567.891, 43.35, 43.25,
+    ];
+    for (let i = 0; i < 400; i++) values.push(next() * 10 ** Math.floor(Math.abs(next()) * 9), Math.round(next() * 1e8));
     for (const lang of ['en', 'zh-CN']) {
-      expect(formatFen(123456789, lang)).toBe('¥1,234,567.89');
-      expect(formatFen(-123456789, lang)).toBe('-¥1,234,567.89');
-      expect(formatFen(100000, lang)).toBe('¥1,000.00');
-      expect(formatFen(99, lang)).toBe('¥0.99');
-      expect(formatFen(0.5, lang)).toBe('¥0.01');
-      expect(formatRate(9.95, lang)).toBe('10%');
-      expect(formatRate(43.25, lang)).toBe('43.3%');
-      expect(formatRate(-0.04, lang)).toBe('-0%');
-      expect(formatRate(1234.5, lang)).toBe('1,234.5%');
-      expect(formatCount(1000000, lang)).toBe('1,000,000');
-      expect(formatCount(12.3456, lang)).toBe('12.346');
+      const money = new Intl.NumberFormat(lang, {
+        style: 'currency',
+        currency: 'CNY',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      const rate = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+      for (const v of values) {
+        expect(formatFen(v * 100, lang), `fen ${v * 100}`).toBe(money.format((v * 100) / 100));
+        expect(formatRate(v, lang), `rate ${v}`).toBe(`${rate.format(v)}%`);
+        expect(formatCount(v, lang), `count ${v}`).toBe(v.toLocaleString(lang));
+      }
     }
   });
 });

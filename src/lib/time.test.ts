@@ -47,19 +47,26 @@ describe('instants as the person reads them', () => {
     expect(formatMillis(null)).toBe('—');
   });
 
-  it('writes Beijing time the way each language reads it, with and without the time', () => {
-    const cases: [number, string, string][] = [
-      [Date.UTC(1999, 11, 31, 15, 59, 59), '1999/12/31 23:59', '12/31/1999, 23:59'],
-      [Date.UTC(1999, 11, 31, 16, 0, 0), '2000/01/01 00:00', '01/01/2000, 00:00'],
-      [Date.UTC(2024, 1, 28, 16, 0, 0), '2024/02/29 00:00', '02/29/2024, 00:00'],
-      [Date.UTC(2026, 10, 22, 6, 5, 30), '2026/11/22 14:05', '11/22/2026, 14:05'],
+  it('writes Beijing time exactly as Intl.DateTimeFormat does, in both languages, with and without the time', () => {
+    // Edges (midnights, year ends, leap days, the first fixed-offset year) and a seeded spread to 2100.
+    const values = [
+      Date.UTC(1992, 0, 1),
+      Date.UTC(1999, 11, 31, 15, 59, 59),
+      Date.UTC(1999, 11, 31, 16, 0, 0),
+      Date.UTC(2024, 1, 28, 16, 0, 0),
+      Date.UTC(2026, 10, 22, 15, 59, 30),
+      Date.UTC(2100, 1, 28, 16, 30),
     ];
-    for (const [ms, zh, en] of cases) {
-      expect(formatMillis(ms, 'zh-CN')).toBe(zh);
-      expect(formatMillis(ms, 'en')).toBe(en);
-      expect(formatSeconds(ms / 1000, 'zh-CN', 'Asia/Shanghai', false)).toBe(zh.slice(0, 10));
-      expect(formatSeconds(ms / 1000, 'en', 'Asia/Shanghai', false)).toBe(en.slice(0, 10));
-    }
+    let seed = 11;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 600; i++) values.push(Math.floor(Date.UTC(1992, 0, 1) + next() * (Date.UTC(2100, 0, 1) - Date.UTC(1992, 0, 1))));
+    for (const ms of values)
+      for (const locale of ['zh-CN', 'en'])
+        for (const withTime of [true, false]) {
+          const want = intl(ms, locale, 'Asia/Shanghai', withTime);
+          expect(formatSeconds(ms / 1000, locale, 'Asia/Shanghai', withTime), `${new Date(ms).toISOString()} ${locale}`).toBe(want);
+          if (withTime) expect(formatMillis(ms, locale)).toBe(want);
+        }
   });
 
   it('other zones, other languages and the summer-time years go through Intl', () => {

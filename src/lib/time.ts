@@ -20,8 +20,31 @@ function fmt(locale: string, timeZone: string, withTime: boolean) {
   return f;
 }
 
+const HOUR = 3_600_000;
+// China has kept UTC+8 all year since its last summer time ended in September 1991; years stay 4 digits.
+const SHANGHAI_FIXED_FROM = Date.UTC(1992, 0, 1);
+const SHANGHAI_FIXED_TO = Date.UTC(10000, 0, 1) - 8 * HOUR;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * The default zone in the two languages, written by hand exactly as Intl.DateTimeFormat writes them
+ * ("2026/11/22 14:05", "11/22/2026, 14:05"; time.test.ts compares the two): the first date formatter
+ * of a page loads the browser's ICU and zone data, 20-45 ms on the main thread while the orders page's
+ * first rows draw (issue 15). Anything else goes through Intl.
+ */
+function byHand(ms: number, locale: string, timeZone: string, withTime: boolean): string | undefined {
+  if (timeZone !== DEFAULT_TIME_ZONE || (locale !== 'zh-CN' && locale !== 'en') || !(ms >= SHANGHAI_FIXED_FROM && ms < SHANGHAI_FIXED_TO))
+    return undefined;
+  const d = new Date(ms + 8 * HOUR);
+  const [y, mo, da] = [d.getUTCFullYear(), two(d.getUTCMonth() + 1), two(d.getUTCDate())];
+  const day = locale === 'en' ? `${mo}/${da}/${y}` : `${y}/${mo}/${da}`;
+  if (!withTime) return day;
+  const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  return locale === 'en' ? `${day}, ${time}` : `${day} ${time}`;
+}
+
 function formatInstant(ms: number, locale: string, timeZone: string, withTime: boolean) {
-  return fmt(locale, timeZone, withTime).format(new Date(ms));
+  return byHand(ms, locale, timeZone, withTime) ?? fmt(locale, timeZone, withTime).format(new Date(ms));
 }
 
 /** Entity timestamps are Unix seconds; 0 means "not yet". */
