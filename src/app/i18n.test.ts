@@ -9,6 +9,7 @@ import { catalogueLocales } from '../features/catalogue';
 import { selectionLocales } from '../features/selection/locales';
 import { afterSaleLocales } from '../features/after-sale/locales';
 import { cartLocales } from '../features/cart/locales';
+import { overviewLocales } from '../features/overview/locales';
 // Not through the feature's face: the messages texts stay out of the first page (they load with the inbox).
 import { messagesLocales } from '../features/messages/locales';
 
@@ -31,6 +32,7 @@ describe('texts', () => {
       money: moneyLocales,
       afterSale: afterSaleLocales,
       cart: cartLocales,
+      overview: overviewLocales,
       messages: messagesLocales,
     };
     for (const [ns, texts] of Object.entries(namespaces)) {

@@ -51,8 +51,9 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   money: () => import('../features/account/money-locales').then((m) => m.moneyLocales),
   // The cart badge (after the first paint), adding to the cart from a list or a product, the cart page.
   cart: () => import('../features/cart/locales').then((m) => m.cartLocales),
+  overview: () => import('../features/overview/locales').then((m) => m.overviewLocales),
 };
-export type LazyNamespace = 'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart';
+export type LazyNamespace = 'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 
 const lazyTexts: BackendModule = {

@@ -7,6 +7,7 @@ export const appLocales = {
   en: {
     appName: 'Supply Desk',
     nav: {
+      overview: 'Overview',
       catalogue: 'Catalogue',
       library: 'Selection library',
       groups: 'Selection groups',
@@ -40,6 +41,7 @@ export const appLocales = {
   'zh-CN': {
     appName: '供货台',
     nav: {
+      overview: '概览',
       catalogue: '商品选品',
       library: '选品库',
       groups: '选品分组',

@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import GroupIcon from '@mui/icons-material/Group';
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -21,6 +22,8 @@ export interface NavItem {
 
 /** Only pages that work are listed; each feature's route is added here when it lands. */
 export const NAV_ITEMS: NavItem[] = [
+  // First: managers and admins land on it (`/` leads to the first page a person may use).
+  { to: '/overview', label: 'nav.overview', icon: InsightsOutlinedIcon, needs: { feature: 'overview.read' } },
   { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon, needs: { op: 'selection.online' } },
   { to: '/library', label: 'nav.library', icon: CollectionsBookmarkIcon, needs: { op: 'selection.list' } },
   { to: '/groups', label: 'nav.groups', icon: CategoryIcon, needs: { op: 'group.goods' } },

@@ -25,6 +25,7 @@ import {
   MessagesPage,
   OrderPage,
   OrdersPage,
+  OverviewPage,
   SignInPage,
   UsersPage,
 } from './pages';
@@ -94,6 +95,7 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Home />} />
+          {guarded('/overview', OverviewPage)}
           {guarded('/catalogue', CataloguePage)}
           <Route path="catalogue/goods/:id" element={<GoodsPage />} />
           {guarded('/library', LibraryPage)}

@@ -1,0 +1,130 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { download, toCsv, type CellValue } from '../../../lib/csv';
+
+/** The charts' code (MUI X Charts) comes when the first chart is drawn, after the figures. */
+export const Charts = {
+  DaysChart: lazy(() => import('./charts').then((m) => ({ default: m.DaysChart }))),
+  KeysChart: lazy(() => import('./charts').then((m) => ({ default: m.KeysChart }))),
+};
+
+export interface FigureTable {
+  /** Column titles; the first column is what a row is (a day, a channel…). */
+  header: string[];
+  /** What a person reads, cell by cell, and where the row leads. */
+  rows: { cells: string[]; to: string }[];
+  /** The same figures for the CSV: numbers as numbers, money in yuan. */
+  csv: CellValue[][];
+}
+
+/**
+ * A chart with its figures as a table (for screen readers and for reading exact values; each row a
+ * link to the orders behind it) and as a CSV file.
+ */
+export function ChartPanel({
+  title,
+  file,
+  table,
+  chart,
+  testId,
+}: {
+  title: string;
+  file: string;
+  table: FigureTable;
+  chart: ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation('overview');
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const empty = table.rows.length === 0;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, v: 'chart' | 'table' | null) => v && setView(v)}
+            aria-label={t('charts.view', { title })}
+          >
+            <ToggleButton value="chart">{t('charts.asChart')}</ToggleButton>
+            <ToggleButton value="table">{t('charts.asTable')}</ToggleButton>
+          </ToggleButtonGroup>
+          <Button
+            size="small"
+            startIcon={<DownloadIcon />}
+            disabled={empty}
+            onClick={() => download(`${file}.csv`, toCsv(table.header, table.csv))}
+          >
+            {t('charts.download')}
+          </Button>
+        </Stack>
+      </Stack>
+      {empty ? (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {t('charts.empty')}
+        </Typography>
+      ) : view === 'chart' ? (
+        // The table view says the same in words: the drawing itself is not read out.
+        <div aria-hidden>
+          <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>{chart}</Suspense>
+        </div>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                {table.header.map((h, i) => (
+                  <TableCell key={h} align={i === 0 ? 'left' : 'right'}>
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {table.rows.map((r) => (
+                <TableRow key={r.cells[0]}>
+                  {r.cells.map((c, i) => (
+                    <TableCell
+                      key={i}
+                      align={i === 0 ? 'left' : 'right'}
+                      sx={i > 0 ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : undefined}
+                    >
+                      {i === 0 ? (
+                        <Link component={RouterLink} to={r.to}>
+                          {c}
+                        </Link>
+                      ) : (
+                        c
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
