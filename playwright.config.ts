@@ -37,6 +37,7 @@ const WORLD = [
   'orders-failed',
   'orders-list',
   'orders-timeline',
+  'overview',
   'selection',
 ].map((name) => `**/${name}.spec.ts`);
 

@@ -85,6 +85,24 @@ const rowsOrEmpty = (page: Page) =>
 
 export const PAGES: PageCase[] = [
   {
+    name: 'overview',
+    path: '/overview',
+    roles: ['manager', 'admin'],
+    ready: (page) => expect(page.getByTestId('kpi-orders-value')).toBeVisible(),
+    popups: [
+      {
+        name: 'chart-table',
+        open: async (page) => {
+          await page
+            .getByTestId('chart-by-channel')
+            .getByRole('button', { name: /^(表格|Table)$/ })
+            .click();
+          await expect(page.getByTestId('chart-by-channel').getByRole('table')).toBeVisible();
+        },
+      },
+    ],
+  },
+  {
     name: 'catalogue',
     path: '/catalogue',
     roles: ALL,

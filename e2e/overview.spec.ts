@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { stateOf } from './sign-in';
+import { findSkus, op, submitOrder } from './orders-helpers';
+
+test.use({ storageState: stateOf('manager') });
+
+test('a manager lands on the overview, changes the period, and follows a channel to its orders of those days', async ({ page }) => {
+  test.setTimeout(90_000);
+  // An order placed through the gateway today: the mirror has it at once (no reconcile waited for).
+  await page.goto('/cart');
+  const [sku] = await findSkus(page, { count: 1, minStock: 10 });
+  const { orderSn, answer } = await submitOrder(page, [{ sku: sku!.id, number: 2 }]);
+  expect(answer.code, answer.msg).toBe(1);
+  const placed = (await op<{ list: { sn: string }[] }>(page, 'order.list', { search: { page: 1, limit: 1, thirdSn: orderSn } })).data
+    .list[0]!;
+  expect(placed.sn).toBeTruthy();
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+  // Today's figures, from one call: at least the order just placed, money in yuan, the change in words.
+  await page.getByTestId('period-today').click();
+  await expect(page).toHaveURL(/period=today/);
+  const orders = page.getByTestId('kpi-orders-value');
+  await expect(orders).toHaveText(/^[1-9][\d,]*$/);
+  await expect(page.getByTestId('kpi-gmv-value')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId('kpi-orders')).toContainText(/较上期|上期为零|与上期持平/);
+  const period = (await page.getByTestId('overview-period').textContent()) ?? '';
+  const today = /^(\d{4}-\d{2}-\d{2}) 至 \1/.exec(period)?.[1];
+  expect(today, period).toBeTruthy();
+
+  // Thirty days: the period line says so, the previous period ends the day before it starts.
+  await page.getByTestId('period-30d').click();
+  await expect(page).toHaveURL(/period=30d/);
+  await expect(page.getByTestId('overview-period')).toContainText(`至 ${today}`);
+  await expect(page.getByTestId('overview-period')).not.toHaveText(period);
+
+  // The channels' figures as a table, its first row a link to the orders of that channel and those days.
+  const channels = page.getByTestId('chart-by-channel');
+  await channels.getByRole('button', { name: '表格' }).click();
+  const first = channels.getByRole('row').nth(1).getByRole('link');
+  await expect(first).toBeVisible();
+  const href = (await first.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/orders\?tab=\d+&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  expect(href).toContain(`to=${today}`);
+  const channel = await first.textContent();
+  await first.click();
+  await expect(page).toHaveURL(/\/orders\?tab=\d+&from=/);
+  await expect(page.getByRole('tab', { name: channel!, selected: true })).toBeVisible();
+
+  // Back on the overview, the CSV of the channels is the table's figures.
+  await page.goBack();
+  await channels.getByRole('button', { name: '表格' }).click();
+  const download = page.waitForEvent('download');
+  await channels.getByRole('button', { name: '下载 CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^gmv-by-channel-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+});
+
+test('the overview is for managers and admins: a merchant meets the words for a page of another role', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: stateOf('merchant'), locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/catalogue$/);
+  await expect(page.getByRole('navigation').getByRole('link', { name: '概览' })).toHaveCount(0);
+  await page.goto('/overview');
+  await expect(page.getByText(/无权|没有权限/).first()).toBeVisible();
+  expect((await page.request.get('/bff/overview')).status()).toBe(403);
+  await context.close();
+});
