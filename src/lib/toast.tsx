@@ -37,8 +37,15 @@ export async function toast(message: string, options: ToastOptions = {}): Promis
   return m.enqueueSnackbar(message, options);
 }
 
+/**
+ * Closes a toast if one with `key` may be showing. notistack's `closeSnackbar` exists only once its
+ * provider has mounted (it is set by the provider), so a dismissal before any toast does nothing
+ * (there is nothing to close) instead of calling undefined, as the live-event stream's start did on
+ * every page load.
+ */
 export function dismissToast(key: Key) {
-  void load().then((m) => m.closeSnackbar(key));
+  if (!loading) return;
+  void Promise.all([loading, hostMounted]).then(([m]) => m.closeSnackbar(key));
 }
 
 /** Mount once near the root: renders notistack's provider after the first toast asks for it. */
