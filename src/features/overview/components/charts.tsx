@@ -13,13 +13,15 @@ export interface Series {
 }
 
 const HEIGHT = 280;
+/** Room under the chart for the x axis' words: at MUI's default, labels in the app's type were cut to nothing. */
+const AXIS_HEIGHT = 36;
 
 /** A value per day of this period, and the previous period's day for day beside it. */
 export function DaysChart({ days, series, onPick }: { days: string[]; series: Series[]; onPick: (index: number) => void }) {
   return (
     <LineChart
       height={HEIGHT}
-      xAxis={[{ scaleType: 'point', data: days, valueFormatter: (d: string) => d.slice(5) }]}
+      xAxis={[{ scaleType: 'point', data: days, valueFormatter: (d: string) => d.slice(5), height: AXIS_HEIGHT }]}
       yAxis={[{ valueFormatter: (v: number) => series[0]!.format(v), width: 72 }]}
       series={series.map((s, i) => ({
         data: s.values,
@@ -51,7 +53,7 @@ export function KeysChart({
     <BarChart
       height={across ? Math.max(HEIGHT, keys.length * 32 + 60) : HEIGHT}
       layout={across ? 'horizontal' : 'vertical'}
-      xAxis={[across ? { valueFormatter: format } : { scaleType: 'band', data: keys }]}
+      xAxis={[across ? { valueFormatter: format, height: AXIS_HEIGHT } : { scaleType: 'band', data: keys, height: AXIS_HEIGHT }]}
       yAxis={[across ? { scaleType: 'band', data: keys, width: 140 } : { valueFormatter: format, width: 72 }]}
       series={[{ data: series.values, label: series.label, valueFormatter: (v: number | null) => (v === null ? '' : series.format(v)) }]}
       hideLegend
