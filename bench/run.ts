@@ -5,7 +5,7 @@ import { benchSandboxLists } from './sandbox-lists';
 /**
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
- * filter, gateway, messages; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15).
+ * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const part = (name: string, skipVar?: string) => (only ? only.includes(name) : !skipVar || process.env[skipVar] !== '1');
@@ -102,4 +102,9 @@ if (part('messages', 'BENCH_SKIP_MESSAGES')) {
   } finally {
     await pgServer.stop();
   }
+}
+if (part('overview', 'BENCH_SKIP_OVERVIEW')) {
+  // Issue 28.5: the overview's reads with 1,000,000 mirrored orders, on SQLite and PostgreSQL.
+  const { benchOverview, printOverview } = await import('./overview');
+  printOverview(await benchOverview());
 }

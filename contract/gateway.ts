@@ -59,7 +59,7 @@ export interface OverviewPeriodFigures {
   byChannel: ({ key: string } & OverviewFigures)[];
   /** Key: the province's name. */
   byProvince: ({ key: string } & OverviewFigures)[];
-  /** Key: the goods id; label: its name. Ten at most. */
+  /** Key: the goods id; label: its name. Ten at most; empty for the previous period (not shown, and most of the work). */
   topGoodsByItems: ({ key: string; label: string } & OverviewFigures)[];
   topGoodsByGmv: ({ key: string; label: string } & OverviewFigures)[];
 }

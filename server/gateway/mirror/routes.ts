@@ -84,7 +84,7 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
       mayCall(role, id) ? (call(id as never, input as never) as Promise<never>).then(pick, () => null) : Promise.resolve(null);
     const [current, previous, balance, failedOrders, library, status] = await Promise.all([
       mirror.store.period(days.from, days.to),
-      mirror.store.period(days.previous.from, days.previous.to),
+      mirror.store.period(days.previous.from, days.previous.to, { goods: false }),
       live('account.balance', {}, (d: { balance: number }) => d.balance),
       live('order.errors', { page: 1, limit: 1 }, (d: { count?: number; total?: number }) => Number(d.count ?? d.total ?? 0)),
       live('selection.list', { page: 1, limit: 1, source: 0 }, (d: { count: number }) => d.count),

@@ -116,8 +116,12 @@ export class MirrorStore {
     });
   }
 
-  /** The figures of the days `from`..`to` (inclusive), from the rollups only. */
-  async period(from: string, to: string): Promise<PeriodFigures> {
+  /**
+   * The figures of the days `from`..`to` (inclusive), from the rollups only. `goods: false` leaves the
+   * top goods out (the previous period's are not shown, and they are most of the work).
+   */
+  async period(from: string, to: string, opts: { goods?: boolean } = {}): Promise<PeriodFigures> {
+    const goods = opts.goods ?? true;
     const inPeriod = (dim: Dimension) =>
       this.db.selectFrom('mirror_daily').where('dim', '=', dim).where('day', '>=', from).where('day', '<=', to);
     const [totals, days, byChannel, byProvince, topItems, topGmv] = await Promise.all([
@@ -128,8 +132,8 @@ export class MirrorStore {
         .execute(),
       inPeriod('channel').select('key').select(SUMS).groupBy('key').execute(),
       inPeriod('province').select('key').select(SUMS).groupBy('key').execute(),
-      this.topGoods(from, to, 'items'),
-      this.topGoods(from, to, 'gmv'),
+      goods ? this.topGoods(from, to, 'items') : [],
+      goods ? this.topGoods(from, to, 'gmv') : [],
     ]);
     const byDay = new Map(days.map((d) => [d.day, d]));
     const live = (rows: ({ key: string } & Figures)[]) => rows.map(numbers).filter((r) => FIGURES.some((k) => r[k] !== 0));

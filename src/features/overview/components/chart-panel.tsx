@@ -18,6 +18,9 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { download, toCsv, type CellValue } from '../../../lib/csv';
 
+/** Unselected choices in the secondary text colour: MUI's default (action.active) is below AA on the page's grey. */
+export const TOGGLES = { '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' } } as const;
+
 /** The charts' code (MUI X Charts) comes when the first chart is drawn, after the figures. */
 export const Charts = {
   DaysChart: lazy(() => import('./charts').then((m) => ({ default: m.DaysChart }))),
@@ -66,6 +69,7 @@ export function ChartPanel({
             value={view}
             onChange={(_, v: 'chart' | 'table' | null) => v && setView(v)}
             aria-label={t('charts.view', { title })}
+            sx={TOGGLES}
           >
             <ToggleButton value="chart">{t('charts.asChart')}</ToggleButton>
             <ToggleButton value="table">{t('charts.asTable')}</ToggleButton>
@@ -85,8 +89,8 @@ export function ChartPanel({
           {t('charts.empty')}
         </Typography>
       ) : view === 'chart' ? (
-        // The table view says the same in words: the drawing itself is not read out.
-        <div aria-hidden>
+        // A figure named by its title; the table view says the same figures in words, each row a link.
+        <div role="figure" aria-label={title}>
           <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>{chart}</Suspense>
         </div>
       ) : (

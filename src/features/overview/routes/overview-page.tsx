@@ -21,7 +21,7 @@ import { formatCount, formatFen } from '../../../lib/money';
 import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { overviewQuery, type OverviewAsk } from '../api/queries';
-import { ChartPanel, Charts, type FigureTable } from '../components/chart-panel';
+import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
 import { KpiCard, useChange } from '../components/kpi-card';
 
 const PERIODS: OverviewPeriod[] = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'];
@@ -92,7 +92,7 @@ export function OverviewPage() {
           value={period}
           aria-label={t('periods.label')}
           onChange={(_, v: OverviewPeriod | null) => v && set({ period: v, from: from || data?.current.from, to: to || data?.current.to })}
-          sx={{ flexWrap: 'wrap' }}
+          sx={{ flexWrap: 'wrap', ...TOGGLES }}
         >
           {PERIODS.map((p) => (
             <ToggleButton key={p} value={p} data-testid={`period-${p}`}>

@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { Order } from '../contract';
+import { openGatewayDb, type GatewayDb } from '../server/gateway/db';
+import { MirrorStore } from '../server/gateway/mirror';
+import { periodDays } from '../server/gateway/mirror/routes';
+import { dayOf } from '../server/gateway/mirror/rollups';
+import { createDatabase, startTestPostgres } from '../test/pg-server';
+
+const TZ = 'Asia/Shanghai';
+const PROVINCES = ['浙江省', '江苏省', '广东省', '北京市', '上海市', '四川省', '湖北省', '山东省', '河南省', '福建省', '湖南省', '安徽省'];
+const SOURCES = [1, 2, 3, 4, 6];
+
+/** A small deterministic generator, so both databases get the same orders. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Orders as the upstream's list gives them: over `days` up to `end`, 1-4 lines each, every channel, some closed, some refunded. */
+function* orders(count: number, days: number, end: number, seed = 7): Generator<Order> {
+  const r = random(seed);
+  for (let i = 0; i < count; i++) {
+    const created = end - Math.floor(r() * days * 86_400);
+    const lines = 1 + Math.floor(r() * 4);
+    const children = new Map<number, Order['children'][number]>();
+    const sn = `B${created}${String(i).padStart(7, '0')}`;
+    for (let l = 0; l < lines; l++) {
+      const source = SOURCES[Math.floor(r() * SOURCES.length)]!;
+      const goodsId = 1 + Math.floor(r() ** 2 * 20_000);
+      const price = 500 + Math.floor(r() * 30_000);
+      const number = 1 + Math.floor(r() * 3);
+      let child = children.get(source);
+      if (!child) {
+        child = {
+          sn: `${sn}_${source}`,
+          source,
+          logisticFee: r() < 0.5 ? 0 : 600,
+          goodsFee: 0,
+          goodsStatus: 3,
+          orderStatus: 2,
+          deliverTime: created + 3600,
+          createdTime: created,
+          shopInfo: { name: 'shop' },
+          goods: [],
+        };
+        children.set(source, child);
+      }
+      child.goodsFee += price * number;
+      child.goods.push({
+        sn: `${sn}_${source}_${l + 1}_1`,
+        goodsId,
+        sku: goodsId * 10 + 1,
+        skuName: '默认',
+        image: '',
+        name: `商品 ${goodsId}`,
+        number,
+        price,
+        // After-sales end in a refund on about 5% of orders.
+        refundTime: r() < 0.05 ? created + 5 * 86_400 : 0,
+        createdTime: created,
+        payStatus: 1,
+        deliverName: '',
+        deliverNo: '',
+      });
+    }
+    const kids = [...children.values()];
+    yield {
+      id: i + 1,
+      sn,
+      thirdSn: `T${sn}`,
+      goodsFee: kids.reduce((s, c) => s + c.goodsFee, 0),
+      logisticFee: kids.reduce((s, c) => s + c.logisticFee, 0),
+      address: {
+        consignee: '张三',
+        phone: '13800138000',
+        province: PROVINCES[Math.floor(r() * PROVINCES.length)]!,
+        city: '市',
+        area: '区',
+        street: '',
+        description: '',
+      },
+      createdTime: created,
+      payStatus: 1,
+      checkStatus: 1,
+      status: r() < 0.03 ? 5 : 4,
+      children: kids,
+    } as Order;
+  }
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+export interface OverviewBench {
+  dialect: string;
+  orders: number;
+  ingestPerSecond: number;
+  sizeMb: number;
+  rollupRows: number;
+  calls: { name: string; p50: number; p95: number }[];
+}
+
+async function benchOne(dialect: string, db: GatewayDb, count: number, size: () => Promise<number>): Promise<OverviewBench> {
+  const store = new MirrorStore(db, TZ);
+  const end = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  let batch: Order[] = [];
+  for (const o of orders(count, 180, end)) {
+    batch.push(o);
+    if (batch.length === 1000) {
+      await store.upsert(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await store.upsert(batch);
+  const ingestPerSecond = count / ((performance.now() - started) / 1000);
+  const today = dayOf(end, TZ);
+  const rollupRows = Number(
+    (
+      await db.kysely
+        .selectFrom('mirror_daily')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+  const calls = [];
+  for (const period of ['30d', 'month'] as const) {
+    const days = periodDays(period, today);
+    const ms: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const t = performance.now();
+      // What /bff/overview reads from the database: the period and the previous one, together.
+      await Promise.all([store.period(days.from, days.to), store.period(days.previous.from, days.previous.to, { goods: false })]);
+      if (i >= 10) ms.push(performance.now() - t);
+    }
+    calls.push({
+      name: `overview, ${period === '30d' ? '30 days' : 'this month'} and the period before`,
+      p50: pct(ms, 50),
+      p95: pct(ms, 95),
+    });
+  }
+  return { dialect, orders: count, ingestPerSecond, sizeMb: (await size()) / 1024 / 1024, rollupRows, calls };
+}
+
+/** `BENCH_ONLY=overview`: the order mirror with BENCH_MIRROR_ORDERS (default 1,000,000) orders over 180 days, on SQLite and PostgreSQL. */
+export async function benchOverview(count = Number(process.env.BENCH_MIRROR_ORDERS ?? 1_000_000)): Promise<OverviewBench[]> {
+  const out: OverviewBench[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-mirror-'));
+  try {
+    const file = join(dir, 'gateway.sqlite');
+    const lite = await openGatewayDb({ file });
+    try {
+      out.push(
+        await benchOne(
+          'SQLite',
+          lite,
+          count,
+          async () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0),
+        ),
+      );
+    } finally {
+      await lite.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const server = await startTestPostgres();
+  try {
+    const url = await createDatabase(server.url, 'bench');
+    const pgDb = await openGatewayDb({ databaseUrl: url, poolSize: 4 });
+    try {
+      out.push(
+        await benchOne('PostgreSQL', pgDb, count, async () =>
+          Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(pgDb.kysely)).rows[0]!.n),
+        ),
+      );
+    } finally {
+      await pgDb.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  return out;
+}
+
+export function printOverview(results: OverviewBench[]) {
+  console.log(`\nOverview on the order mirror (target p95 <= 50 ms on both databases)`);
+  for (const r of results) {
+    console.log(
+      `  ${r.dialect.padEnd(10)} ${r.orders.toLocaleString('en')} orders over 180 days: ingested at ${Math.round(r.ingestPerSecond).toLocaleString('en')} orders/s, database ${r.sizeMb.toFixed(0)} MB, ${r.rollupRows.toLocaleString('en')} rollup rows`,
+    );
+    for (const c of r.calls)
+      console.log(`    ${c.name.padEnd(48)} p50 ${c.p50.toFixed(1).padStart(6)} ms   p95 ${c.p95.toFixed(1).padStart(6)} ms`);
+  }
+}
