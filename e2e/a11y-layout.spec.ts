@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type { Role } from './sign-in';
-import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look } from './page-checks';
+import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look, pageShot } from './page-checks';
 
 /**
  * The accessibility and layout pass (issue 14): every page, and every menu, drawer and dialog it
@@ -217,7 +217,7 @@ for (const run of RUNS) {
       for (const pc of PAGES.filter((p) => p.roles.includes(run.role))) {
         await loadIn(page, pc.path, run.look);
         await pc.ready(page);
-        await page.screenshot({ path: `${shotDir}/${tagOf(run.look, pc.name)}.png`, fullPage: true });
+        await pageShot(page, `${shotDir}/${tagOf(run.look, pc.name)}.png`);
         await check(run.look, pc.path);
         const popups = [...(pc.popups ?? []), ...(pc === PAGES.find((p) => p.roles.includes(run.role)) ? SHELL_POPUPS : [])];
         for (const popup of popups.filter((p) => (!p.only || p.only === size.name) && (!p.roles || p.roles.includes(run.role)))) {
@@ -232,7 +232,7 @@ for (const run of RUNS) {
         // The same page in the other language and theme, switched in place.
         await switchLook(page, other);
         await pc.ready(page);
-        await page.screenshot({ path: `${shotDir}/${tagOf(other, pc.name)}.png`, fullPage: true });
+        await pageShot(page, `${shotDir}/${tagOf(other, pc.name)}.png`);
         await check(other, pc.path);
       }
       await page.context().close();

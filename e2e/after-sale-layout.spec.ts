@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look } from './page-checks';
+import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look, pageShot } from './page-checks';
 import { afterSaleData } from './after-sale-data';
 
 /*
@@ -48,7 +48,7 @@ for (const first of LOOKS) {
       };
       const check = async (name: string) => {
         await page.waitForTimeout(350); // transitions settle
-        await page.screenshot({ path: `${shots}/${size.name}-${look.locale}-${look.theme}-${name}.png`, fullPage: true });
+        await pageShot(page, `${shots}/${size.name}-${look.locale}-${look.theme}-${name}.png`);
         problems.push(...(await pageProblems(page)).map((p) => `${name} (${look.locale}, ${look.theme}): ${p}`));
       };
       /** Closes the open dialogs and drawers one by one, the top one first: Escape, or its close button. */

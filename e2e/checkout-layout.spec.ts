@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look } from './page-checks';
+import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look, pageShot } from './page-checks';
 import { banCase, fillAddress, setCart } from './checkout-api';
 
 /**
@@ -30,7 +30,7 @@ for (const run of RUNS) {
     const found: string[] = [];
     let look: Look = run.look;
     const shotIn = async (name: string) => {
-      await page.screenshot({ path: `${shotDir}/${run.size}-${look.locale}-${look.theme}-${name}.png`, fullPage: true });
+      await pageShot(page, `${shotDir}/${run.size}-${look.locale}-${look.theme}-${name}.png`);
       found.push(...(await pageProblems(page)).map((p) => `${name} (${look.locale}, ${look.theme}): ${p}`));
     };
     /** Every load opens in the run's own look (newLookPage). */

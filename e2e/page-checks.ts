@@ -175,3 +175,18 @@ export async function switchLook(page: Page, to: Look) {
     })
     .toBe(BACKGROUND[to.theme]);
 }
+
+/**
+ * A screenshot of the page for people to look at: the whole page up to three window heights (a
+ * phone's catalogue of cards is over 11,000 px tall, and a full capture of it cost seconds per page
+ * in the layout passes; what is below is checked by measuring, not by looking).
+ */
+export async function pageShot(page: Page, path: string) {
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.screenshot({
+    path,
+    fullPage: true,
+    clip: { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * 3) },
+  });
+}
