@@ -47,6 +47,8 @@ export interface MessageCenterDeps {
   log?: (line: string) => void;
   /** Heartbeat interval of event streams (tests shorten it). */
   heartbeatMs?: number;
+  /** How long a new message waits for others to be linked with (LINK_WAIT_MS; tests that count shared look-ups lengthen it). */
+  linkWaitMs?: number;
   /** Event streams held at once in this process, per session and per client address (EVENT_STREAMS_PER_*). */
   streamLimits?: StreamLimits;
 }
@@ -102,7 +104,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
   const store = new MessageStore(deps.db, now);
   const hub = new LiveHub(store, deps.db.bus, log);
   const call = deps.upstream === null ? null : typeof deps.upstream === 'function' ? deps.upstream : upstreamCaller(deps.upstream);
-  const linker = new Linker(store, hub, call, { log });
+  const linker = new Linker(store, hub, call, { log, waitMs: deps.linkWaitMs });
   const callbackUrl = `${deps.publicOrigin.replace(/\/$/, '')}/hooks/messages/${deps.token.value}`;
   /** What ends each open event stream now; `endStreams` (the gateway stopping) calls them all. */
   const openStreams = new Set<() => void>();

@@ -69,6 +69,9 @@ async function start() {
     publicOrigin: 'https://desk.example.com',
     heartbeatMs: 200,
     streamLimits: limits,
+    // Messages pushed one after another are linked together (one look-up per order) even when a push
+    // takes longer than the default 50 ms wait, as on PostgreSQL beside another test file.
+    linkWaitMs: 400,
   });
   const app = new Hono<{ Variables: { user: User } }>();
   app.route('/hooks/messages', center.receiver);
