@@ -21,6 +21,8 @@ test('a manager lands on the overview, changes the period, and follows a channel
   // Today's figures, from one call: at least the order just placed, money in yuan, the change in words.
   await page.getByTestId('period-today').click();
   await expect(page).toHaveURL(/period=today/);
+  // The previous period's figures stay on screen until today's arrive.
+  await expect(page.getByTestId('overview-period')).toHaveText(/^(\d{4}-\d{2}-\d{2}) 至 \1，/);
   const orders = page.getByTestId('kpi-orders-value');
   await expect(orders).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByTestId('kpi-gmv-value')).toHaveText(/^¥[\d,]+\.\d{2}$/);
