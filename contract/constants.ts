@@ -60,3 +60,6 @@ export function pickLanguage(saved: string | null | undefined, tags: readonly st
   }
   return 'zh-CN';
 }
+
+/** A custom overview period spans at most this many days (the gateway refuses more; the page says so first). */
+export const OVERVIEW_MAX_DAYS = 366;

@@ -1,9 +1,9 @@
-import { getOperation, type Order, type OpData, type OpId, type OpInput } from '../../../contract';
+import { getOperation, type Order, type OpId, type OpInput } from '../../../contract';
 import { orderListPage } from '../../../contract/schemas/order';
 import type { UpstreamTarget } from '../config';
 import type { GatewayDb } from '../db';
-import type { OpCaller } from '../messages/effects';
-import { buildUpstreamRequest, callUpstream } from '../operations/upstream';
+import { upstreamCaller, type OpCaller } from '../messages/effects';
+import { callUpstream } from '../operations/upstream';
 import { MirrorStore } from './store';
 
 export { MirrorStore, type PeriodFigures } from './store';
@@ -62,17 +62,6 @@ export interface MirrorDeps {
   log?: (line: string) => void;
 }
 
-/** Calls one operation for the gateway itself, on the upstream target; rejects on any failure. */
-function targetCaller(target: UpstreamTarget): OpCaller {
-  return async (id, input) => {
-    const op = getOperation(id)!;
-    const answer = await callUpstream(target, buildUpstreamRequest(op, op.input.parse(input) as Record<string, unknown>));
-    const env = answer.envelope as { code?: unknown; msg?: unknown; data?: unknown };
-    if (env.code !== 1) throw new Error(`${id}: ${String(env.msg ?? `HTTP ${answer.status}`)}`);
-    return env.data as OpData<typeof id>;
-  };
-}
-
 /**
  * The order mirror (DESIGN.md): the gateway's copy of the reseller's orders and their daily figures,
  * fed by what it forwards (`took`, `afterWrite`), by order and after-sale messages (`feeding`), and
@@ -85,7 +74,7 @@ export function createOrderMirror(deps: MirrorDeps) {
   const log = deps.log ?? (() => {});
   const store = new MirrorStore(deps.db, settings.timeZone, now);
   const target = typeof deps.upstream === 'function' ? undefined : deps.upstream;
-  const call: OpCaller = typeof deps.upstream === 'function' ? deps.upstream : targetCaller(deps.upstream);
+  const call: OpCaller = typeof deps.upstream === 'function' ? deps.upstream : upstreamCaller(deps.upstream);
 
   /** Orders as they came: a page that does not have the list's shape is left out (and said in the log). */
   const valid = (data: unknown): Order[] => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { mayCall, type OpId } from '../../../contract';
+import { OVERVIEW_MAX_DAYS } from '../../../contract/constants';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env } from '../http/context';
 import type { OpCaller } from '../messages/effects';
@@ -10,8 +11,7 @@ import { dayOf } from './rollups';
 
 export const PERIODS = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
-/** A custom period spans at most a year. */
-export const MAX_PERIOD_DAYS = 366;
+export const MAX_PERIOD_DAYS = OVERVIEW_MAX_DAYS;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const realDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { Overview, OverviewPeriod, OverviewPeriodFigures } from '../../../../contract';
+import { OVERVIEW_MAX_DAYS } from '../../../../contract/constants';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { DateRangeField } from '../../../components/date-range-field';
 import { ErrorState } from '../../../components/error-state';
@@ -26,7 +26,6 @@ import { KpiCard, useChange } from '../components/kpi-card';
 
 const PERIODS: OverviewPeriod[] = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MAX_DAYS = 366;
 const spanDays = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
 /** The period in the URL (`?period=30d`, `?period=custom&from=…&to=…`), so a view can be reloaded and shared. */
@@ -62,7 +61,7 @@ export function OverviewPage() {
   const change = useChange();
   const { period, from, to, set } = usePeriod();
   const customError =
-    period === 'custom' && from && to ? (from > to ? t('rangeOrder') : spanDays(from, to) > MAX_DAYS ? t('rangeLong') : '') : '';
+    period === 'custom' && from && to ? (from > to ? t('rangeOrder') : spanDays(from, to) > OVERVIEW_MAX_DAYS ? t('rangeLong') : '') : '';
   const ask: OverviewAsk | null = period !== 'custom' ? { period } : from && to && !customError ? { period, from, to } : null;
   const overview = useQuery({ ...overviewQuery(ask ?? { period: '7d' }), enabled: ask !== null });
   const data = ask ? overview.data : undefined;
@@ -172,7 +171,8 @@ function Figures({
     { id: 'librarySize', value: data.now.librarySize, show: count, to: '/library' },
   ].filter((f) => f.value !== null);
 
-  const tables = useMemo(() => {
+  // A few hundred cells at most, made again when the answer is drawn again.
+  const tables = (() => {
     const c = t;
     const dayRows = (pick: 'orders' | 'gmv'): FigureTable => ({
       header: [
@@ -221,8 +221,7 @@ function Figures({
         () => period,
       ),
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, lang, t]);
+  })();
 
   const file = (name: string) => `${name}-${cur.from}-${cur.to}`;
   const thisPeriod = t('charts.thisPeriod');
