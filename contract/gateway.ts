@@ -1,4 +1,6 @@
 import type { OpId } from './operations';
+import type { AfterSaleRecord } from './schemas/after-sale';
+import type { Order } from './schemas/order';
 import type { Feature, Role } from './permissions';
 
 /**
@@ -62,6 +64,14 @@ export interface OverviewPeriodFigures {
   /** Key: the goods id; label: its name. Ten at most; empty for the previous period (not shown, and most of the work). */
   topGoodsByItems: ({ key: string; label: string } & OverviewFigures)[];
   topGoodsByGmv: ({ key: string; label: string } & OverviewFigures)[];
+  /**
+   * After-sale requests asked for in the period: `orders` counts requests, `items` their quantity,
+   * `gmv` what they claim, `refunded` what was refunded. By reason (key: its code; label: its words
+   * where the gateway kept them, else empty) and by result (key: the record's status).
+   */
+  afterSales: OverviewFigures;
+  afterSalesByReason: ({ key: string; label: string } & OverviewFigures)[];
+  afterSalesByResult: ({ key: string } & OverviewFigures)[];
 }
 export type OverviewPeriod = 'today' | '7d' | '30d' | 'month' | 'lastMonth' | 'custom';
 /** `GET /bff/overview?period=…[&from=&to=]` (managers and admins). */
@@ -76,11 +86,58 @@ export interface Overview {
   /** The period of the same length just before. */
   previous: OverviewPeriodFigures;
   /** What only the upstream knows now (null: could not be asked, or not for this role). */
-  now: { balance: number | null; failedOrders: number | null; librarySize: number | null };
+  now: {
+    balance: number | null;
+    failedOrders: number | null;
+    librarySize: number | null;
+    /** Library goods off sale as the mirror's last reconcile counted them (null: not counted yet). */
+    libraryOffSale: number | null;
+  };
   mirror: {
     orders: number;
+    afterSales: number;
+    /** The library as the last reconcile counted it: its goods off sale. */
+    library?: { at: number; size: number; offSale: number };
     timeZone: string;
     backfill?: { from: number; to: number; cursor: number; done: boolean; startedAt: number; finishedAt?: number };
-    lastReconcile?: { at: number; ms: number; read: number; changed: number; error?: string };
+    lastReconcile?: {
+      at: number;
+      ms: number;
+      read: number;
+      changed: number;
+      afterSalesRead?: number;
+      afterSalesChanged?: number;
+      error?: string;
+    };
   };
+}
+
+/** `GET /bff/queue` (support, managers, admins): the work queue's lists from the order mirror, the first 20 of each. */
+export interface WorkQueue {
+  asOf: number;
+  /** After-sales waiting for the supplier's decision (status 1). */
+  decision: { list: AfterSaleRecord[]; total: number };
+  /** After-sales agreed, waiting for the customer's parcel and its mailing info (status 2). */
+  mail: { list: AfterSaleRecord[]; total: number };
+  /** Orders shipped or completed with an after-sale still open, the newest request first. */
+  delivered: { list: { order: Order; afterSaleIds: number[] }[]; total: number };
+  mirror: Overview['mirror'];
+}
+/** `GET /bff/queue/after-sales?status=&reason=&from=&to=&page=&size=`: after-sale records from the mirror, newest first. */
+export interface QueueAfterSales {
+  list: AfterSaleRecord[];
+  total: number;
+  page: number;
+  size: number;
+}
+/** `GET /bff/strip` (merchants): the figures on top of the catalogue. */
+export interface MerchantStrip {
+  asOf: number;
+  today: string;
+  /** Paid orders placed today (business day in the reseller's time zone), from the mirror. */
+  ordersToday: number;
+  /** Failed orders waiting to be handled (null: the upstream could not be asked). */
+  failedOrders: number | null;
+  /** Library goods off sale at the last reconcile (null: not counted yet). */
+  libraryOffSale: number | null;
 }

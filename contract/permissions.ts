@@ -74,6 +74,10 @@ export const FEATURE_PERMISSIONS = {
   'overview.read': [G, A],
   /** The order mirror's size, backfill progress and last reconcile. */
   'mirror.status': [A],
+  /** The work queue: after-sales waiting for a decision or for the customer's parcel, delivered orders with one open. */
+  'queue.read': [S, G, A],
+  /** The merchant's strip on the catalogue: today's orders, failed orders to handle, library goods off sale. */
+  'strip.read': [M],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 

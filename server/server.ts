@@ -232,6 +232,7 @@ export async function createAppServer(
     db,
     // What the message effects read of an order goes into the mirror too.
     upstream: mirror.feeding(upstreamCaller(upstream)),
+    afterLinked: (rows) => mirror.afterMessages(rows),
     token: messagesToken,
     publicOrigin: config.publicOrigins[0]!,
     retentionDays: config.messages.retentionDays,

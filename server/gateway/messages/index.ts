@@ -20,7 +20,7 @@ import { gatewayFailure, type FailureExtra } from '../operations/upstream';
 import { upstreamCaller, type OpCaller } from './effects';
 import { LiveHub, type LiveEvent } from './hub';
 import { Linker } from './linker';
-import { MessageStore } from './store';
+import { MessageStore, type StoredRow } from './store';
 import type { UpstreamTarget } from '../config';
 
 export { messagesMigrations } from './tables';
@@ -51,6 +51,8 @@ export interface MessageCenterDeps {
   linkWaitMs?: number;
   /** Event streams held at once in this process, per session and per client address (EVENT_STREAMS_PER_*). */
   streamLimits?: StreamLimits;
+  /** After messages were linked: what else reads them (the order mirror reads after-sale records again). Never throws. */
+  afterLinked?: (rows: StoredRow[]) => Promise<void>;
 }
 
 export interface StreamLimits {
@@ -104,7 +106,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
   const store = new MessageStore(deps.db, now);
   const hub = new LiveHub(store, deps.db.bus, log);
   const call = deps.upstream === null ? null : typeof deps.upstream === 'function' ? deps.upstream : upstreamCaller(deps.upstream);
-  const linker = new Linker(store, hub, call, { log, waitMs: deps.linkWaitMs });
+  const linker = new Linker(store, hub, call, { log, waitMs: deps.linkWaitMs, afterLinked: deps.afterLinked });
   const callbackUrl = `${deps.publicOrigin.replace(/\/$/, '')}/hooks/messages/${deps.token.value}`;
   /** What ends each open event stream now; `endStreams` (the gateway stopping) calls them all. */
   const openStreams = new Set<() => void>();

@@ -1,6 +1,6 @@
 import { linkMessages, type OpCaller } from './effects';
 import type { LiveHub } from './hub';
-import type { MessageStore } from './store';
+import type { MessageStore, StoredRow } from './store';
 
 /** Tries per message before the periodic sweep leaves it unlinked for good. */
 export const MAX_LINK_ATTEMPTS = 5;
@@ -28,7 +28,12 @@ export class Linker {
     private readonly store: MessageStore,
     private readonly hub: LiveHub,
     private readonly call: OpCaller | null,
-    private readonly opts: { log?: (line: string) => void; waitMs?: number } = {},
+    private readonly opts: {
+      log?: (line: string) => void;
+      waitMs?: number;
+      /** After a batch was linked: what else reads its messages (the order mirror). Never throws. */
+      afterLinked?: (rows: StoredRow[]) => Promise<void>;
+    } = {},
   ) {}
 
   enqueue(seq: number) {
@@ -69,6 +74,7 @@ export class Linker {
           await this.store.linkFailedMany(failed);
         }
         if (refs.size) await this.hub.publishStored([...refs.keys()], 'linked');
+        if (this.opts.afterLinked) await this.opts.afterLinked(rows.filter((r) => refs.has(Number(r.seq))));
       } catch (e) {
         this.opts.log?.(`[messages] linking failed: ${e instanceof Error ? e.message : String(e)}`);
         await this.store.linkFailedMany(seqs).catch(() => {});

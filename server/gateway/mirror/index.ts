@@ -1,4 +1,4 @@
-import { getOperation, type Order, type OpId, type OpInput } from '../../../contract';
+import { afterSalePage, afterSaleRecord, getOperation, MAX_LIST_LIMIT, type AfterSaleRecord, type Order, type OpId, type OpInput } from '../../../contract';
 import { orderListPage } from '../../../contract/schemas/order';
 import type { UpstreamTarget } from '../config';
 import type { GatewayDb } from '../db';
@@ -17,6 +17,8 @@ export const WINDOW_CAP = PAGE_SIZE * MAX_PAGES;
 const DAY_S = 86_400;
 /** A periodic reconcile reads again at least the last two days, and every order not yet final since the backfill's start. */
 const RECENT_S = 2 * DAY_S;
+/** After-sale records not yet final read again one by one per reconcile, at most (the oldest first). */
+export const OPEN_AFTER_SALES_PER_RECONCILE = 200;
 
 export interface MirrorSettings {
   /** The reseller's time zone: the day an order's figures belong to (MIRROR_TIME_ZONE). */
@@ -42,13 +44,26 @@ export interface ReconcileState {
   /** Orders read, and of those new or changed. */
   read: number;
   changed: number;
+  /** After-sale records read, and of those new or changed. */
+  afterSalesRead?: number;
+  afterSalesChanged?: number;
   error?: string;
 }
+/** The selection library as the last reconcile counted it (the upstream cannot filter it by sale status). */
+export interface LibraryState {
+  at: number;
+  size: number;
+  /** Goods in the library no longer on sale. */
+  offSale: number;
+}
+
 export interface MirrorStatus {
   orders: number;
+  afterSales: number;
   timeZone: string;
   backfill?: BackfillState;
   lastReconcile?: ReconcileState;
+  library?: LibraryState;
 }
 
 export interface MirrorDeps {
@@ -93,6 +108,23 @@ export function createOrderMirror(deps: MirrorDeps) {
       return 0;
     }
   };
+  /** After-sale records as they came (a list page, or one record): what does not have the record's shape is left out. */
+  const validAfterSales = (data: unknown, one = false): AfterSaleRecord[] => {
+    const parsed = one ? afterSaleRecord.safeParse(data) : afterSalePage.safeParse(data);
+    if (!parsed.success) {
+      log(`[mirror] an after-sale answer did not have the expected shape; not mirrored`);
+      return [];
+    }
+    return one ? [parsed.data as AfterSaleRecord] : (parsed.data as { list: AfterSaleRecord[] }).list;
+  };
+  const takeAfterSales = async (records: AfterSaleRecord[]) => {
+    try {
+      return await store.upsertAfterSales(records);
+    } catch (e) {
+      log(`[mirror] could not write ${records.length} after-sale record(s): ${e instanceof Error ? e.message : String(e)}`);
+      return 0;
+    }
+  };
   const list = async (search: OpInput<'order.list'>['search']) => {
     const data = await call('order.list', { search });
     return { list: valid(data), total: Number((data as { total?: unknown }).total ?? 0) };
@@ -133,6 +165,43 @@ export function createOrderMirror(deps: MirrorDeps) {
     return { read, changed };
   };
 
+  /**
+   * After-sale records: the list has no time filter and comes newest first, so its pages are read
+   * until a page ends before `since` (or the pages stop), then the records still open that the pages
+   * did not reach are read one by one (the oldest first, a bounded number per run).
+   */
+  const walkAfterSales = async (since: number): Promise<{ read: number; changed: number }> => {
+    let read = 0;
+    let changed = 0;
+    const seen = new Set<number>();
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const records = validAfterSales(await call('afterSale.list', { page, limit: PAGE_SIZE }));
+      read += records.length;
+      changed += await takeAfterSales(records);
+      for (const r of records) seen.add(r.id);
+      if (records.length < PAGE_SIZE || records.every((r) => r.createdTime < since)) break;
+    }
+    for (const id of (await store.openAfterSales(OPEN_AFTER_SALES_PER_RECONCILE + seen.size)).filter((i) => !seen.has(i)).slice(0, OPEN_AFTER_SALES_PER_RECONCILE)) {
+      const record = validAfterSales(await call('afterSale.detail', { id }), true);
+      read += record.length;
+      changed += await takeAfterSales(record);
+    }
+    return { read, changed };
+  };
+
+  /** Counts the library's goods off sale, a page of the largest size at a time (at most MAX_PAGES pages). */
+  const countLibrary = async () => {
+    let size = 0;
+    let offSale = 0;
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const data = await call('selection.list', { page, limit: MAX_LIST_LIMIT, source: 0 });
+      size = data.count;
+      offSale += data.list.filter((g) => g.status !== 1).length;
+      if (data.list.length < MAX_LIST_LIMIT || page * MAX_LIST_LIMIT >= data.count) break;
+    }
+    await store.setState('library', { at: now(), size, offSale } satisfies LibraryState);
+  };
+
   let running: Promise<ReconcileState> | null = null;
   const reconcileOnce = async (): Promise<ReconcileState> => {
     const started = now();
@@ -167,9 +236,14 @@ export function createOrderMirror(deps: MirrorDeps) {
       const open = await store.openSince(horizon);
       const from = Math.min(at - RECENT_S, open[0]?.created_time ?? at);
       add(await walk(from, undefined, at));
-      const state = { at: now(), ms: now() - started, read, changed };
+      const afterSales = await walkAfterSales(horizon);
+      await countLibrary();
+      const state = { at: now(), ms: now() - started, read, changed, afterSalesRead: afterSales.read, afterSalesChanged: afterSales.changed };
       await store.setState('reconcile', state);
-      if (changed) log(`[mirror] reconcile: ${read} order(s) read, ${changed} new or changed, ${state.ms} ms`);
+      if (changed || afterSales.changed)
+        log(
+          `[mirror] reconcile: ${read} order(s) read, ${changed} new or changed; ${afterSales.read} after-sale record(s) read, ${afterSales.changed} new or changed; ${state.ms} ms`,
+        );
       return state;
     } catch (e) {
       const state = { at: now(), ms: now() - started, read, changed, error: e instanceof Error ? e.message : String(e) };
@@ -192,6 +266,15 @@ export function createOrderMirror(deps: MirrorDeps) {
     took(data: unknown): Promise<number> {
       return take(valid(data));
     },
+    /** An after-sale list page or record the gateway forwarded to someone. */
+    tookAfterSales(id: 'afterSale.list' | 'afterSale.detail', data: unknown): Promise<number> {
+      return takeAfterSales(validAfterSales(data, id === 'afterSale.detail'));
+    },
+    /** Reads after-sale records again: one by id, or those of one order line (merchant order number and SKU). */
+    async rereadAfterSale(q: { id: number } | { orderSn: string; sku: number }): Promise<number> {
+      if ('id' in q) return takeAfterSales(validAfterSales(await call('afterSale.detail', { id: q.id }), true));
+      return takeAfterSales(validAfterSales(await call('afterSale.list', { page: 1, limit: PAGE_SIZE, orderSn: q.orderSn, sku: q.sku })));
+    },
     /** Reads one order again (by merchant or platform number) and writes what changed. */
     async reread(search: { thirdSn?: string; sn?: string }): Promise<number> {
       const page = await list({ page: 1, limit: 10, ...search });
@@ -212,26 +295,53 @@ export function createOrderMirror(deps: MirrorDeps) {
           : typeof input.goods_sn === 'string'
             ? { sn: input.goods_sn.split('_')[0]! }
             : undefined;
-      if (!search) return;
-      await this.reread(search).catch((e: unknown) =>
-        log(`[mirror] re-read after ${id} failed: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      const failed = (e: unknown) => log(`[mirror] re-read after ${id} failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (search) await this.reread(search).catch(failed);
+      // An after-sale asked for (its order line) or its mailing info given (its id): the record too.
+      if (op.group === 'afterSale') {
+        const q =
+          typeof input.id === 'number'
+            ? { id: input.id }
+            : typeof input.orderSn === 'string' && typeof input.sku === 'number'
+              ? { orderSn: input.orderSn, sku: input.sku }
+              : undefined;
+        if (q) await this.rereadAfterSale(q).catch(failed);
+      }
+    },
+    /**
+     * Messages the gateway received and linked: an after-sale message (agreed, refused, refunded)
+     * names its record, read again here (order messages read their order in the linking already).
+     */
+    async afterMessages(rows: readonly { grp: string; data: string }[]): Promise<void> {
+      const ids = new Set<number>();
+      for (const r of rows) {
+        if (r.grp !== 'afterSale') continue;
+        const id = Number((JSON.parse(r.data) as { afterSaleId?: unknown }).afterSaleId);
+        if (Number.isSafeInteger(id) && id > 0) ids.add(id);
+      }
+      for (const id of ids)
+        await this.rereadAfterSale({ id }).catch((e: unknown) =>
+          log(`[mirror] re-read of after-sale ${id} after its message failed: ${e instanceof Error ? e.message : String(e)}`),
+        );
     },
     /** An OpCaller that gives the mirror every order list it reads (the message effects look orders up so). */
     feeding(inner: OpCaller): OpCaller {
       return (async (id, input) => {
         const data = await inner(id, input);
         if (id === 'order.list') await take(valid(data));
+        if (id === 'afterSale.list' || id === 'afterSale.detail') await takeAfterSales(validAfterSales(data, id === 'afterSale.detail'));
         return data;
       }) as OpCaller;
     },
     async status(): Promise<MirrorStatus> {
-      const [orders, backfill, lastReconcile] = await Promise.all([
+      const [orders, afterSales, backfill, lastReconcile, library] = await Promise.all([
         store.count(),
+        store.countAfterSales(),
         store.state<BackfillState>('backfill'),
         store.state<ReconcileState>('reconcile'),
+        store.state<LibraryState>('library'),
       ]);
-      return { orders, timeZone: settings.timeZone, backfill, lastReconcile };
+      return { orders, afterSales, timeZone: settings.timeZone, backfill, lastReconcile, library };
     },
   };
 }

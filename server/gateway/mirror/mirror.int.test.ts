@@ -151,6 +151,7 @@ describe('the order mirror against the sandbox', () => {
       'period=custom',
       'period=custom&from=2026-11-20&to=2026-11-01',
       'period=custom&from=2026-02-30&to=2026-03-01',
+      'period=custom&from=2026-13-01&to=2026-13-02',
       'period=custom&from=2024-01-01&to=2026-01-01',
       'x=1',
     ]) {
@@ -165,5 +166,108 @@ describe('the order mirror against the sandbox', () => {
     expect(custom.body.previous).toMatchObject({ from: '2026-10-22', to: '2026-10-31' });
     expect((await get('/mirror/status', admin)).body).toMatchObject({ timeZone: 'Asia/Shanghai', backfill: { done: true } });
     expect((await get('/mirror/status', await signIn(bff, 'manager'))).status).toBe(403);
+  });
+
+  it('an after-sale asked for through the gateway is in the mirror at once; the figures, the queue and a reconcile follow its decision', async () => {
+    const admin = await signIn(bff, 'admin');
+    const support = await signIn(bff, 'support');
+    const op = async (cookie: string, id: string, input: unknown) => {
+      const res = await bff.app.request(`/op/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(input),
+      });
+      return (await res.json()) as { code: number; msg: string; data: any };
+    };
+    const [, , , , e] = skus(5);
+    const orderSn = `AS${Date.now()}`;
+    expect((await op(admin, 'order.submit', { orderSn, spu: [{ sku: e!.sku, number: 2 }], address, strictMode: true })).code).toBe(1);
+    const apply = {
+      orderSn,
+      sku: e!.sku,
+      num: 1,
+      goodsFee: e!.price,
+      logisticFee: 0,
+      serviceTypeCode: '40',
+      reasonsTypeCode: '20006',
+      reasonsDescription: '拍错了',
+    };
+    const applied = await op(support, 'afterSale.apply', apply);
+    expect(applied.code, applied.msg).toBe(1);
+    const id = applied.data.id as number;
+    const mirrored = () => db.kysely.selectFrom('mirror_after_sales').select(['id', 'status', 'reason_code']).where('id', '=', id).execute();
+    await expect.poll(async () => (await mirrored()).length).toBe(1);
+    expect((await mirrored())[0]).toMatchObject({ status: 1, reason_code: '20006' });
+
+    const manager = await signIn(bff, 'manager');
+    const today = (await get('/overview?period=today', manager)).body;
+    expect(today.current.afterSales).toMatchObject({ orders: 1, items: 1, gmv: e!.price });
+    expect(today.current.afterSalesByReason).toEqual([expect.objectContaining({ key: '20006', orders: 1 })]);
+    expect(today.current.afterSalesByResult).toEqual([expect.objectContaining({ key: '1', orders: 1 })]);
+
+    // Support's queue: waiting for a decision; the filtered list the overview's bars open.
+    const queue = await get('/queue', support);
+    expect(queue.status).toBe(200);
+    expect(queue.body.decision.list.map((r: { id: number }) => r.id)).toContain(id);
+    expect(queue.body.mail.list.map((r: { id: number }) => r.id)).not.toContain(id);
+    const byReason = await get(`/queue/after-sales?reason=20006&from=${today.today}&to=${today.today}`, manager);
+    expect(byReason.body).toMatchObject({ total: 1, page: 1 });
+    expect(byReason.body.list[0]).toMatchObject({ id, orderSn });
+    for (const bad of ['status=x', 'from=2026-13-01', 'from=2026-11-02&to=2026-11-01', 'size=500', 'nope=1']) {
+      const r = await get(`/queue/after-sales?${bad}`, manager);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.gateway.reason, bad).toBe('invalid_input');
+    }
+    expect((await get('/queue', await signIn(bff, 'merchant'))).status).toBe(403);
+
+    // The supplier agrees (a refund before shipping is refunded at once). Its message, once linked,
+    // has the record read again; a reconcile after that finds nothing new.
+    await sb.advance(2 * 3600);
+    await mirror.afterMessages([{ grp: 'afterSale', data: JSON.stringify({ afterSaleId: id, orderSn, sku: String(e!.sku) }) }]);
+    const now = (await mirrored())[0]!;
+    expect(now.status).not.toBe(1);
+    const after = await mirror.reconcile();
+    expect(after.error).toBeUndefined();
+    expect(after.afterSalesRead).toBeGreaterThanOrEqual(1);
+    expect(after.afterSalesChanged).toBe(0);
+    const later = (await get('/overview?period=today', manager)).body;
+    expect(later.current.afterSales.orders).toBe(1);
+    expect(later.current.afterSalesByResult).toEqual([expect.objectContaining({ key: String(now.status), orders: 1 })]);
+    expect((await get('/queue', support)).body.decision.list.map((r: { id: number }) => r.id)).not.toContain(id);
+    // Without the message, the reconcile would have read it: a record changed upstream behind the gateway's back.
+    sb.sandbox.db.prepare('UPDATE after_sales SET status = 6 WHERE id = ?').run(id);
+    expect(await mirror.reconcile()).toMatchObject({ afterSalesChanged: 1 });
+    expect((await mirrored())[0]!.status).toBe(6);
+    expect(await mirror.reconcile()).toMatchObject({ afterSalesChanged: 0 });
+  });
+
+  it('the merchant strip: today\'s orders from the mirror, failed orders waiting, library goods off sale as counted', async () => {
+    const merchant = await signIn(bff, 'merchant');
+    // Three goods in the library, one of which then goes off sale; the reconcile counts them.
+    const ids = skus(3).map((k) => (sb.sandbox.db.prepare('SELECT goods_id AS id FROM sku_options WHERE id = ?').get(k.sku) as { id: number }).id);
+    const added = await bff.app.request(`/op/selection.add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: merchant },
+      body: JSON.stringify({ goods_ids: ids.join(',') }),
+    });
+    expect(((await added.json()) as { code: number }).code).toBe(1);
+    sb.sandbox.db.prepare('UPDATE goods SET status = 0 WHERE id = ?').run(ids[0]);
+    sb.sandbox.world.goods.refresh(ids[0]!);
+    expect((await mirror.reconcile()).error).toBeUndefined();
+    const strip = await get('/strip', merchant);
+    expect(strip.status).toBe(200);
+    const mine = await db.kysely
+      .selectFrom('mirror_daily')
+      .select('orders')
+      .where('dim', '=', 'all')
+      .where('day', '=', strip.body.today)
+      .executeTakeFirst();
+    expect(strip.body.ordersToday).toBe(Number(mine?.orders ?? 0));
+    expect(strip.body.ordersToday).toBeGreaterThan(0);
+    expect(typeof strip.body.failedOrders).toBe('number');
+    const offSale = (sb.sandbox.db.prepare('SELECT count(*) AS n FROM library l JOIN goods g ON g.id = l.goods_id WHERE g.status != 1').get() as { n: number }).n;
+    expect(offSale).toBeGreaterThanOrEqual(1);
+    expect(strip.body.libraryOffSale).toBe(offSale);
+    expect((await get('/strip', await signIn(bff, 'manager'))).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import type { Order } from '../../../contract';
+import type { AfterSaleRecord, Order } from '../../../contract';
 
 /** Order `status` of a closed (cancelled) order: it leaves the figures of its day (contract/enums/order-status.ts). */
 export const CLOSED = 5;
@@ -9,7 +9,10 @@ export const PAY_REFUNDED = 2;
 /** Order statuses after which an order no longer changes: completed, closed. */
 export const FINAL_STATUSES = [4, CLOSED] as const;
 
-export const DIMENSIONS = ['all', 'channel', 'goods', 'province'] as const;
+/** After-sale `status` after which a record no longer changes: completed, refused, closed (contract/enums/after-sale-status.ts). */
+export const AFTER_SALE_FINAL = [3, 4, 6] as const;
+
+export const DIMENSIONS = ['all', 'channel', 'goods', 'province', 'asReason', 'asResult'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface Figures {
@@ -84,20 +87,38 @@ export function contributions(o: Order, timeZone: string): Contribution[] {
 }
 
 /**
- * What changes in the daily figures when an order read before as `before` (undefined: new) is now
- * `after`: the difference, key by key, leaving out keys that do not move. A re-read of the same
- * order gives nothing; a cancellation takes its figures off the day it was created on.
+ * What one after-sale record adds to the daily figures of the day it was asked for: one request
+ * (its quantity, the amount it claims and what was refunded) under its reason and under its status.
  */
-export function changes(before: Order | undefined, after: Order, timeZone: string): Contribution[] {
+export function afterSaleContributions(r: AfterSaleRecord, timeZone: string): Contribution[] {
+  const day = dayOf(r.createdTime, timeZone);
+  const f = { orders: 1, items: r.num, gmv: r.goodsFee + r.logisticFee, refunded: r.refundFee ?? 0, cancelled: 0 };
+  return [
+    { day, dim: 'asReason', key: r.reasonsTypeCode, label: '', ...f },
+    { day, dim: 'asResult', key: String(r.status), label: '', ...f },
+  ];
+}
+
+/**
+ * What changes in the daily figures when what a record added (`before`, undefined: it is new) is now
+ * `after`: the difference, key by key, leaving out keys that do not move. A re-read of the same
+ * record gives nothing; an order cancelled takes its figures off the day it was created on.
+ */
+export function diff(before: Contribution[] | undefined, after: Contribution[]): Contribution[] {
   const out = new Map<string, Contribution>();
   const id = (c: Contribution) => `${c.day}\u0000${c.dim}\u0000${c.key}`;
-  for (const c of contributions(after, timeZone)) out.set(id(c), { ...c });
-  for (const c of before ? contributions(before, timeZone) : []) {
+  for (const c of after) out.set(id(c), { ...c });
+  for (const c of before ?? []) {
     const had = out.get(id(c));
     if (!had) out.set(id(c), { ...c, ...negate(c), label: '' });
     else for (const k of FIGURES) had[k] -= c[k];
   }
   return [...out.values()].filter((c) => FIGURES.some((k) => c[k] !== 0) || (c.label !== '' && before === undefined));
+}
+
+/** `diff` of an order read before as `before` (undefined: new) and now as `after`. */
+export function changes(before: Order | undefined, after: Order, timeZone: string): Contribution[] {
+  return diff(before && contributions(before, timeZone), contributions(after, timeZone));
 }
 
 function negate(f: Figures): Figures {

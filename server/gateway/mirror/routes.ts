@@ -14,7 +14,12 @@ export type Period = (typeof PERIODS)[number];
 export const MAX_PERIOD_DAYS = OVERVIEW_MAX_DAYS;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const realDay = (v: string) => DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+/** A day that exists: the pattern, and the calendar (no 2026-02-30, no month 13, which Date cannot even print). */
+const realDay = (v: string) => {
+  if (!DAY.test(v)) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
 const dayText = z.string().refine(realDay, { message: 'must be a day written YYYY-MM-DD', params: { rule: 'format' } });
 
 const overviewQuery = z
@@ -38,6 +43,28 @@ const overviewQuery = z
     message: `a period may span at most ${MAX_PERIOD_DAYS} days`,
     path: ['to'],
     params: { rule: 'too_many', limit: MAX_PERIOD_DAYS },
+  });
+
+/** Rows of each work-queue list. */
+export const QUEUE_SIZE = 20;
+const csvInts = z
+  .string()
+  .regex(/^\d{1,3}(,\d{1,3}){0,9}$/, { message: 'must be status numbers separated by commas' })
+  .transform((v) => v.split(',').map(Number));
+const queueQuery = z
+  .object({
+    status: csvInts.optional(),
+    reason: z.string().trim().min(1).max(64).optional(),
+    from: dayText.optional(),
+    to: dayText.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+    params: { rule: 'range_order' },
   });
 
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -97,10 +124,63 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
       timeZone: mirror.settings.timeZone,
       current,
       previous,
-      now: { balance, failedOrders, librarySize: library },
+      now: { balance, failedOrders, librarySize: library, libraryOffSale: status.library?.offSale ?? null },
       mirror: status,
     });
   });
   routes.get('/mirror/status', requireFeature('mirror.status'), async (c) => c.json(await mirror.status()));
+
+  /** The work queue's three lists, the first QUEUE_SIZE of each, from the mirror. */
+  routes.get('/queue', requireFeature('queue.read'), async (c) => {
+    const [decision, mail, delivered, status] = await Promise.all([
+      mirror.store.afterSales({ status: [1], limit: QUEUE_SIZE }),
+      mirror.store.afterSales({ status: [2], limit: QUEUE_SIZE }),
+      mirror.store.deliveredWithOpenAfterSale(QUEUE_SIZE),
+      mirror.status(),
+    ]);
+    return c.json({ asOf: now(), decision, mail, delivered, mirror: status });
+  });
+
+  /** After-sale records from the mirror, filtered: by status, reason, days (what the overview's bars and the queue's "all" open). */
+  routes.get('/queue/after-sales', requireFeature('queue.read'), async (c) => {
+    const parsed = queueQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, c.req.query());
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, detail);
+    }
+    const q = parsed.data;
+    const page = await mirror.store.afterSales({
+      status: q.status,
+      reason: q.reason,
+      from: q.from,
+      to: q.to,
+      offset: (q.page - 1) * q.size,
+      limit: q.size,
+    });
+    return c.json({ ...page, page: q.page, size: q.size });
+  });
+
+  /** The merchant's strip: orders placed today (mirror), failed orders waiting (upstream), library goods off sale (last reconcile). */
+  routes.get('/strip', requireFeature('strip.read'), async (c) => {
+    const today = dayOf(await mirror.nowSeconds().catch(() => Math.floor(now() / 1000)), mirror.settings.timeZone);
+    const role = c.get('user').role;
+    const [day, failedOrders, status] = await Promise.all([
+      mirror.store.period(today, today, { goods: false }),
+      mayCall(role, 'order.errors')
+        ? call('order.errors', { page: 1, limit: 1 }).then(
+            (d) => Number((d as { count?: number; total?: number }).count ?? (d as { total?: number }).total ?? 0),
+            () => null,
+          )
+        : Promise.resolve(null),
+      mirror.status(),
+    ]);
+    return c.json({
+      asOf: now(),
+      today,
+      ordersToday: day.totals.orders,
+      failedOrders,
+      libraryOffSale: status.library?.offSale ?? null,
+    });
+  });
   return routes;
 }

@@ -1,7 +1,20 @@
 import { sql } from 'kysely';
-import type { Order } from '../../../contract';
+import type { AfterSaleRecord, Order } from '../../../contract';
 import type { GatewayDb, Kdb } from '../db';
-import { changes, dayOf, FIGURES, FINAL_STATUSES, merge, type Contribution, type Dimension, type Figures } from './rollups';
+import { dialectOf } from '../db/dialect';
+import {
+  AFTER_SALE_FINAL,
+  afterSaleContributions,
+  changes,
+  dayOf,
+  diff,
+  FIGURES,
+  FINAL_STATUSES,
+  merge,
+  type Contribution,
+  type Dimension,
+  type Figures,
+} from './rollups';
 
 /** One period's figures as the overview reads them from the daily rollups. */
 export interface PeriodFigures {
@@ -15,6 +28,11 @@ export interface PeriodFigures {
   /** The ten goods sold most by quantity, and by GMV. */
   topGoodsByItems: ({ key: string; label: string } & Figures)[];
   topGoodsByGmv: ({ key: string; label: string } & Figures)[];
+  /** After-sale requests asked for in the period (`orders`: requests), by reason (code; words as label) and by status. */
+  afterSales: Figures;
+  /** `label`: the reason in words, as the pre-check answered it for one of the requests (the gateway keeps them), else empty. */
+  afterSalesByReason: ({ key: string; label: string } & Figures)[];
+  afterSalesByResult: ({ key: string } & Figures)[];
 }
 
 const ZERO: Figures = { orders: 0, gmv: 0, items: 0, refunded: 0, cancelled: 0 };
@@ -95,25 +113,166 @@ export class MirrorStore {
           )
           .execute();
       }
-      const figures = [...moved.values()].filter((c) => FIGURES.some((k) => c[k] !== 0) || c.label !== '');
-      for (let i = 0; i < figures.length; i += 200) {
+      await addFigures(trx, moved);
+      return rows.length;
+    });
+  }
+
+  /** Writes what changed among after-sale records; resolves how many were new or different. */
+  async upsertAfterSales(records: readonly AfterSaleRecord[]): Promise<number> {
+    if (records.length === 0) return 0;
+    const latest = new Map(records.map((r) => [r.id, r]));
+    return this.db.transaction().execute(async (trx) => {
+      const before = new Map(
+        (
+          await trx
+            .selectFrom('mirror_after_sales')
+            .select(['id', 'data'])
+            .where('id', 'in', [...latest.keys()])
+            .execute()
+        ).map((r) => [Number(r.id), r.data]),
+      );
+      const moved = new Map<string, Contribution>();
+      const rows = [];
+      for (const r of latest.values()) {
+        const data = JSON.stringify(r);
+        const old = before.get(r.id);
+        if (old === data) continue;
+        const was = old === undefined ? undefined : afterSaleContributions(JSON.parse(old) as AfterSaleRecord, this.timeZone);
+        for (const c of diff(was, afterSaleContributions(r, this.timeZone))) merge(moved, c);
+        rows.push({
+          id: r.id,
+          order_sn: r.orderSn,
+          line_sn: r.orderSn3,
+          sku: r.sku,
+          created_time: r.createdTime,
+          day: dayOf(r.createdTime, this.timeZone),
+          status: r.status,
+          reason_code: r.reasonsTypeCode,
+          refund_fee: r.refundFee ?? 0,
+          data,
+          read_at: this.now(),
+        });
+      }
+      for (let i = 0; i < rows.length; i += 200) {
         await trx
-          .insertInto('mirror_daily')
-          .values(figures.slice(i, i + 200))
+          .insertInto('mirror_after_sales')
+          .values(rows.slice(i, i + 200))
           .onConflict((oc) =>
-            oc.columns(['dim', 'day', 'key']).doUpdateSet({
-              orders: sql`mirror_daily.orders + excluded.orders`,
-              gmv: sql`mirror_daily.gmv + excluded.gmv`,
-              items: sql`mirror_daily.items + excluded.items`,
-              refunded: sql`mirror_daily.refunded + excluded.refunded`,
-              cancelled: sql`mirror_daily.cancelled + excluded.cancelled`,
-              label: sql`case when excluded.label = '' then mirror_daily.label else excluded.label end`,
-            }),
+            oc.column('id').doUpdateSet((eb) => ({
+              order_sn: eb.ref('excluded.order_sn'),
+              line_sn: eb.ref('excluded.line_sn'),
+              sku: eb.ref('excluded.sku'),
+              created_time: eb.ref('excluded.created_time'),
+              day: eb.ref('excluded.day'),
+              status: eb.ref('excluded.status'),
+              reason_code: eb.ref('excluded.reason_code'),
+              refund_fee: eb.ref('excluded.refund_fee'),
+              data: eb.ref('excluded.data'),
+              read_at: eb.ref('excluded.read_at'),
+            })),
           )
           .execute();
       }
+      await addFigures(trx, moved);
       return rows.length;
     });
+  }
+
+  /** The ids of after-sale records not yet final (completed, refused, closed), oldest first, at most `limit`. */
+  async openAfterSales(limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('mirror_after_sales')
+      .select('id')
+      .where('status', 'not in', [...AFTER_SALE_FINAL])
+      .orderBy('created_time')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Each reason code with its words, as kept for the latest request of that reason that has them. */
+  private async reasonWords<T extends { key: string }>(rows: T[]): Promise<(T & { label: string })[]> {
+    if (rows.length === 0) return [];
+    const named = await this.db
+      .selectFrom('mirror_after_sales as m')
+      .innerJoin('after_sale_names as n', 'n.after_sale_id', 'm.id')
+      .select(['m.reason_code', 'n.names'])
+      .where(
+        'm.reason_code',
+        'in',
+        rows.map((r) => r.key),
+      )
+      .orderBy('m.id', 'desc')
+      .limit(500)
+      .execute();
+    const words = new Map<string, string>();
+    for (const r of named) {
+      const reason = (JSON.parse(r.names) as { reason?: string }).reason;
+      if (reason && !words.has(r.reason_code)) words.set(r.reason_code, reason);
+    }
+    return rows.map((r) => ({ ...r, label: words.get(r.key) ?? '' }));
+  }
+
+  /** After-sale records as answered, newest first, by status and/or reason and/or days; and how many there are. */
+  async afterSales(q: { status?: number[]; reason?: string; from?: string; to?: string; orderSns?: string[]; offset?: number; limit: number }) {
+    let base = this.db.selectFrom('mirror_after_sales');
+    if (q.status?.length) base = base.where('status', 'in', q.status);
+    if (q.reason !== undefined) base = base.where('reason_code', '=', q.reason);
+    if (q.from) base = base.where('day', '>=', q.from);
+    if (q.to) base = base.where('day', '<=', q.to);
+    if (q.orderSns) base = base.where('order_sn', 'in', q.orderSns.length ? q.orderSns : ['']);
+    const [rows, total] = await Promise.all([
+      base
+        .select('data')
+        .orderBy('created_time', 'desc')
+        .orderBy('id', 'desc')
+        .offset(q.offset ?? 0)
+        .limit(q.limit)
+        .execute(),
+      base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+    ]);
+    return { list: rows.map((r) => JSON.parse(r.data) as AfterSaleRecord), total: Number(total?.n ?? 0) };
+  }
+
+  /**
+   * Orders shipped or completed that have an after-sale still open (asked, agreed, on its way back),
+   * the newest request first: each order once, with its open records' ids; and how many there are.
+   */
+  async deliveredWithOpenAfterSale(limit: number) {
+    const open = [1, 2, 5];
+    const base = this.db
+      .selectFrom('mirror_after_sales as a')
+      .innerJoin('mirror_orders as o', 'o.third_sn', 'a.order_sn')
+      .where('a.status', 'in', open)
+      .where('o.status', 'in', [3, 4]);
+    const [rows, total] = await Promise.all([
+      base
+        .select(['o.data', sql<number>`max(a.created_time)`.as('latest'), sql<string>`${sql.raw(this.listAgg('a.id'))}`.as('ids')])
+        .groupBy(['o.sn', 'o.data'])
+        .orderBy('latest', 'desc')
+        .limit(limit)
+        .execute(),
+      base.select(sql<number>`count(distinct o.sn)`.as('n')).executeTakeFirst(),
+    ]);
+    return {
+      list: rows.map((r) => ({ order: JSON.parse(r.data) as Order, afterSaleIds: String(r.ids).split(',').map(Number).sort((a, b) => b - a) })),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  /** `string_agg` in PostgreSQL, `group_concat` in SQLite. */
+  private listAgg(column: string) {
+    return dialectOf(this.db) === 'postgres'
+      ? `string_agg(cast(${column} as text), ',')`
+      : `group_concat(${column}, ',')`;
+  }
+
+  /** Orders by merchant number, as last read. */
+  async ordersByThirdSn(thirdSns: string[]): Promise<Order[]> {
+    if (thirdSns.length === 0) return [];
+    const rows = await this.db.selectFrom('mirror_orders').select('data').where('third_sn', 'in', thirdSns).execute();
+    return rows.map((r) => JSON.parse(r.data) as Order);
   }
 
   /**
@@ -124,7 +283,7 @@ export class MirrorStore {
     const goods = opts.goods ?? true;
     const inPeriod = (dim: Dimension) =>
       this.db.selectFrom('mirror_daily').where('dim', '=', dim).where('day', '>=', from).where('day', '<=', to);
-    const [totals, days, byChannel, byProvince, topItems, topGmv] = await Promise.all([
+    const [totals, days, byChannel, byProvince, topItems, topGmv, asReason, asResult] = await Promise.all([
       inPeriod('all').select(SUMS).executeTakeFirst(),
       inPeriod('all')
         .select(['day', ...FIGURES])
@@ -134,6 +293,8 @@ export class MirrorStore {
       inPeriod('province').select('key').select(SUMS).groupBy('key').execute(),
       goods ? this.topGoods(from, to, 'items') : [],
       goods ? this.topGoods(from, to, 'gmv') : [],
+      inPeriod('asReason').select('key').select(SUMS).groupBy('key').execute(),
+      inPeriod('asResult').select('key').select(SUMS).groupBy('key').execute(),
     ]);
     const byDay = new Map(days.map((d) => [d.day, d]));
     const live = (rows: ({ key: string } & Figures)[]) => rows.map(numbers).filter((r) => FIGURES.some((k) => r[k] !== 0));
@@ -146,6 +307,12 @@ export class MirrorStore {
       byProvince: live(byProvince).sort((a, b) => b.orders - a.orders || b.gmv - a.gmv),
       topGoodsByItems: topItems,
       topGoodsByGmv: topGmv,
+      afterSales: live(asResult).reduce((sum, r) => {
+        for (const k of FIGURES) sum[k] += r[k];
+        return sum;
+      }, { ...ZERO }),
+      afterSalesByReason: await this.reasonWords(live(asReason).sort((a, b) => b.orders - a.orders || a.key.localeCompare(b.key))),
+      afterSalesByResult: live(asResult).sort((a, b) => Number(a.key) - Number(b.key)),
     };
   }
 
@@ -186,6 +353,14 @@ export class MirrorStore {
     return Number(r?.n ?? 0);
   }
 
+  async countAfterSales(): Promise<number> {
+    const r = await this.db
+      .selectFrom('mirror_after_sales')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
   async state<T>(name: string): Promise<T | undefined> {
     const r = await this.db.selectFrom('mirror_state').select('value').where('name', '=', name).executeTakeFirst();
     return r ? (JSON.parse(r.value) as T) : undefined;
@@ -196,6 +371,27 @@ export class MirrorStore {
       .insertInto('mirror_state')
       .values({ name, value: JSON.stringify(value), updated_at: this.now() })
       .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(value), updated_at: this.now() }))
+      .execute();
+  }
+}
+
+/** Adds the figures that moved to the daily rollups (in the caller's transaction). */
+async function addFigures(trx: Kdb, moved: Map<string, Contribution>) {
+  const figures = [...moved.values()].filter((c) => FIGURES.some((k) => c[k] !== 0) || c.label !== '');
+  for (let i = 0; i < figures.length; i += 200) {
+    await trx
+      .insertInto('mirror_daily')
+      .values(figures.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc.columns(['dim', 'day', 'key']).doUpdateSet({
+          orders: sql`mirror_daily.orders + excluded.orders`,
+          gmv: sql`mirror_daily.gmv + excluded.gmv`,
+          items: sql`mirror_daily.items + excluded.items`,
+          refunded: sql`mirror_daily.refunded + excluded.refunded`,
+          cancelled: sql`mirror_daily.cancelled + excluded.cancelled`,
+          label: sql`case when excluded.label = '' then mirror_daily.label else excluded.label end`,
+        }),
+      )
       .execute();
   }
 }

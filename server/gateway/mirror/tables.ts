@@ -7,7 +7,27 @@ declare module '../db/tables' {
     mirror_orders: MirrorOrdersTable;
     mirror_daily: MirrorDailyTable;
     mirror_state: MirrorStateTable;
+    mirror_after_sales: MirrorAfterSalesTable;
   }
+}
+
+/** One after-sale record as the upstream last answered it. */
+export interface MirrorAfterSalesTable {
+  id: number;
+  /** The merchant's order number, and the goods line's number (the platform's, with `_` parts). */
+  order_sn: string;
+  line_sn: string;
+  sku: number;
+  /** Unix seconds: when it was asked for; `day` is that day in the reseller's time zone. */
+  created_time: number;
+  day: string;
+  status: number;
+  reason_code: string;
+  /** Refunded, fen (0 until refunded). */
+  refund_fee: number;
+  /** JSON of the record as answered. */
+  data: string;
+  read_at: number;
 }
 
 /** One order as the upstream last answered it (the all-platform list's shape, children and lines inside). */
@@ -33,7 +53,9 @@ export interface MirrorOrdersTable {
 /**
  * Figures per day, kept in the same transaction as the orders they sum, so a period reads a few
  * hundred rows whatever the number of orders. `dim`: `all` (key ''), `channel` (source id), `goods`
- * (goods id), `province` (its name).
+ * (goods id), `province` (its name); of after-sale records (`orders` counts requests, `items` their
+ * quantity, `gmv` what they claim, `refunded` what was refunded): `asReason` (reason code, its words
+ * as label), `asResult` (record status).
  */
 export interface MirrorDailyTable {
   day: string;
@@ -95,6 +117,28 @@ export const mirrorMigrations: Record<string, Migration> = {
         .addColumn('value', 'text', (c) => c.notNull())
         .addColumn('updated_at', t.ms, (c) => c.notNull())
         .execute();
+    },
+  },
+  '202611252130_mirror_after_sales': {
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable('mirror_after_sales')
+        .addColumn('id', t.ms, (c) => c.primaryKey())
+        .addColumn('order_sn', 'text', (c) => c.notNull())
+        .addColumn('line_sn', 'text', (c) => c.notNull())
+        .addColumn('sku', t.ms, (c) => c.notNull())
+        .addColumn('created_time', t.ms, (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('reason_code', 'text', (c) => c.notNull())
+        .addColumn('refund_fee', t.ms, (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('read_at', t.ms, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mirror_after_sales_status').on('mirror_after_sales').columns(['status', 'created_time']).execute();
+      await db.schema.createIndex('mirror_after_sales_order').on('mirror_after_sales').column('order_sn').execute();
+      await db.schema.createIndex('mirror_after_sales_day').on('mirror_after_sales').columns(['day', 'reason_code']).execute();
     },
   },
 };
