@@ -38,6 +38,7 @@ const WORLD = [
   'orders-list',
   'orders-timeline',
   'overview',
+  'queue',
   'selection',
 ].map((name) => `**/${name}.spec.ts`);
 

@@ -103,6 +103,12 @@ export const PAGES: PageCase[] = [
     ],
   },
   {
+    name: 'queue',
+    path: '/queue',
+    roles: ['support', 'manager', 'admin'],
+    ready: (page) => expect(page.getByTestId('queue-unread')).toBeVisible(),
+  },
+  {
     name: 'catalogue',
     path: '/catalogue',
     roles: ALL,

@@ -8,6 +8,7 @@ export const appLocales = {
     appName: 'Supply Desk',
     nav: {
       overview: 'Overview',
+      queue: 'Work queue',
       catalogue: 'Catalogue',
       library: 'Selection library',
       groups: 'Selection groups',
@@ -42,6 +43,7 @@ export const appLocales = {
     appName: '供货台',
     nav: {
       overview: '概览',
+      queue: '工作台',
       catalogue: '商品选品',
       library: '选品库',
       groups: '选品分组',

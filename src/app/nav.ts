@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
 import GroupIcon from '@mui/icons-material/Group';
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -24,6 +25,8 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   // First: managers and admins land on it (`/` leads to the first page a person may use).
   { to: '/overview', label: 'nav.overview', icon: InsightsOutlinedIcon, needs: { feature: 'overview.read' } },
+  // Support lands on their work queue (merchants, who may not see it, on the catalogue).
+  { to: '/queue', label: 'nav.queue', icon: PendingActionsOutlinedIcon, needs: { feature: 'queue.read' } },
   { to: '/catalogue', label: 'nav.catalogue', icon: StorefrontIcon, needs: { op: 'selection.online' } },
   { to: '/library', label: 'nav.library', icon: CollectionsBookmarkIcon, needs: { op: 'selection.list' } },
   { to: '/groups', label: 'nav.groups', icon: CategoryIcon, needs: { op: 'group.goods' } },

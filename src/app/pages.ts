@@ -24,6 +24,7 @@ export const AfterSaleDetailPage = lazyWithTexts(
   'AfterSaleDetailPage',
   ['afterSale', 'logistics'],
 );
+export const QueuePage = lazyWithTexts(() => import('../features/after-sale/routes/queue-page'), 'QueuePage', ['afterSale']);
 export const OrdersPage = lazyWithTexts(() => import('../features/orders/routes/orders-page'), 'OrdersPage', ORDER_TEXTS);
 export const OrderPage = lazyWithTexts(() => import('../features/orders/routes/order-page'), 'OrderPage', ORDER_TEXTS);
 export const FailedOrdersPage = lazyWithTexts(
@@ -41,4 +42,5 @@ export const FIRST_PAGE_CHUNKS: Record<string, () => void> = {
   '/library': LibraryPage.preload,
   '/orders': OrdersPage.preload,
   '/overview': OverviewPage.preload,
+  '/queue': QueuePage.preload,
 };

@@ -26,6 +26,7 @@ import {
   OrderPage,
   OrdersPage,
   OverviewPage,
+  QueuePage,
   SignInPage,
   UsersPage,
 } from './pages';
@@ -96,6 +97,7 @@ export function AppRoutes() {
         >
           <Route index element={<Home />} />
           {guarded('/overview', OverviewPage)}
+          {guarded('/queue', QueuePage)}
           {guarded('/catalogue', CataloguePage)}
           <Route path="catalogue/goods/:id" element={<GoodsPage />} />
           {guarded('/library', LibraryPage)}

@@ -41,3 +41,52 @@ export const afterSaleViewToFilters = (v: AfterSaleView): AfterSaleListFilters =
   limit: v.size,
   ...(v.order && v.sku ? { orderSn: v.order, sku: Number(v.sku) } : {}),
 });
+
+/**
+ * The work queue's filtered list as URL state (`/queue?status=1,2&reason=20006&from=…&to=…&page=&size=`):
+ * what the overview's after-sale bars open. Nonsense from a hand-edited address is dropped.
+ */
+export interface QueueView {
+  status: number[];
+  reason: string;
+  from: string;
+  to: string;
+  page: number;
+  size: number;
+}
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseQueueView(p: URLSearchParams): QueueView {
+  const status = (p.get('status') ?? '')
+    .split(',')
+    .filter((v) => /^\d{1,3}$/.test(v))
+    .map(Number)
+    .slice(0, 10);
+  const day = (key: string) => (DAY.test(p.get(key) ?? '') ? p.get(key)! : '');
+  const reason = (p.get('reason') ?? '').trim().slice(0, 64);
+  return { status, reason, from: day('from'), to: day('to'), page: read.int(p, 'page', 1), size: read.oneOf(p, 'size', PAGE_SIZES, 20) };
+}
+
+/** Whether the address asks for a filtered list rather than the queue's sections. */
+export const isFiltered = (v: QueueView) => v.status.length > 0 || v.reason !== '' || v.from !== '' || v.to !== '';
+
+export function queueViewToParams(v: QueueView, keep?: URLSearchParams): URLSearchParams {
+  const p = new URLSearchParams();
+  if (v.status.length) p.set('status', v.status.join(','));
+  if (v.reason) p.set('reason', v.reason);
+  if (v.from) p.set('from', v.from);
+  if (v.to) p.set('to', v.to);
+  if (v.size !== 20) p.set('size', String(v.size));
+  if (v.page !== 1) p.set('page', String(v.page));
+  const open = keep?.get('afterSale');
+  if (open) p.set('afterSale', open);
+  return p;
+}
+
+/** The gateway's query for a filtered list (`/bff/queue/after-sales`). */
+export function queueViewToQuery(v: QueueView): string {
+  const p = queueViewToParams({ ...v, size: 20, page: 1 });
+  p.set('page', String(v.page));
+  p.set('size', String(v.size));
+  return p.toString();
+}

@@ -5,4 +5,4 @@
  */
 export { MessagesBadge } from './components/messages-badge';
 export { LiveEvents } from './components/live-events';
-export { messageKeys } from './api/queries';
+export { messageKeys, unreadQuery } from './api/queries';

@@ -8,6 +8,8 @@ export const afterSaleKeys = {
   detail: (id: number) => [...afterSaleKeys.all, 'detail', id] as const,
   names: (id: number) => [...afterSaleKeys.all, 'names', id] as const,
   namesOf: (ids: number[]) => [...afterSaleKeys.all, 'names', 'of', ids] as const,
+  queue: () => [...afterSaleKeys.all, 'queue'] as const,
+  queueList: (query: string) => [...afterSaleKeys.all, 'queue', query] as const,
   firms: ['logistic', 'firms'] as const,
   findOrder: (number: string) => ['orders', 'find', number] as const,
 };

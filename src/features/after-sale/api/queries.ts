@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AfterSaleOptions, OpInput } from '../../../../contract';
-import { callOp } from '../../../lib/bff';
+import type { AfterSaleOptions, OpInput, QueueAfterSales, WorkQueue } from '../../../../contract';
+import { bffFetch, callOp } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 import { afterSaleKeys } from './keys';
 
@@ -22,6 +22,22 @@ export const afterSaleListQuery = (filters: AfterSaleListFilters) =>
   queryOptions({
     queryKey: afterSaleKeys.list(filters),
     queryFn: ({ signal }) => callOp('afterSale.list', filters, { signal }),
+    staleTime: STALE.live,
+    placeholderData: keepPreviousData,
+  });
+
+/** The work queue's lists, from the gateway's order mirror, in one call. */
+export const workQueueQuery = queryOptions({
+  queryKey: afterSaleKeys.queue(),
+  queryFn: ({ signal }) => bffFetch<WorkQueue>('/queue', { signal }),
+  staleTime: STALE.live,
+});
+
+/** A filtered list of after-sale records from the mirror (`query`: queueViewToQuery). */
+export const queueListQuery = (query: string) =>
+  queryOptions({
+    queryKey: afterSaleKeys.queueList(query),
+    queryFn: ({ signal }) => bffFetch<QueueAfterSales>(`/queue/after-sales?${query}`, { signal }),
     staleTime: STALE.live,
     placeholderData: keepPreviousData,
   });

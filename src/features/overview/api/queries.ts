@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Overview, OverviewPeriod } from '../../../../contract';
+import type { MerchantStrip, Overview, OverviewPeriod } from '../../../../contract';
 import { bffFetch } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 
@@ -29,3 +29,10 @@ export const overviewQuery = (a: OverviewAsk) =>
     staleTime: STALE.live,
     placeholderData: keepPreviousData,
   });
+
+/** The merchant's strip over the catalogue: three figures in one call. */
+export const stripQuery = queryOptions({
+  queryKey: [...overviewKeys.all, 'strip'] as const,
+  queryFn: ({ signal }) => bffFetch<MerchantStrip>('/strip', { signal }),
+  staleTime: STALE.live,
+});

@@ -46,12 +46,15 @@ export function ChartPanel({
   table,
   chart,
   testId,
+  empty: emptyText,
 }: {
   title: string;
   file: string;
   table: FigureTable;
   chart: ReactNode;
   testId: string;
+  /** What an empty period says (default: no orders). */
+  empty?: string;
 }) {
   const { t } = useTranslation('overview');
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -86,7 +89,7 @@ export function ChartPanel({
       </Stack>
       {empty ? (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-          {t('charts.empty')}
+          {emptyText ?? t('charts.empty')}
         </Typography>
       ) : view === 'chart' ? (
         // A figure named by its title; the table view says the same figures in words, each row a link.

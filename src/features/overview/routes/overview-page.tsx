@@ -12,12 +12,13 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { Overview, OverviewPeriod, OverviewPeriodFigures } from '../../../../contract';
 import { OVERVIEW_MAX_DAYS } from '../../../../contract/constants';
+import { afterSaleReason, afterSaleStatus } from '../../../../contract/enums';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { DateRangeField } from '../../../components/date-range-field';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { csvYuan } from '../../../lib/csv';
-import { formatCount, formatFen } from '../../../lib/money';
+import { formatCount, formatFen, formatRate } from '../../../lib/money';
 import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { overviewQuery, type OverviewAsk } from '../api/queries';
@@ -45,6 +46,10 @@ function usePeriod() {
   };
   return { period, from, to, set };
 }
+
+/** Where an after-sale figure leads: the work queue's list of the requests asked for on those days, of one reason or result. */
+const afterSalesOf = (from: string, to: string, extra: Record<string, string> = {}) =>
+  `/queue?${new URLSearchParams({ ...extra, from, to })}`;
 
 /** Where a figure leads: the orders created on those days (the list's own URL), optionally of one channel or goods. */
 const ordersOf = (from: string, to: string, extra: Record<string, string> = {}) => `/orders?${new URLSearchParams({ ...extra, from, to })}`;
@@ -154,6 +159,13 @@ function Figures({
   const money = (fen: number) => formatFen(fen, lang);
   const count = (n: number) => formatCount(n, lang);
   const aov = (p: OverviewPeriodFigures) => (p.totals.orders ? Math.round(p.totals.gmv / p.totals.orders) : 0);
+  /** After-sale requests per hundred orders of the period (a percentage). */
+  const rate = (p: OverviewPeriodFigures) => (p.totals.orders ? (p.afterSales.orders / p.totals.orders) * 100 : 0);
+  const percent = (n: number) => formatRate(n, lang);
+  const lng = lang as 'en' | 'zh-CN';
+  const reasonName = (r: { key: string; label?: string }) => r.label || afterSaleReason.label(r.key, lng);
+  const resultName = (r: { key: string }) => afterSaleStatus.label(Number(r.key), lng);
+  const requests = afterSalesOf(cur.from, cur.to);
   const period = ordersOf(cur.from, cur.to);
   const channelName = (key: string) => sourceEnum.label(Number(key), lang as 'en' | 'zh-CN');
 
@@ -164,11 +176,14 @@ function Figures({
     { id: 'items', value: cur.totals.items, before: prev.totals.items, show: count, to: period },
     { id: 'refunded', value: cur.totals.refunded, before: prev.totals.refunded, show: money, to: period },
     { id: 'cancelled', value: cur.totals.cancelled, before: prev.totals.cancelled, show: count, to: period },
+    { id: 'afterSales', value: cur.afterSales.orders, before: prev.afterSales.orders, show: count, to: requests },
+    { id: 'afterSaleRate', value: rate(cur), before: rate(prev), show: percent, to: requests },
   ] as const;
   const now = [
     { id: 'failedOrders', value: data.now.failedOrders, show: count, to: '/orders/failed' },
     { id: 'balance', value: data.now.balance, show: money, to: '/cash-flow' },
     { id: 'librarySize', value: data.now.librarySize, show: count, to: '/library' },
+    { id: 'libraryOffSale', value: data.now.libraryOffSale, show: count, to: '/library' },
   ].filter((f) => f.value !== null);
 
   // A few hundred cells at most, made again when the answer is drawn again.
@@ -203,7 +218,23 @@ function Figures({
     });
     const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
     const goodsTo = (r: { key: string; label?: string }) => ordersOf(cur.from, cur.to, r.label ? { goods_name: r.label } : {});
+    const requestRows = (
+      rows: ({ key: string; label?: string } & { orders: number; gmv: number; refunded: number })[],
+      name: (r: { key: string; label?: string }) => string,
+      first: string,
+      to: (r: { key: string }) => string,
+    ): FigureTable => ({
+      header: [first, c('columns.requests'), c('columns.claimed'), c('columns.refunded')],
+      rows: rows.map((r) => ({ cells: [name(r), count(r.orders), money(r.gmv), money(r.refunded)], to: to(r) })),
+      csv: rows.map((r) => [name(r), r.orders, csvYuan(r.gmv), csvYuan(r.refunded)]),
+    });
     return {
+      afterSalesByReason: requestRows(cur.afterSalesByReason, reasonName, c('columns.reason'), (r) =>
+        afterSalesOf(cur.from, cur.to, { reason: r.key }),
+      ),
+      afterSalesByResult: requestRows(cur.afterSalesByResult, resultName, c('columns.result'), (r) =>
+        afterSalesOf(cur.from, cur.to, { status: r.key }),
+      ),
       ordersPerDay: dayRows('orders'),
       gmvPerDay: dayRows('gmv'),
       byChannel: keyRows(
@@ -347,6 +378,36 @@ function Figures({
               keys={cur.topGoodsByGmv.map((r) => r.label || `#${r.key}`)}
               series={{ label: thisPeriod, values: cur.topGoodsByGmv.map((r) => r.gmv), format: money }}
               onPick={(i) => navigate(tables.topGmv.rows[i]!.to)}
+            />
+          }
+        />
+        <ChartPanel
+          testId="chart-after-sales-by-reason"
+          title={t('charts.afterSalesByReason')}
+          file={file('after-sales-by-reason')}
+          empty={t('charts.noRequests')}
+          table={tables.afterSalesByReason}
+          chart={
+            <Charts.KeysChart
+              across
+              keys={cur.afterSalesByReason.map(reasonName)}
+              series={{ label: thisPeriod, values: cur.afterSalesByReason.map((r) => r.orders), format: count }}
+              onPick={(i) => navigate(tables.afterSalesByReason.rows[i]!.to)}
+            />
+          }
+        />
+        <ChartPanel
+          testId="chart-after-sales-by-result"
+          title={t('charts.afterSalesByResult')}
+          file={file('after-sales-by-result')}
+          empty={t('charts.noRequests')}
+          table={tables.afterSalesByResult}
+          chart={
+            <Charts.KeysChart
+              across
+              keys={cur.afterSalesByResult.map(resultName)}
+              series={{ label: thisPeriod, values: cur.afterSalesByResult.map((r) => r.orders), format: count }}
+              onPick={(i) => navigate(tables.afterSalesByResult.rows[i]!.to)}
             />
           }
         />

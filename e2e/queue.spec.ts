@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { afterSaleData } from './after-sale-data';
+import { rolePage } from './sign-in';
+
+/*
+ * The landings of support and merchants (issue 28.4) and the overview's after-sale figures, on the
+ * records e2e/after-sale.setup.ts made: an after-sale agreed and waiting for the customer's parcel, on
+ * a delivered line.
+ */
+
+test('support lands on the work queue: the agreed request waits for the parcel, its delivered order is listed, a row opens the record', async ({
+  browser,
+}) => {
+  const { agreedId, line } = afterSaleData();
+  const page = await rolePage(browser, 'support', { locale: 'zh-CN' });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/queue$/);
+  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+
+  const mail = page.getByTestId('queue-mail');
+  const row = mail.locator(`[data-testid="after-sale-row"][data-id="${agreedId}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('待寄回');
+  await expect(row).toContainText('¥');
+  await expect(page.getByTestId('queue-mail-count')).toHaveText(/^[1-9]\d*$/);
+  // Not waiting for a decision any more: it was agreed.
+  await expect(page.getByTestId('queue-decision').locator(`[data-id="${agreedId}"]`)).toHaveCount(0);
+
+  // The delivered order with the request open; its link opens the order.
+  const delivered = page.getByTestId('queue-delivered').getByTestId('queue-delivered-row').filter({ hasText: line.thirdSn });
+  await expect(delivered).toBeVisible();
+  await expect(delivered.getByRole('button', { name: new RegExp(`#${agreedId}$`) })).toBeVisible();
+
+  // A row opens the record over the queue, where the mailing form waits.
+  await row.getByRole('button', { name: new RegExp(`#${agreedId}$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`afterSale=${agreedId}`));
+  await expect(page.getByTestId('after-sale-detail').getByTestId('mail-form')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // "All" opens the filtered list of that status, the filter said in words.
+  await mail.getByRole('link', { name: /^全部 \d+ 条$/ }).click();
+  await expect(page).toHaveURL(/\/queue\?status=2$/);
+  await expect(page.getByTestId('queue-filtered')).toContainText('状态：待寄回');
+  await expect(page.getByTestId('queue-filtered').locator(`[data-testid="after-sale-row"][data-id="${agreedId}"]`)).toBeVisible();
+  await page.context().close();
+});
+
+test('a manager follows the overview’s after-sale reason to its requests; a merchant lands on the catalogue under their figures', async ({
+  browser,
+}) => {
+  const { agreedId } = afterSaleData();
+  const page = await rolePage(browser, 'manager', { locale: 'zh-CN' });
+  await page.goto('/overview?period=30d');
+  await expect(page.getByTestId('kpi-afterSales-value')).toHaveText(/^[1-9][\d,]*$/);
+  await expect(page.getByTestId('kpi-afterSaleRate-value')).toHaveText(/^\d+(\.\d)?%$/);
+  const reasons = page.getByTestId('chart-after-sales-by-reason');
+  await reasons.getByRole('button', { name: '表格' }).click();
+  const reason = reasons.getByRole('row').filter({ hasText: '商品与描述不符' }).getByRole('link');
+  await expect(reason).toBeVisible();
+  expect(await reason.getAttribute('href')).toMatch(/^\/queue\?reason=10002&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  await reason.click();
+  await expect(page.getByTestId('queue-filtered')).toContainText('原因：');
+  await expect(page.getByTestId('queue-filtered').locator(`[data-testid="after-sale-row"][data-id="${agreedId}"]`)).toBeVisible();
+  await page.context().close();
+
+  const merchant = await rolePage(browser, 'merchant', { locale: 'zh-CN' });
+  await merchant.goto('/');
+  await expect(merchant).toHaveURL(/\/catalogue$/);
+  const strip = merchant.getByTestId('merchant-strip');
+  await expect(strip.getByTestId('strip-ordersToday-value')).toHaveText(/^\d[\d,]*$/);
+  await expect(strip.getByTestId('strip-libraryOffSale-value')).toHaveText(/^\d[\d,]*$/);
+  await strip.getByTestId('strip-failedOrders').getByRole('link').click();
+  await expect(merchant).toHaveURL(/\/orders\/failed$/);
+  expect((await merchant.request.get('/bff/queue')).status()).toBe(403);
+  await merchant.context().close();
+});

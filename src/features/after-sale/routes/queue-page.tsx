@@ -1,0 +1,270 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { AfterSaleRecord, WorkQueue } from '../../../../contract';
+import { afterSaleReason, afterSaleStatus, orderStatus } from '../../../../contract/enums';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
+import { formatMillis } from '../../../lib/time';
+import { useLang } from '../../../lib/use-lang';
+import { queueListQuery, workQueueQuery } from '../api/queries';
+import { AfterSaleDrawer } from '../components/after-sale-drawer';
+import { AfterSaleTable } from '../components/after-sale-table';
+import { isFiltered, PAGE_SIZES, parseQueueView, queueViewToParams, queueViewToQuery, type QueueView } from '../url-state';
+import { unreadQuery } from '../../messages';
+
+/**
+ * Support's work queue (and managers' and admins'), from the gateway's order mirror: after-sales
+ * waiting for the supplier's decision, agreed ones waiting for the customer's parcel, delivered orders
+ * with a request open, and the unread messages of the person's kinds. Each row opens its record (the
+ * after-sale drawer over the queue, or the order). With `?status=`, `?reason=` or days in the address
+ * (what the overview's bars open) it is one filtered list instead.
+ */
+export function QueuePage() {
+  const { t } = useTranslation('afterSale');
+  const [params, setParams] = useSearchParams();
+  const view = parseQueueView(params);
+  const openId = Number(params.get('afterSale')) || null;
+  const setOpen = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('afterSale', String(id));
+    else next.delete('afterSale');
+    setParams(next);
+  };
+  const filtered = isFiltered(view);
+  const queue = useQuery({ ...workQueueQuery, enabled: !filtered });
+  const lang = useLang();
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={t('queue.title')}
+        subtitle={t('queue.subtitle')}
+        actions={
+          !filtered && (
+            <>
+              {queue.data && (
+                <Typography variant="caption" color="text.secondary">
+                  {t('queue.asOf', { time: formatMillis(queue.data.asOf, lang) })}
+                </Typography>
+              )}
+              <Button startIcon={<RefreshIcon />} onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+                {t('queue.refresh')}
+              </Button>
+            </>
+          )
+        }
+      />
+      {filtered ? (
+        <FilteredList view={view} onView={(v) => setParams(queueViewToParams(v, params))} onOpen={setOpen} />
+      ) : queue.isError && !queue.data ? (
+        <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : queue.data ? (
+        <Sections queue={queue.data} onOpen={setOpen} />
+      ) : (
+        <Skeleton variant="rectangular" height={240} />
+      )}
+      <AfterSaleDrawer id={openId} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+function Section({
+  id,
+  title,
+  hint,
+  count,
+  all,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  count: number;
+  all?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('afterSale');
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={`queue-${id}`} data-testid={`queue-${id}`}>
+      <Stack direction="row" spacing={1} sx={{ px: 2, pt: 1.5, pb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography id={`queue-${id}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Chip size="small" label={count} data-testid={`queue-${id}-count`} />
+        <Box sx={{ flex: 1 }} />
+        {all && count > 0 && (
+          <Link component={RouterLink} to={all}>
+            {t('queue.all', { count })}
+          </Link>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+        {hint}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Records({ rows, label, onOpen }: { rows: AfterSaleRecord[]; label: string; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('afterSale');
+  return rows.length ? (
+    <AfterSaleTable rows={rows} label={label} onOpen={onOpen} />
+  ) : (
+    <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+      {t('queue.nothing')}
+    </Typography>
+  );
+}
+
+function Sections({ queue, onOpen }: { queue: WorkQueue; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('afterSale');
+  const lang = useLang();
+  const unread = useQuery(unreadQuery).data?.count;
+  return (
+    <Stack spacing={2}>
+      {queue.mirror.backfill && !queue.mirror.backfill.done && <Alert severity="info">{t('queue.backfilling')}</Alert>}
+      <Section id="decision" title={t('queue.decision')} hint={t('queue.decisionHint')} count={queue.decision.total} all="/queue?status=1">
+        <Records rows={queue.decision.list} label={t('queue.decision')} onOpen={onOpen} />
+      </Section>
+      <Section id="mail" title={t('queue.mail')} hint={t('queue.mailHint')} count={queue.mail.total} all="/queue?status=2">
+        <Records rows={queue.mail.list} label={t('queue.mail')} onOpen={onOpen} />
+      </Section>
+      <Section id="delivered" title={t('queue.delivered')} hint={t('queue.deliveredHint')} count={queue.delivered.total}>
+        {queue.delivered.list.length ? (
+          <TableContainer>
+            <Table size="small" aria-label={t('queue.delivered')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('queue.order')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('queue.consignee')}</TableCell>
+                  <TableCell>{t('queue.orderStatus')}</TableCell>
+                  <TableCell>{t('queue.openRequests')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {queue.delivered.list.map(({ order, afterSaleIds }) => (
+                  <TableRow key={order.sn} hover data-testid="queue-delivered-row">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Link component={RouterLink} to={`/orders/${order.sn}`} aria-label={t('queue.openOrder', { sn: order.thirdSn })}>
+                        {order.thirdSn}
+                      </Link>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {order.sn}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {order.address.consignee} · {order.address.province}
+                    </TableCell>
+                    <TableCell>{orderStatus.label(order.status, lang)}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        {afterSaleIds.map((id) => (
+                          <Link key={id} component="button" type="button" onClick={() => onOpen(id)} aria-label={t('openDetail', { id })}>
+                            #{id}
+                          </Link>
+                        ))}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ) : (
+          <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+            {t('queue.nothing')}
+          </Typography>
+        )}
+      </Section>
+      <Section id="unread" title={t('queue.unread')} hint="" count={unread ?? 0}>
+        <Stack direction="row" spacing={2} sx={{ px: 2, pb: 2, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+          <Typography>{unread ? t('queue.unreadCount', { count: unread }) : t('queue.unreadNone')}</Typography>
+          {unread ? (
+            <Button component={RouterLink} to="/messages?tab=unread" variant="outlined" size="small">
+              {t('queue.openInbox')}
+            </Button>
+          ) : null}
+        </Stack>
+      </Section>
+    </Stack>
+  );
+}
+
+function FilteredList({ view, onView, onOpen }: { view: QueueView; onView: (v: QueueView) => void; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('afterSale');
+  const lang = useLang();
+  const list = useQuery(queueListQuery(queueViewToQuery(view)));
+  const said = [
+    ...(view.status.length ? [t('queue.filterStatus', { value: view.status.map((s) => afterSaleStatus.label(s, lang)).join(', ') })] : []),
+    ...(view.reason ? [t('queue.filterReason', { value: afterSaleReason.label(view.reason, lang) })] : []),
+    ...(view.from && view.to
+      ? [t('queue.filterDays', { from: view.from, to: view.to })]
+      : view.from
+        ? [t('queue.filterFrom', { from: view.from })]
+        : view.to
+          ? [t('queue.filterTo', { to: view.to })]
+          : []),
+  ];
+  return (
+    <Paper variant="outlined" data-testid="queue-filtered">
+      <Stack direction="row" spacing={1} sx={{ p: 2, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t('queue.filtered')}
+        </Typography>
+        {said.map((s) => (
+          <Chip key={s} size="small" variant="outlined" label={s} />
+        ))}
+        <Box sx={{ flex: 1 }} />
+        <Link component={RouterLink} to="/queue">
+          {t('queue.whole')}
+        </Link>
+      </Stack>
+      {list.isFetching && !list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
+      {list.isLoading ? (
+        <Box sx={{ p: 2 }}>
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Box>
+      ) : list.isError ? (
+        <Box sx={{ p: 2 }}>
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        </Box>
+      ) : !list.data?.list.length ? (
+        <EmptyState title={t('queue.emptyFiltered')} />
+      ) : (
+        <>
+          <AfterSaleTable rows={list.data.list} label={t('queue.filtered')} onOpen={onOpen} />
+          <Pager
+            page={view.page}
+            size={view.size}
+            count={list.data.total}
+            sizes={PAGE_SIZES}
+            onChange={(page, size) => onView({ ...view, page, size })}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}
