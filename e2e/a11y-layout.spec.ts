@@ -112,7 +112,11 @@ export const PAGES: PageCase[] = [
     name: 'catalogue',
     path: '/catalogue',
     roles: ALL,
-    ready: rowsOrEmpty,
+    // Merchants land here under their figures, which come a moment after the list: checked with it.
+    ready: async (page) => {
+      await rowsOrEmpty(page);
+      if (await page.getByTestId('merchant-strip-room').count()) await expect(page.getByTestId('merchant-strip')).toBeVisible();
+    },
     popups: [
       COLUMNS,
       VIEWS,

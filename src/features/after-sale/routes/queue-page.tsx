@@ -99,7 +99,7 @@ function Section({
 }: {
   id: string;
   title: string;
-  hint: string;
+  hint?: string;
   count: number;
   all?: string;
   children: ReactNode;
@@ -119,9 +119,11 @@ function Section({
           </Link>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
-        {hint}
-      </Typography>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+          {hint}
+        </Typography>
+      )}
       {children}
     </Paper>
   );
@@ -198,7 +200,7 @@ function Sections({ queue, onOpen }: { queue: WorkQueue; onOpen: (id: number) =>
           </Typography>
         )}
       </Section>
-      <Section id="unread" title={t('queue.unread')} hint="" count={unread ?? 0}>
+      <Section id="unread" title={t('queue.unread')} count={unread ?? 0}>
         <Stack direction="row" spacing={2} sx={{ px: 2, pb: 2, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
           <Typography>{unread ? t('queue.unreadCount', { count: unread }) : t('queue.unreadNone')}</Typography>
           {unread ? (

@@ -22,7 +22,7 @@ export function CataloguePage() {
       <AfterFirstPaint>
         {can.feature('strip.read') && (
           // Its room is kept while it loads, so the list below does not move when it comes.
-          <Box sx={{ minHeight: { xs: 200, sm: 92 } }}>
+          <Box sx={{ minHeight: { xs: 200, sm: 92 } }} data-testid="merchant-strip-room">
             <Suspense fallback={null}>
               <MerchantStrip />
             </Suspense>
