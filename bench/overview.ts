@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Order } from '../contract';
+import type { AfterSaleRecord, Order } from '../contract';
 import { openGatewayDb, type GatewayDb } from '../server/gateway/db';
 import { MirrorStore } from '../server/gateway/mirror';
 import { periodDays } from '../server/gateway/mirror/routes';
@@ -94,6 +94,35 @@ function* orders(count: number, days: number, end: number, seed = 7): Generator<
   }
 }
 
+/** After-sale requests on 5% of the orders: one line each, a reason and a status of the sandbox's. */
+function afterSalesOf(batch: Order[], r: () => number, firstId: number): AfterSaleRecord[] {
+  const out: AfterSaleRecord[] = [];
+  for (const o of batch) {
+    if (r() >= 0.05) continue;
+    const child = o.children[0]!;
+    const line = child.goods[0]!;
+    const status = [1, 2, 3, 3, 3, 4, 5, 6][Math.floor(r() * 8)]!;
+    out.push({
+      id: firstId + out.length,
+      source: child.source,
+      orderSn3: line.sn,
+      orderSn: o.thirdSn,
+      sku: line.sku,
+      num: 1,
+      goodsFee: line.price,
+      logisticFee: 0,
+      serviceTypeCode: '10',
+      reasonsTypeCode: ['10001', '10002', '10003', '10004', '20006'][Math.floor(r() * 5)]!,
+      reasonsDescription: '',
+      status,
+      approvedResult: status === 4 ? 2 : status === 1 ? 0 : 1,
+      refundFee: status === 3 ? line.price : 0,
+      createdTime: o.createdTime + 86_400,
+    });
+  }
+  return out;
+}
+
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 export interface OverviewBench {
@@ -102,22 +131,37 @@ export interface OverviewBench {
   ingestPerSecond: number;
   sizeMb: number;
   rollupRows: number;
+  afterSales: number;
   calls: { name: string; p50: number; p95: number }[];
+  /** How the top-goods lists were settled: from each day's largest rows, or by the whole sum. */
+  topGoods: { candidates: number; whole: number };
+}
+
+/** Fills the mirror with `count` orders over 180 days up to `end`, and after-sale requests on 5% of them; resolves how many requests. */
+export async function seedMirror(store: MirrorStore, count: number, end = Math.floor(Date.now() / 1000)): Promise<number> {
+  let batch: Order[] = [];
+  const r = random(99);
+  let afterSales = 0;
+  const flush = async () => {
+    await store.upsert(batch);
+    const records = afterSalesOf(batch, r, afterSales + 1);
+    afterSales += records.length;
+    await store.upsertAfterSales(records);
+    batch = [];
+  };
+  for (const o of orders(count, 180, end)) {
+    batch.push(o);
+    if (batch.length === 1000) await flush();
+  }
+  if (batch.length) await flush();
+  return afterSales;
 }
 
 async function benchOne(dialect: string, db: GatewayDb, count: number, size: () => Promise<number>): Promise<OverviewBench> {
   const store = new MirrorStore(db, TZ);
   const end = Math.floor(Date.now() / 1000);
   const started = performance.now();
-  let batch: Order[] = [];
-  for (const o of orders(count, 180, end)) {
-    batch.push(o);
-    if (batch.length === 1000) {
-      await store.upsert(batch);
-      batch = [];
-    }
-  }
-  if (batch.length) await store.upsert(batch);
+  const afterSales = await seedMirror(store, count, end);
   const ingestPerSecond = count / ((performance.now() - started) / 1000);
   const today = dayOf(end, TZ);
   const rollupRows = Number(
@@ -144,7 +188,16 @@ async function benchOne(dialect: string, db: GatewayDb, count: number, size: () 
       p95: pct(ms, 95),
     });
   }
-  return { dialect, orders: count, ingestPerSecond, sizeMb: (await size()) / 1024 / 1024, rollupRows, calls };
+  return {
+    dialect,
+    orders: count,
+    ingestPerSecond,
+    sizeMb: (await size()) / 1024 / 1024,
+    rollupRows,
+    afterSales,
+    calls,
+    topGoods: { ...store.topGoodsWays },
+  };
 }
 
 /** `BENCH_ONLY=overview`: the order mirror with BENCH_MIRROR_ORDERS (default 1,000,000) orders over 180 days, on SQLite and PostgreSQL. */
@@ -192,9 +245,10 @@ export function printOverview(results: OverviewBench[]) {
   console.log(`\nOverview on the order mirror (target p95 <= 50 ms on both databases)`);
   for (const r of results) {
     console.log(
-      `  ${r.dialect.padEnd(10)} ${r.orders.toLocaleString('en')} orders over 180 days: ingested at ${Math.round(r.ingestPerSecond).toLocaleString('en')} orders/s, database ${r.sizeMb.toFixed(0)} MB, ${r.rollupRows.toLocaleString('en')} rollup rows`,
+      `  ${r.dialect.padEnd(10)} ${r.orders.toLocaleString('en')} orders over 180 days (${r.afterSales.toLocaleString('en')} after-sale requests): ingested at ${Math.round(r.ingestPerSecond).toLocaleString('en')} orders/s, database ${r.sizeMb.toFixed(0)} MB, ${r.rollupRows.toLocaleString('en')} rollup rows`,
     );
     for (const c of r.calls)
       console.log(`    ${c.name.padEnd(48)} p50 ${c.p50.toFixed(1).padStart(6)} ms   p95 ${c.p95.toFixed(1).padStart(6)} ms`);
+    console.log(`    top goods settled from each day's largest rows ${r.topGoods.candidates}×, by the whole sum ${r.topGoods.whole}×`);
   }
 }

@@ -150,4 +150,45 @@ describe('the order mirror and its daily figures', () => {
     await utc.upsert([{ ...order('2026-11-22', [[1, 1000, 1, 2]]), createdTime: at('2026-11-22', 1) }]);
     expect((await utc.period('2026-11-21', '2026-11-21')).totals.orders).toBe(1);
   });
+
+  it('finds the ten top goods of a period exactly, whether a few goods sell most (found from each day’s and week’s largest) or all sell alike (the whole sum)', async () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    // A Sunday, two whole weeks (Monday 2 to Sunday 15), then two days: weeks and days both count.
+    const days = Array.from({ length: 17 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+    for (const [shape, goods] of [
+      ['skewed', (r: number) => 1 + Math.floor(r ** 3 * 400)],
+      ['even', (r: number) => 1000 + Math.floor(r * 6000)],
+    ] as const) {
+      const want = new Map<string, { items: number; gmv: number }>();
+      const orders: Order[] = [];
+      for (const day of days)
+        for (let i = 0; i < 250; i++) {
+          const id = goods(rnd());
+          const items = 1 + Math.floor(rnd() * 3);
+          const price = 100 + Math.floor(rnd() * 900);
+          orders.push(order(day, [[id, price, items, 2]]));
+          const w = want.get(String(id)) ?? { items: 0, gmv: 0 };
+          w.items += items;
+          w.gmv += items * price;
+          want.set(String(id), w);
+        }
+      for (let i = 0; i < orders.length; i += 1000) await store.upsert(orders.slice(i, i + 1000));
+      const top = (by: 'items' | 'gmv') =>
+        [...want.entries()]
+          .sort((a, b) => b[1][by] - a[1][by] || (a[0] < b[0] ? -1 : 1))
+          .slice(0, 10)
+          .map(([key, w]) => ({ key, [by]: w[by] }));
+      const ways = { ...store.topGoodsWays };
+      const got = await store.period(days[0]!, days.at(-1)!);
+      expect(got.topGoodsByItems.map((r) => ({ key: r.key, items: r.items })), shape).toEqual(top('items'));
+      expect(got.topGoodsByGmv.map((r) => ({ key: r.key, gmv: r.gmv })), shape).toEqual(top('gmv'));
+      expect(got.topGoodsByItems[0]!.label, shape).toBe(`goods ${got.topGoodsByItems[0]!.key}`);
+      // The skewed shop is settled from the largest rows; the even one needs the whole sum.
+      expect(store.topGoodsWays.candidates - ways.candidates, shape).toBe(shape === 'skewed' ? 2 : 0);
+      expect(store.topGoodsWays.whole - ways.whole, shape).toBe(shape === 'skewed' ? 0 : 2);
+      await db.kysely.deleteFrom('mirror_daily').execute();
+      await db.kysely.deleteFrom('mirror_orders').execute();
+    }
+  });
 });

@@ -12,7 +12,11 @@ export const FINAL_STATUSES = [4, CLOSED] as const;
 /** After-sale `status` after which a record no longer changes: completed, refused, closed (contract/enums/after-sale-status.ts). */
 export const AFTER_SALE_FINAL = [3, 4, 6] as const;
 
-export const DIMENSIONS = ['all', 'channel', 'goods', 'province', 'asReason', 'asResult'] as const;
+/**
+ * `goodsWeek`: the goods rows again, per week (Monday to Sunday, `day` its Monday), so that the top
+ * goods of a period read one row per goods and week for its whole weeks instead of one per day.
+ */
+export const DIMENSIONS = ['all', 'channel', 'goods', 'goodsWeek', 'province', 'asReason', 'asResult'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface Figures {
@@ -42,6 +46,13 @@ export function dayOf(seconds: number, timeZone: string): string {
     dayFormats.set(timeZone, f);
   }
   return f.format(new Date(seconds * 1000));
+}
+
+/** The Monday (YYYY-MM-DD) of the week a day (YYYY-MM-DD) is in. */
+export function weekOf(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const sinceMonday = (new Date(t).getUTCDay() + 6) % 7;
+  return new Date(t - sinceMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
 const refundOf = (line: Order['children'][number]['goods'][number]) =>
@@ -83,7 +94,9 @@ export function contributions(o: Order, timeZone: string): Contribution[] {
     for (const l of c.goods)
       add('goods', String(l.goodsId), l.name, { gmv: live * l.price * l.number, items: live * l.number, refunded: refundOf(l) });
   }
-  return [...out.values()];
+  const week = weekOf(day);
+  const goodsWeeks = [...out.values()].filter((c) => c.dim === 'goods').map((c) => ({ ...c, dim: 'goodsWeek' as const, day: week }));
+  return [...out.values(), ...goodsWeeks];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { columnTypes } from '../db/dialect';
 
 /** The order mirror's tables, added to the gateway's by module augmentation (server/gateway/db/tables.ts). */
@@ -139,6 +139,22 @@ export const mirrorMigrations: Record<string, Migration> = {
       await db.schema.createIndex('mirror_after_sales_status').on('mirror_after_sales').columns(['status', 'created_time']).execute();
       await db.schema.createIndex('mirror_after_sales_order').on('mirror_after_sales').column('order_sn').execute();
       await db.schema.createIndex('mirror_after_sales_day').on('mirror_after_sales').columns(['day', 'reason_code']).execute();
+    },
+  },
+  '202611252230_mirror_goods_indexes': {
+    // The top goods of a period are found from each day's and week's largest rows (store.ts,
+    // topGoods): a day's or week's goods by quantity and by GMV, and one goods' days or weeks.
+    // Partial: only the goods rows need them. The goods' weekly rows are new: the mirror, a cache,
+    // is emptied and read again from the supplier (the backfill runs again on the next start).
+    async up(db) {
+      for (const dim of ['goods', 'goodsWeek']) {
+        const index = (name: string, columns: string[]) =>
+          db.schema.createIndex(`mirror_daily_${dim.toLowerCase()}_${name}`).on('mirror_daily').columns(columns).where(sql.ref('dim'), '=', dim).execute();
+        await index('items', ['day', 'items']);
+        await index('gmv', ['day', 'gmv']);
+        await index('key', ['key', 'day']);
+      }
+      for (const table of ['mirror_orders', 'mirror_daily', 'mirror_after_sales', 'mirror_state'] as const) await db.deleteFrom(table).execute();
     },
   },
 };
