@@ -105,6 +105,7 @@ if (part('messages', 'BENCH_SKIP_MESSAGES')) {
 }
 if (part('overview', 'BENCH_SKIP_OVERVIEW')) {
   // Issue 28.5: the overview's reads with 1,000,000 mirrored orders, on SQLite and PostgreSQL.
-  const { benchOverview, printOverview } = await import('./overview');
+  const { benchOverview, benchReconcile, printOverview, printReconcile } = await import('./overview');
+  printReconcile(await benchReconcile());
   printOverview(await benchOverview());
 }
