@@ -14,6 +14,9 @@ test('the catalogue shows seeded products with their pictures, fetched through t
   // Every picture on the page actually loaded.
   const images = page.locator('[data-testid="goods-row"] img');
   await expect(images.first()).toBeVisible();
+  // Pictures load as they come near the window (loading="lazy"): the last row is brought into view,
+  // so every one of the page's twenty has been asked for.
+  await images.last().scrollIntoViewIfNeeded();
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-testid="goods-row"] img')].every((i) => (i as HTMLImageElement).complete),
   );

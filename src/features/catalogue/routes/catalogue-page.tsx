@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/page-header';
 import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { CatalogueList } from '../list-chunk';
-import { useCan } from '../../account';
+// Straight to the hook, not through the account face (its app bar tools come after the first paint).
+import { useCan } from '../../account/session';
 import { MerchantStrip } from '../../overview';
 
 /**
