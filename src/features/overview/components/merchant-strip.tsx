@@ -1,18 +1,33 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import type { MerchantStrip as Strip } from '../../../../contract';
 import { formatCount } from '../../../lib/money';
+import { useCan } from '../../account';
 import { useLang } from '../../../lib/use-lang';
 import { stripQuery } from '../api/queries';
 import { KpiCard } from './kpi-card';
 
 /**
  * The merchant's figures on top of the catalogue, where they land: today's orders, failed orders to
- * handle, library goods off sale; each opens its list. Nothing is drawn until they have come (no
- * jump of the page), and nothing at all when they cannot be had (the catalogue is what matters).
+ * handle, library goods off sale; each opens its list. Nothing for the other roles. Its room is kept
+ * from the moment this small chunk is there, before its texts and figures come, so the list below
+ * does not move when they do; it stays empty when they cannot be had (the catalogue is what matters).
  */
 export function MerchantStrip() {
+  const can = useCan();
+  if (!can.feature('strip.read')) return null;
+  return (
+    <Box sx={{ minHeight: { xs: 200, sm: 92 } }} data-testid="merchant-strip-room">
+      <Suspense fallback={null}>
+        <Figures />
+      </Suspense>
+    </Box>
+  );
+}
+
+function Figures() {
   const { t } = useTranslation('overview');
   const lang = useLang();
   const strip = useQuery(stripQuery);
