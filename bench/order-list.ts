@@ -22,8 +22,12 @@ const listen = (fetch: (req: Request) => Response | Promise<Response>) =>
  * The order list as the orders page asks for it, through the gateway (session, role, validation,
  * signing) to the sandbox over loopback HTTP, with `orders` orders seeded: p50 and p95 per case.
  */
-export async function benchOrderList(orders = Number(process.env.BENCH_ORDERS ?? 10_000), rounds = Number(process.env.BENCH_ROUNDS ?? 60)) {
-  const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-orders-'));
+/**
+ * The sandbox on a loopback port, with `count` orders seeded over the 90 days before now (a
+ * directory of its own; `close` removes it): what the order-list and reconcile benches read.
+ */
+export async function sandboxWithOrders(count: number, prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const config = {
     appKey: 'bench-key',
     appSecret: 'bench-secret-123',
@@ -36,11 +40,26 @@ export async function benchOrderList(orders = Number(process.env.BENCH_ORDERS ??
   };
   const sandbox = createSandbox(config, { autoTick: false });
   const nowSec = Math.floor(Date.now() / 1000);
-  const seeded = seedOrders(sandbox.db, { count: orders, seed: 7, nowSec, days: 90 });
+  const seeded = seedOrders(sandbox.db, { count, seed: 7, nowSec, days: 90 });
   const upstream = await listen(sandbox.app.fetch);
+  return {
+    dir,
+    nowSec,
+    seedMs: seeded.ms,
+    target: { baseUrl: upstream.url, appKey: config.appKey, appSecret: config.appSecret },
+    close() {
+      upstream.close();
+      sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function benchOrderList(orders = Number(process.env.BENCH_ORDERS ?? 10_000), rounds = Number(process.env.BENCH_ROUNDS ?? 60)) {
+  const { nowSec, seedMs, target, close } = await sandboxWithOrders(orders, 'supply-desk-bench-orders-');
 
   const bff = createBffApp({
-    upstream: { baseUrl: upstream.url, appKey: config.appKey, appSecret: config.appSecret, timeoutMs: 15_000 },
+    upstream: { ...target, timeoutMs: 15_000 },
     mode: 'sandbox',
     db: await openGatewayDb({ file: ':memory:' }),
   });
@@ -85,8 +104,6 @@ export async function benchOrderList(orders = Number(process.env.BENCH_ORDERS ??
     results.push({ name, p50: q(0.5), p95: q(0.95), count });
   }
   gateway.close();
-  upstream.close();
-  sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-  return { orders, seedMs: seeded.ms, rounds, results };
+  close();
+  return { orders, seedMs, rounds, results };
 }

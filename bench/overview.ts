@@ -8,12 +8,8 @@ import { MirrorStore } from '../server/gateway/mirror';
 import { periodDays } from '../server/gateway/mirror/routes';
 import { dayOf } from '../server/gateway/mirror/rollups';
 import { createDatabase, startTestPostgres } from '../test/pg-server';
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
-import { createSandbox } from '../server/sandbox';
-import { parseFaults } from '../server/sandbox/config';
-import { seedOrders } from '../server/sandbox/order-seed';
 import { createOrderMirror } from '../server/gateway/mirror';
+import { sandboxWithOrders } from './order-list';
 
 const TZ = 'Asia/Shanghai';
 const PROVINCES = ['浙江省', '江苏省', '广东省', '北京市', '上海市', '四川省', '湖北省', '山东省', '河南省', '福建省', '湖南省', '安徽省'];
@@ -265,30 +261,12 @@ export function printOverview(results: OverviewBench[]) {
  * changes). Seconds for each.
  */
 export async function benchReconcile(count = Number(process.env.BENCH_RECONCILE_ORDERS ?? 10_000)) {
-  const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-reconcile-'));
-  const config = {
-    appKey: 'bench-key',
-    appSecret: 'bench-secret-123',
-    dbFile: join(dir, 'sandbox.sqlite'),
-    seed: 7,
-    goods: 2000,
-    signatureWindowMs: 600_000,
-    speed: 1,
-    faults: parseFaults(undefined),
-  };
-  const sandbox = createSandbox(config, { autoTick: false });
-  const nowSec = Math.floor(Date.now() / 1000);
-  seedOrders(sandbox.db, { count, seed: 7, nowSec, days: 90 });
-  const server = await new Promise<{ close(): void; url: string }>((resolve) => {
-    const s = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ close: () => s.close(), url: `http://127.0.0.1:${info.port}` }),
-    );
-  });
-  const db = await openGatewayDb({ file: join(dir, 'gateway.sqlite') });
+  const upstream = await sandboxWithOrders(count, 'supply-desk-bench-reconcile-');
+  const db = await openGatewayDb({ file: join(upstream.dir, 'gateway.sqlite') });
   try {
     const mirror = createOrderMirror({
       db,
-      upstream: { baseUrl: server.url, appKey: config.appKey, appSecret: config.appSecret, timeoutMs: 30_000 },
+      upstream: { ...upstream.target, timeoutMs: 30_000 },
       mode: 'upstream',
       settings: { backfillDays: 91 },
     });
@@ -299,8 +277,7 @@ export async function benchReconcile(count = Number(process.env.BENCH_RECONCILE_
     return { count, mirrored: await mirror.store.count(), first, again };
   } finally {
     await db.close();
-    server.close();
-    rmSync(dir, { recursive: true, force: true });
+    upstream.close();
   }
 }
 
@@ -309,5 +286,7 @@ export function printReconcile(r: Awaited<ReturnType<typeof benchReconcile>>) {
   console.log(
     `  first start (backfill): ${(r.first.ms / 1000).toFixed(1)} s, ${r.first.read.toLocaleString('en')} orders read, ${r.mirrored.toLocaleString('en')} mirrored`,
   );
-  console.log(`  again (nothing new): ${(r.again.ms / 1000).toFixed(1)} s, ${r.again.read.toLocaleString('en')} read, ${r.again.changed} changed`);
+  console.log(
+    `  again (nothing new): ${(r.again.ms / 1000).toFixed(1)} s, ${r.again.read.toLocaleString('en')} read, ${r.again.changed} changed`,
+  );
 }

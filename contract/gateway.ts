@@ -73,6 +73,47 @@ export interface OverviewPeriodFigures {
   afterSalesByReason: ({ key: string; label: string } & OverviewFigures)[];
   afterSalesByResult: ({ key: string } & OverviewFigures)[];
 }
+/** The first start's backfill: its window and how far it has read. */
+export interface MirrorBackfill {
+  /** Unix seconds: the window read, from..to. */
+  from: number;
+  to: number;
+  /** Read up to here (Unix seconds). */
+  cursor: number;
+  done: boolean;
+  startedAt: number;
+  finishedAt?: number;
+}
+/** The last reconcile. */
+export interface MirrorReconcile {
+  at: number;
+  ms: number;
+  /** Orders read, and of those new or changed. */
+  read: number;
+  changed: number;
+  /** After-sale records read, and of those new or changed. */
+  afterSalesRead?: number;
+  afterSalesChanged?: number;
+  error?: string;
+}
+/** The selection library as the last reconcile counted it (the upstream cannot filter it by sale status). */
+export interface MirrorLibrary {
+  at: number;
+  size: number;
+  /** Goods in the library no longer on sale. */
+  offSale: number;
+}
+
+/** The mirror's size, backfill and last reconcile (`GET /bff/mirror/status`, admins; also in the overview). */
+export interface MirrorStatus {
+  orders: number;
+  afterSales: number;
+  timeZone: string;
+  backfill?: MirrorBackfill;
+  lastReconcile?: MirrorReconcile;
+  library?: MirrorLibrary;
+}
+
 export type OverviewPeriod = 'today' | '7d' | '30d' | 'month' | 'lastMonth' | 'custom';
 /** `GET /bff/overview?period=…[&from=&to=]` (managers and admins). */
 export interface Overview {
@@ -93,23 +134,7 @@ export interface Overview {
     /** Library goods off sale as the mirror's last reconcile counted them (null: not counted yet). */
     libraryOffSale: number | null;
   };
-  mirror: {
-    orders: number;
-    afterSales: number;
-    /** The library as the last reconcile counted it: its goods off sale. */
-    library?: { at: number; size: number; offSale: number };
-    timeZone: string;
-    backfill?: { from: number; to: number; cursor: number; done: boolean; startedAt: number; finishedAt?: number };
-    lastReconcile?: {
-      at: number;
-      ms: number;
-      read: number;
-      changed: number;
-      afterSalesRead?: number;
-      afterSalesChanged?: number;
-      error?: string;
-    };
-  };
+  mirror: MirrorStatus;
 }
 
 /** `GET /bff/queue` (support, managers, admins): the work queue's lists from the order mirror, the first 20 of each. */
@@ -121,7 +146,8 @@ export interface WorkQueue {
   mail: { list: AfterSaleRecord[]; total: number };
   /** Orders shipped or completed with an after-sale still open, the newest request first. */
   delivered: { list: { order: Order; afterSaleIds: number[] }[]; total: number };
-  mirror: Overview['mirror'];
+  /** The first start's backfill while it reads (the lists may not be whole yet). */
+  backfill?: MirrorBackfill;
 }
 /** `GET /bff/queue/after-sales?status=&reason=&from=&to=&page=&size=`: after-sale records from the mirror, newest first. */
 export interface QueueAfterSales {

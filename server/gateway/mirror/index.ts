@@ -1,4 +1,17 @@
-import { afterSalePage, afterSaleRecord, getOperation, MAX_LIST_LIMIT, type AfterSaleRecord, type Order, type OpId, type OpInput } from '../../../contract';
+import {
+  afterSalePage,
+  afterSaleRecord,
+  getOperation,
+  MAX_LIST_LIMIT,
+  type AfterSaleRecord,
+  type MirrorBackfill,
+  type MirrorLibrary,
+  type MirrorReconcile,
+  type MirrorStatus,
+  type Order,
+  type OpId,
+  type OpInput,
+} from '../../../contract';
 import { orderListPage } from '../../../contract/schemas/order';
 import type { UpstreamTarget } from '../config';
 import type { GatewayDb } from '../db';
@@ -27,44 +40,6 @@ export interface MirrorSettings {
   backfillDays: number;
 }
 export const DEFAULT_MIRROR_SETTINGS: MirrorSettings = { timeZone: 'Asia/Shanghai', backfillDays: 90 };
-
-export interface BackfillState {
-  /** Unix seconds: the window read, from..to. */
-  from: number;
-  to: number;
-  /** Read up to here (Unix seconds). */
-  cursor: number;
-  done: boolean;
-  startedAt: number;
-  finishedAt?: number;
-}
-export interface ReconcileState {
-  at: number;
-  ms: number;
-  /** Orders read, and of those new or changed. */
-  read: number;
-  changed: number;
-  /** After-sale records read, and of those new or changed. */
-  afterSalesRead?: number;
-  afterSalesChanged?: number;
-  error?: string;
-}
-/** The selection library as the last reconcile counted it (the upstream cannot filter it by sale status). */
-export interface LibraryState {
-  at: number;
-  size: number;
-  /** Goods in the library no longer on sale. */
-  offSale: number;
-}
-
-export interface MirrorStatus {
-  orders: number;
-  afterSales: number;
-  timeZone: string;
-  backfill?: BackfillState;
-  lastReconcile?: ReconcileState;
-  library?: LibraryState;
-}
 
 export interface MirrorDeps {
   db: GatewayDb;
@@ -181,7 +156,9 @@ export function createOrderMirror(deps: MirrorDeps) {
       for (const r of records) seen.add(r.id);
       if (records.length < PAGE_SIZE || records.every((r) => r.createdTime < since)) break;
     }
-    for (const id of (await store.openAfterSales(OPEN_AFTER_SALES_PER_RECONCILE + seen.size)).filter((i) => !seen.has(i)).slice(0, OPEN_AFTER_SALES_PER_RECONCILE)) {
+    for (const id of (await store.openAfterSales(OPEN_AFTER_SALES_PER_RECONCILE + seen.size))
+      .filter((i) => !seen.has(i))
+      .slice(0, OPEN_AFTER_SALES_PER_RECONCILE)) {
       const record = validAfterSales(await call('afterSale.detail', { id }), true);
       read += record.length;
       changed += await takeAfterSales(record);
@@ -199,11 +176,11 @@ export function createOrderMirror(deps: MirrorDeps) {
       offSale += data.list.filter((g) => g.status !== 1).length;
       if (data.list.length < MAX_LIST_LIMIT || page * MAX_LIST_LIMIT >= data.count) break;
     }
-    await store.setState('library', { at: now(), size, offSale } satisfies LibraryState);
+    await store.setState('library', { at: now(), size, offSale } satisfies MirrorLibrary);
   };
 
-  let running: Promise<ReconcileState> | null = null;
-  const reconcileOnce = async (): Promise<ReconcileState> => {
+  let running: Promise<MirrorReconcile> | null = null;
+  const reconcileOnce = async (): Promise<MirrorReconcile> => {
     const started = now();
     const at = await nowSeconds();
     let read = 0;
@@ -213,7 +190,7 @@ export function createOrderMirror(deps: MirrorDeps) {
       changed += r.changed;
     };
     try {
-      let backfill = await store.state<BackfillState>('backfill');
+      let backfill = await store.state<MirrorBackfill>('backfill');
       if (!backfill && settings.backfillDays > 0) {
         backfill = {
           from: at - settings.backfillDays * DAY_S,
@@ -238,7 +215,14 @@ export function createOrderMirror(deps: MirrorDeps) {
       add(await walk(from, undefined, at));
       const afterSales = await walkAfterSales(horizon);
       await countLibrary();
-      const state = { at: now(), ms: now() - started, read, changed, afterSalesRead: afterSales.read, afterSalesChanged: afterSales.changed };
+      const state = {
+        at: now(),
+        ms: now() - started,
+        read,
+        changed,
+        afterSalesRead: afterSales.read,
+        afterSalesChanged: afterSales.changed,
+      };
       await store.setState('reconcile', state);
       if (changed || afterSales.changed)
         log(
@@ -258,7 +242,7 @@ export function createOrderMirror(deps: MirrorDeps) {
     settings,
     nowSeconds,
     /** One reconcile (the backfill first while it is not done); a call while one runs waits for that one. */
-    reconcile(): Promise<ReconcileState> {
+    reconcile(): Promise<MirrorReconcile> {
       running ??= reconcileOnce().finally(() => (running = null));
       return running;
     },
@@ -337,9 +321,9 @@ export function createOrderMirror(deps: MirrorDeps) {
       const [orders, afterSales, backfill, lastReconcile, library] = await Promise.all([
         store.count(),
         store.countAfterSales(),
-        store.state<BackfillState>('backfill'),
-        store.state<ReconcileState>('reconcile'),
-        store.state<LibraryState>('library'),
+        store.state<MirrorBackfill>('backfill'),
+        store.state<MirrorReconcile>('reconcile'),
+        store.state<MirrorLibrary>('library'),
       ]);
       return { orders, afterSales, timeZone: settings.timeZone, backfill, lastReconcile, library };
     },

@@ -5,6 +5,7 @@ import { OVERVIEW_MAX_DAYS } from '../../../contract/constants';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env } from '../http/context';
 import type { OpCaller } from '../messages/effects';
+import type { MirrorBackfill, MirrorLibrary } from '../../../contract';
 import type { OrderMirror } from './index';
 import { daysBetween } from './store';
 import { dayOf } from './rollups';
@@ -132,13 +133,13 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
 
   /** The work queue's three lists, the first QUEUE_SIZE of each, from the mirror. */
   routes.get('/queue', requireFeature('queue.read'), async (c) => {
-    const [decision, mail, delivered, status] = await Promise.all([
+    const [decision, mail, delivered, backfill] = await Promise.all([
       mirror.store.afterSales({ status: [1], limit: QUEUE_SIZE }),
       mirror.store.afterSales({ status: [2], limit: QUEUE_SIZE }),
       mirror.store.deliveredWithOpenAfterSale(QUEUE_SIZE),
-      mirror.status(),
+      mirror.store.state<MirrorBackfill>('backfill'),
     ]);
-    return c.json({ asOf: now(), decision, mail, delivered, mirror: status });
+    return c.json({ asOf: now(), decision, mail, delivered, backfill });
   });
 
   /** After-sale records from the mirror, filtered: by status, reason, days (what the overview's bars and the queue's "all" open). */
@@ -164,7 +165,7 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
   routes.get('/strip', requireFeature('strip.read'), async (c) => {
     const today = dayOf(await mirror.nowSeconds().catch(() => Math.floor(now() / 1000)), mirror.settings.timeZone);
     const role = c.get('user').role;
-    const [day, failedOrders, status] = await Promise.all([
+    const [day, failedOrders, library] = await Promise.all([
       mirror.store.period(today, today, { goods: false }),
       mayCall(role, 'order.errors')
         ? call('order.errors', { page: 1, limit: 1 }).then(
@@ -172,14 +173,15 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
             () => null,
           )
         : Promise.resolve(null),
-      mirror.status(),
+      // Only what the strip shows: not the mirror's whole status (its counts read every row).
+      mirror.store.state<MirrorLibrary>('library'),
     ]);
     return c.json({
       asOf: now(),
       today,
       ordersToday: day.totals.orders,
       failedOrders,
-      libraryOffSale: status.library?.offSale ?? null,
+      libraryOffSale: library?.offSale ?? null,
     });
   });
   return routes;

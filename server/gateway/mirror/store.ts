@@ -242,13 +242,12 @@ export class MirrorStore {
   }
 
   /** After-sale records as answered, newest first, by status and/or reason and/or days; and how many there are. */
-  async afterSales(q: { status?: number[]; reason?: string; from?: string; to?: string; orderSns?: string[]; offset?: number; limit: number }) {
+  async afterSales(q: { status?: number[]; reason?: string; from?: string; to?: string; offset?: number; limit: number }) {
     let base = this.db.selectFrom('mirror_after_sales');
     if (q.status?.length) base = base.where('status', 'in', q.status);
     if (q.reason !== undefined) base = base.where('reason_code', '=', q.reason);
     if (q.from) base = base.where('day', '>=', q.from);
     if (q.to) base = base.where('day', '<=', q.to);
-    if (q.orderSns) base = base.where('order_sn', 'in', q.orderSns.length ? q.orderSns : ['']);
     const [rows, total] = await Promise.all([
       base
         .select('data')
@@ -283,23 +282,20 @@ export class MirrorStore {
       base.select(sql<number>`count(distinct o.sn)`.as('n')).executeTakeFirst(),
     ]);
     return {
-      list: rows.map((r) => ({ order: JSON.parse(r.data) as Order, afterSaleIds: String(r.ids).split(',').map(Number).sort((a, b) => b - a) })),
+      list: rows.map((r) => ({
+        order: JSON.parse(r.data) as Order,
+        afterSaleIds: String(r.ids)
+          .split(',')
+          .map(Number)
+          .sort((a, b) => b - a),
+      })),
       total: Number(total?.n ?? 0),
     };
   }
 
   /** `string_agg` in PostgreSQL, `group_concat` in SQLite. */
   private listAgg(column: string) {
-    return dialectOf(this.db) === 'postgres'
-      ? `string_agg(cast(${column} as text), ',')`
-      : `group_concat(${column}, ',')`;
-  }
-
-  /** Orders by merchant number, as last read. */
-  async ordersByThirdSn(thirdSns: string[]): Promise<Order[]> {
-    if (thirdSns.length === 0) return [];
-    const rows = await this.db.selectFrom('mirror_orders').select('data').where('third_sn', 'in', thirdSns).execute();
-    return rows.map((r) => JSON.parse(r.data) as Order);
+    return dialectOf(this.db) === 'postgres' ? `string_agg(cast(${column} as text), ',')` : `group_concat(${column}, ',')`;
   }
 
   /**
@@ -333,10 +329,13 @@ export class MirrorStore {
       byProvince: live(byProvince).sort((a, b) => b.orders - a.orders || b.gmv - a.gmv),
       topGoodsByItems: top.items,
       topGoodsByGmv: top.gmv,
-      afterSales: live(asResult).reduce((sum, r) => {
-        for (const k of FIGURES) sum[k] += r[k];
-        return sum;
-      }, { ...ZERO }),
+      afterSales: live(asResult).reduce(
+        (sum, r) => {
+          for (const k of FIGURES) sum[k] += r[k];
+          return sum;
+        },
+        { ...ZERO },
+      ),
       afterSalesByReason: await this.reasonWords(live(asReason).sort((a, b) => b.orders - a.orders || a.key.localeCompare(b.key))),
       afterSalesByResult: live(asResult).sort((a, b) => Number(a.key) - Number(b.key)),
     };
@@ -390,7 +389,9 @@ export class MirrorStore {
         if (rows.length === k) bound[by] += Number(rows[k - 1]![by]);
       }
       const keys = [...candidates];
-      const sums = keys.length ? merged([...(await this.goodsSums(keys, 'goodsWeek', weeks)), ...(await this.goodsSums(keys, 'goods', days))]) : [];
+      const sums = keys.length
+        ? merged([...(await this.goodsSums(keys, 'goodsWeek', weeks)), ...(await this.goodsSums(keys, 'goods', days))])
+        : [];
       for (const by of open) {
         const ranked = sums.filter((r) => r[by] > 0).sort((a, b) => b[by] - a[by] || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
         const tenth = ranked[TOP - 1];

@@ -85,7 +85,8 @@ export function queueViewToParams(v: QueueView, keep?: URLSearchParams): URLSear
 
 /** The gateway's query for a filtered list (`/bff/queue/after-sales`). */
 export function queueViewToQuery(v: QueueView): string {
-  const p = queueViewToParams({ ...v, size: 20, page: 1 });
+  // The address leaves out the defaults; the gateway is told both.
+  const p = queueViewToParams(v);
   p.set('page', String(v.page));
   p.set('size', String(v.size));
   return p.toString();

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,7 +12,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { AfterSaleRecord } from '../../../../contract';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { Pager } from '../../../components/pager';
+import { PAGE_SIZES } from '../url-state';
 import { afterSaleApprovedResult } from '../../../../contract/enums';
 import { formatFen } from '../../../lib/money';
 import { formatSeconds } from '../../../lib/time';
@@ -105,5 +113,56 @@ export function AfterSaleTable({ rows, label, onOpen }: { rows: AfterSaleRecord[
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/**
+ * A page of after-sale records as both lists show it (the desk's from the upstream, the queue's from
+ * the mirror): loading, the failure with a retry, empty in words, or the table and its pager.
+ */
+export function AfterSaleResults({
+  list,
+  rows,
+  total,
+  empty,
+  label,
+  onOpen,
+  page,
+  size,
+  onPage,
+}: {
+  list: Pick<UseQueryResult, 'isLoading' | 'isFetching' | 'isError' | 'error' | 'refetch'>;
+  rows: AfterSaleRecord[];
+  total: number;
+  empty: string;
+  label: string;
+  onOpen: (id: number) => void;
+  page: number;
+  size: number;
+  onPage: (page: number, size: number) => void;
+}) {
+  const { t } = useTranslation('afterSale');
+  return (
+    <>
+      {list.isFetching && !list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
+      {list.isLoading ? (
+        <Box sx={{ p: 2 }}>
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Box>
+      ) : list.isError ? (
+        <Box sx={{ p: 2 }}>
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        </Box>
+      ) : rows.length === 0 ? (
+        <EmptyState title={empty} />
+      ) : (
+        <>
+          <AfterSaleTable rows={rows} label={label} onOpen={onOpen} />
+          <Pager page={page} size={size} count={total} sizes={PAGE_SIZES} onChange={onPage} />
+        </>
+      )}
+    </>
   );
 }

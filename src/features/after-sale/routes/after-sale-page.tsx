@@ -2,24 +2,18 @@ import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
-import { Pager } from '../../../components/pager';
 import { lazyNamed, useLatch } from '../../../lib/lazy';
 import { useCan } from '../../account';
 import { afterSaleListQuery } from '../api/queries';
 import { AfterSaleDrawer } from '../components/after-sale-drawer';
-import { AfterSaleTable } from '../components/after-sale-table';
-import { afterSaleViewToFilters, afterSaleViewToParams, PAGE_SIZES, parseAfterSaleView, type AfterSaleView } from '../url-state';
+import { AfterSaleResults } from '../components/after-sale-table';
+import { afterSaleViewToFilters, afterSaleViewToParams, parseAfterSaleView, type AfterSaleView } from '../url-state';
 
 const NewRequestDialog = lazyNamed(() => import('../components/new-request-dialog'), 'NewRequestDialog');
 
@@ -122,25 +116,17 @@ export function AfterSalePage() {
         </Stack>
       </Paper>
       <Paper variant="outlined">
-        {list.isFetching && !list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
-        {list.isLoading ? (
-          <Box sx={{ p: 2 }}>
-            <Skeleton height={40} />
-            <Skeleton height={40} />
-            <Skeleton height={40} />
-          </Box>
-        ) : list.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          </Box>
-        ) : rows.length === 0 ? (
-          <EmptyState title={view.order ? t('emptyFiltered') : t('empty')} />
-        ) : (
-          <>
-            <AfterSaleTable rows={rows} label={t('title')} onOpen={setOpen} />
-            <Pager page={view.page} size={view.size} count={count} sizes={PAGE_SIZES} onChange={(page, size) => update({ page, size })} />
-          </>
-        )}
+        <AfterSaleResults
+          list={list}
+          rows={rows}
+          total={count}
+          empty={view.order ? t('emptyFiltered') : t('empty')}
+          label={t('title')}
+          onOpen={setOpen}
+          page={view.page}
+          size={view.size}
+          onPage={(page, size) => update({ page, size })}
+        />
       </Paper>
       <AfterSaleDrawer id={openId} onClose={() => setOpen(null)} />
       {createLoaded && (

@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,16 +20,14 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { AfterSaleRecord, WorkQueue } from '../../../../contract';
 import { afterSaleReason, afterSaleStatus, orderStatus } from '../../../../contract/enums';
-import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
-import { Pager } from '../../../components/pager';
 import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { queueListQuery, workQueueQuery } from '../api/queries';
 import { AfterSaleDrawer } from '../components/after-sale-drawer';
-import { AfterSaleTable } from '../components/after-sale-table';
-import { isFiltered, PAGE_SIZES, parseQueueView, queueViewToParams, queueViewToQuery, type QueueView } from '../url-state';
+import { AfterSaleResults, AfterSaleTable } from '../components/after-sale-table';
+import { isFiltered, parseQueueView, queueViewToParams, queueViewToQuery, type QueueView } from '../url-state';
 import { unreadQuery } from '../../messages';
 
 /**
@@ -146,7 +143,7 @@ function Sections({ queue, onOpen }: { queue: WorkQueue; onOpen: (id: number) =>
   const unread = useQuery(unreadQuery).data?.count;
   return (
     <Stack spacing={2}>
-      {queue.mirror.backfill && !queue.mirror.backfill.done && <Alert severity="info">{t('queue.backfilling')}</Alert>}
+      {queue.backfill && !queue.backfill.done && <Alert severity="info">{t('queue.backfilling')}</Alert>}
       <Section id="decision" title={t('queue.decision')} hint={t('queue.decisionHint')} count={queue.decision.total} all="/queue?status=1">
         <Records rows={queue.decision.list} label={t('queue.decision')} onOpen={onOpen} />
       </Section>
@@ -243,30 +240,17 @@ function FilteredList({ view, onView, onOpen }: { view: QueueView; onView: (v: Q
           {t('queue.whole')}
         </Link>
       </Stack>
-      {list.isFetching && !list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
-      {list.isLoading ? (
-        <Box sx={{ p: 2 }}>
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-        </Box>
-      ) : list.isError ? (
-        <Box sx={{ p: 2 }}>
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        </Box>
-      ) : !list.data?.list.length ? (
-        <EmptyState title={t('queue.emptyFiltered')} />
-      ) : (
-        <>
-          <AfterSaleTable rows={list.data.list} label={t('queue.filtered')} onOpen={onOpen} />
-          <Pager
-            page={view.page}
-            size={view.size}
-            count={list.data.total}
-            sizes={PAGE_SIZES}
-            onChange={(page, size) => onView({ ...view, page, size })}
-          />
-        </>
-      )}
+      <AfterSaleResults
+        list={list}
+        rows={list.data?.list ?? []}
+        total={list.data?.total ?? 0}
+        empty={t('queue.emptyFiltered')}
+        label={t('queue.filtered')}
+        onOpen={onOpen}
+        page={view.page}
+        size={view.size}
+        onPage={(page, size) => onView({ ...view, page, size })}
+      />
     </Paper>
   );
 }

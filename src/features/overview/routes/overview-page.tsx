@@ -165,6 +165,7 @@ function Figures({
   const lng = lang as 'en' | 'zh-CN';
   const reasonName = (r: { key: string; label?: string }) => r.label || afterSaleReason.label(r.key, lng);
   const resultName = (r: { key: string }) => afterSaleStatus.label(Number(r.key), lng);
+  const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
   const requests = afterSalesOf(cur.from, cur.to);
   const period = ordersOf(cur.from, cur.to);
   const channelName = (key: string) => sourceEnum.label(Number(key), lang as 'en' | 'zh-CN');
@@ -216,7 +217,6 @@ function Figures({
       rows: rows.map((r) => ({ cells: [name(r), count(r.orders), count(r.items), money(r.gmv)], to: to(r) })),
       csv: rows.map((r) => [name(r), r.orders, r.items, csvYuan(r.gmv)]),
     });
-    const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
     const goodsTo = (r: { key: string; label?: string }) => ordersOf(cur.from, cur.to, r.label ? { goods_name: r.label } : {});
     const requestRows = (
       rows: ({ key: string; label?: string } & { orders: number; gmv: number; refunded: number })[],
@@ -255,6 +255,74 @@ function Figures({
   })();
 
   const file = (name: string) => `${name}-${cur.from}-${cur.to}`;
+  const noRequests = t('charts.noRequests');
+  /** The charts of one figure per key (a channel, a province, a goods, a reason, a result): bars, each opening its table row's link. */
+  const keyPanels: {
+    id: string;
+    title: 'byChannel' | 'byProvince' | 'topItems' | 'topGmv' | 'afterSalesByReason' | 'afterSalesByResult';
+    file: string;
+    across?: boolean;
+    empty?: string;
+    keys: string[];
+    values: number[];
+    format: (n: number) => string;
+  }[] = [
+    {
+      id: 'by-channel',
+      title: 'byChannel',
+      file: 'gmv-by-channel',
+      keys: cur.byChannel.map((r) => channelName(r.key)),
+      values: cur.byChannel.map((r) => r.gmv),
+      format: money,
+    },
+    {
+      id: 'by-province',
+      title: 'byProvince',
+      file: 'orders-by-province',
+      across: true,
+      keys: cur.byProvince.map((r) => r.key),
+      values: cur.byProvince.map((r) => r.orders),
+      format: count,
+    },
+    {
+      id: 'top-items',
+      title: 'topItems',
+      file: 'top-goods-by-quantity',
+      across: true,
+      keys: cur.topGoodsByItems.map(goodsName),
+      values: cur.topGoodsByItems.map((r) => r.items),
+      format: count,
+    },
+    {
+      id: 'top-gmv',
+      title: 'topGmv',
+      file: 'top-goods-by-gmv',
+      across: true,
+      keys: cur.topGoodsByGmv.map(goodsName),
+      values: cur.topGoodsByGmv.map((r) => r.gmv),
+      format: money,
+    },
+    {
+      id: 'after-sales-by-reason',
+      title: 'afterSalesByReason',
+      file: 'after-sales-by-reason',
+      across: true,
+      empty: noRequests,
+      keys: cur.afterSalesByReason.map(reasonName),
+      values: cur.afterSalesByReason.map((r) => r.orders),
+      format: count,
+    },
+    {
+      id: 'after-sales-by-result',
+      title: 'afterSalesByResult',
+      file: 'after-sales-by-result',
+      across: true,
+      empty: noRequests,
+      keys: cur.afterSalesByResult.map(resultName),
+      values: cur.afterSalesByResult.map((r) => r.orders),
+      format: count,
+    },
+  ];
   const thisPeriod = t('charts.thisPeriod');
   const previousPeriod = t('charts.previousPeriod');
   const days = cur.days.map((d) => d.day);
@@ -326,91 +394,24 @@ function Figures({
             />
           }
         />
-        <ChartPanel
-          testId="chart-by-channel"
-          title={t('charts.byChannel')}
-          file={file('gmv-by-channel')}
-          table={tables.byChannel}
-          chart={
-            <Charts.KeysChart
-              keys={cur.byChannel.map((r) => channelName(r.key))}
-              series={{ label: thisPeriod, values: cur.byChannel.map((r) => r.gmv), format: money }}
-              onPick={(i) => navigate(tables.byChannel.rows[i]!.to)}
-            />
-          }
-        />
-        <ChartPanel
-          testId="chart-by-province"
-          title={t('charts.byProvince')}
-          file={file('orders-by-province')}
-          table={tables.byProvince}
-          chart={
-            <Charts.KeysChart
-              across
-              keys={cur.byProvince.map((r) => r.key)}
-              series={{ label: thisPeriod, values: cur.byProvince.map((r) => r.orders), format: count }}
-              onPick={(i) => navigate(tables.byProvince.rows[i]!.to)}
-            />
-          }
-        />
-        <ChartPanel
-          testId="chart-top-items"
-          title={t('charts.topItems')}
-          file={file('top-goods-by-quantity')}
-          table={tables.topItems}
-          chart={
-            <Charts.KeysChart
-              across
-              keys={cur.topGoodsByItems.map((r) => r.label || `#${r.key}`)}
-              series={{ label: thisPeriod, values: cur.topGoodsByItems.map((r) => r.items), format: count }}
-              onPick={(i) => navigate(tables.topItems.rows[i]!.to)}
-            />
-          }
-        />
-        <ChartPanel
-          testId="chart-top-gmv"
-          title={t('charts.topGmv')}
-          file={file('top-goods-by-gmv')}
-          table={tables.topGmv}
-          chart={
-            <Charts.KeysChart
-              across
-              keys={cur.topGoodsByGmv.map((r) => r.label || `#${r.key}`)}
-              series={{ label: thisPeriod, values: cur.topGoodsByGmv.map((r) => r.gmv), format: money }}
-              onPick={(i) => navigate(tables.topGmv.rows[i]!.to)}
-            />
-          }
-        />
-        <ChartPanel
-          testId="chart-after-sales-by-reason"
-          title={t('charts.afterSalesByReason')}
-          file={file('after-sales-by-reason')}
-          empty={t('charts.noRequests')}
-          table={tables.afterSalesByReason}
-          chart={
-            <Charts.KeysChart
-              across
-              keys={cur.afterSalesByReason.map(reasonName)}
-              series={{ label: thisPeriod, values: cur.afterSalesByReason.map((r) => r.orders), format: count }}
-              onPick={(i) => navigate(tables.afterSalesByReason.rows[i]!.to)}
-            />
-          }
-        />
-        <ChartPanel
-          testId="chart-after-sales-by-result"
-          title={t('charts.afterSalesByResult')}
-          file={file('after-sales-by-result')}
-          empty={t('charts.noRequests')}
-          table={tables.afterSalesByResult}
-          chart={
-            <Charts.KeysChart
-              across
-              keys={cur.afterSalesByResult.map(resultName)}
-              series={{ label: thisPeriod, values: cur.afterSalesByResult.map((r) => r.orders), format: count }}
-              onPick={(i) => navigate(tables.afterSalesByResult.rows[i]!.to)}
-            />
-          }
-        />
+        {keyPanels.map((k) => (
+          <ChartPanel
+            key={k.id}
+            testId={`chart-${k.id}`}
+            title={t(`charts.${k.title}`)}
+            file={file(k.file)}
+            table={tables[k.title]}
+            empty={k.empty}
+            chart={
+              <Charts.KeysChart
+                across={k.across}
+                keys={k.keys}
+                series={{ label: thisPeriod, values: k.values, format: k.format }}
+                onPick={(i) => navigate(tables[k.title].rows[i]!.to)}
+              />
+            }
+          />
+        ))}
       </Box>
     </Stack>
   );
