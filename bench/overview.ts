@@ -202,45 +202,54 @@ async function benchOne(dialect: string, db: GatewayDb, count: number, size: () 
   };
 }
 
-/** `BENCH_ONLY=overview`: the order mirror with BENCH_MIRROR_ORDERS (default 1,000,000) orders over 180 days, on SQLite and PostgreSQL. */
-export async function benchOverview(count = Number(process.env.BENCH_MIRROR_ORDERS ?? 1_000_000)): Promise<OverviewBench[]> {
+/**
+ * `BENCH_ONLY=overview`: the order mirror with BENCH_MIRROR_ORDERS (default 1,000,000) orders over 180 days,
+ * on SQLite and PostgreSQL (BENCH_MIRROR_DB=sqlite or postgres: one of them, each printed as it ends).
+ */
+export async function benchOverview(
+  count = Number(process.env.BENCH_MIRROR_ORDERS ?? 1_000_000),
+  only = process.env.BENCH_MIRROR_DB,
+): Promise<OverviewBench[]> {
   const out: OverviewBench[] = [];
+  if (only !== 'postgres') out.push(await benchSqlite(count));
+  if (only !== 'sqlite') out.push(await benchPostgres(count));
+  return out;
+}
+
+async function benchSqlite(count: number): Promise<OverviewBench> {
   const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-mirror-'));
   try {
     const file = join(dir, 'gateway.sqlite');
     const lite = await openGatewayDb({ file });
     try {
-      out.push(
-        await benchOne(
-          'SQLite',
-          lite,
-          count,
-          async () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0),
-        ),
-      );
+      const r = await benchOne('SQLite', lite, count, async () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0));
+      printOverview([r]);
+      return r;
     } finally {
       await lite.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function benchPostgres(count: number): Promise<OverviewBench> {
   const server = await startTestPostgres();
   try {
     const url = await createDatabase(server.url, 'bench');
     const pgDb = await openGatewayDb({ databaseUrl: url, poolSize: 4 });
     try {
-      out.push(
-        await benchOne('PostgreSQL', pgDb, count, async () =>
-          Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(pgDb.kysely)).rows[0]!.n),
-        ),
+      const r = await benchOne('PostgreSQL', pgDb, count, async () =>
+        Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(pgDb.kysely)).rows[0]!.n),
       );
+      printOverview([r]);
+      return r;
     } finally {
       await pgDb.close();
     }
   } finally {
     await server.stop();
   }
-  return out;
 }
 
 export function printOverview(results: OverviewBench[]) {

@@ -72,6 +72,10 @@ export interface OverviewPeriodFigures {
   afterSales: OverviewFigures;
   afterSalesByReason: ({ key: string; label: string } & OverviewFigures)[];
   afterSalesByResult: ({ key: string } & OverviewFigures)[];
+  /** Orders placed in the period that failed (not paid for want of balance), as the mirror saw them, whatever became of them. */
+  failedOrders: number;
+  /** The balance's cash flow in the period, fen: paid out (orders) and paid back in (refunds), and how many lines of each. */
+  cash: { out: number; in: number; outLines: number; inLines: number };
 }
 /** The first start's backfill: its window and how far it has read. */
 export interface MirrorBackfill {
@@ -94,6 +98,11 @@ export interface MirrorReconcile {
   /** After-sale records read, and of those new or changed. */
   afterSalesRead?: number;
   afterSalesChanged?: number;
+  /** Failed orders the upstream's list still holds (all of them, while it fits in its pages). */
+  failedOrdersRead?: number;
+  /** Cash-flow lines read since the latest one mirrored, and of those new. */
+  cashLinesRead?: number;
+  cashLinesNew?: number;
   error?: string;
 }
 /** The selection library as the last reconcile counted it (the upstream cannot filter it by sale status). */

@@ -1,9 +1,13 @@
 import {
   afterSalePage,
   afterSaleRecord,
+  cashFlowPage,
   getOperation,
+  operations,
   MAX_LIST_LIMIT,
   type AfterSaleRecord,
+  type CashFlow,
+  type ErrorOrder,
   type MirrorBackfill,
   type MirrorLibrary,
   type MirrorReconcile,
@@ -100,6 +104,27 @@ export function createOrderMirror(deps: MirrorDeps) {
       return 0;
     }
   };
+  /** A page of failed orders (the list is of those still waiting) or of cash-flow lines, as it came; else nothing. */
+  const validPage = <T>(what: 'order.errors' | 'account.cashFlow', data: unknown): { list: T[]; total: number } => {
+    const parsed = (what === 'order.errors' ? operations['order.errors'].data : cashFlowPage).safeParse(data);
+    if (!parsed.success) {
+      log(`[mirror] a ${what === 'order.errors' ? 'failed-order' : 'cash-flow'} answer did not have the expected shape; not mirrored`);
+      return { list: [], total: 0 };
+    }
+    const page = parsed.data as { list: T[]; total?: number; count?: number };
+    return { list: page.list, total: Number(page.total ?? page.count ?? page.list.length) };
+  };
+  const guarded = async (what: string, write: () => Promise<number>) => {
+    try {
+      return await write();
+    } catch (e) {
+      log(`[mirror] could not write ${what}: ${e instanceof Error ? e.message : String(e)}`);
+      return 0;
+    }
+  };
+  const takeFailed = (list: ErrorOrder[], complete: boolean) => guarded('failed orders', () => store.upsertFailedOrders(list, { complete }));
+  const takeCash = (list: CashFlow[]) => guarded('cash-flow lines', () => store.upsertCashFlow(list));
+
   const list = async (search: OpInput<'order.list'>['search']) => {
     const data = await call('order.list', { search });
     return { list: valid(data), total: Number((data as { total?: unknown }).total ?? 0) };
@@ -115,29 +140,78 @@ export function createOrderMirror(deps: MirrorDeps) {
     return Math.floor(now() / 1000);
   };
 
-  /** Reads every order created in from..to (inclusive; `to` undefined: no end), splitting windows the pages cannot reach. */
-  const walk = async (from: number, to: number | undefined, until: number): Promise<{ read: number; changed: number }> => {
-    const first = await list({ page: 1, limit: PAGE_SIZE, createdTime: to === undefined ? { from } : { from, to } });
+  type Page<T> = { list: T[]; total: number };
+  /**
+   * Reads every row of a list filtered by a time window, from..to (inclusive; `to` undefined: no end),
+   * splitting windows that the pages cannot reach, and hands each page to `take`.
+   */
+  const walkWindows = async <T>(
+    read: (page: number, from: number, to: number | undefined) => Promise<Page<T>>,
+    take: (rows: T[]) => Promise<number>,
+    from: number,
+    to: number | undefined,
+    until: number,
+  ): Promise<{ read: number; changed: number }> => {
+    const first = await read(1, from, to);
     if (first.total > WINDOW_CAP) {
       const end = to ?? until;
       if (end > from) {
         const mid = Math.floor((from + end) / 2);
-        const a = await walk(from, mid, until);
-        const b = await walk(mid + 1, to, until);
+        const a = await walkWindows(read, take, from, mid, until);
+        const b = await walkWindows(read, take, mid + 1, to, until);
         return { read: a.read + b.read, changed: a.changed + b.changed };
       }
-      log(`[mirror] more than ${WINDOW_CAP} orders created in one second at ${from}: only ${WINDOW_CAP} read`);
+      log(`[mirror] more than ${WINDOW_CAP} rows in one second at ${from}: only ${WINDOW_CAP} read`);
     }
-    let read = first.list.length;
+    let count = first.list.length;
     let changed = await take(first.list);
     const pages = Math.min(MAX_PAGES, Math.ceil(first.total / PAGE_SIZE));
     for (let page = 2; page <= pages; page++) {
-      const next = await list({ page, limit: PAGE_SIZE, createdTime: to === undefined ? { from } : { from, to } });
-      read += next.list.length;
+      const next = await read(page, from, to);
+      count += next.list.length;
       changed += await take(next.list);
       if (next.list.length < PAGE_SIZE) break;
     }
-    return { read, changed };
+    return { read: count, changed };
+  };
+  /** Every order created in from..to. */
+  const walk = (from: number, to: number | undefined, until: number) =>
+    walkWindows(
+      (page, a, b) => list({ page, limit: PAGE_SIZE, createdTime: b === undefined ? { from: a } : { from: a, to: b } }),
+      take,
+      from,
+      to,
+      until,
+    );
+  /** Every cash-flow line written in from..to. */
+  const walkCash = (from: number, to: number | undefined, until: number) =>
+    walkWindows(
+      async (page, a, b) =>
+        validPage<CashFlow>(
+          'account.cashFlow',
+          await call('account.cashFlow', { page, limit: PAGE_SIZE, startTime: a, ...(b === undefined ? {} : { endTime: b }) }),
+        ),
+      takeCash,
+      from,
+      to,
+      until,
+    );
+  /**
+   * The failed orders still waiting: the whole list (it holds only those), so that the mirror marks
+   * the ones it no longer has as handled. A list longer than the pages reach is taken as it is.
+   */
+  const walkFailed = async (): Promise<{ read: number; changed: number }> => {
+    const all: ErrorOrder[] = [];
+    let complete = false;
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const got = validPage<ErrorOrder>('order.errors', await call('order.errors', { page, limit: PAGE_SIZE }));
+      all.push(...got.list);
+      if (got.list.length < PAGE_SIZE || all.length >= got.total) {
+        complete = true;
+        break;
+      }
+    }
+    return { read: all.length, changed: await takeFailed(all, complete) };
   };
 
   /**
@@ -214,6 +288,9 @@ export function createOrderMirror(deps: MirrorDeps) {
       const from = Math.min(at - RECENT_S, open[0]?.created_time ?? at);
       add(await walk(from, undefined, at));
       const afterSales = await walkAfterSales(horizon);
+      const failed = await walkFailed();
+      // Cash-flow lines from the latest one mirrored (the same second again: lines already held are skipped), else the backfill's start.
+      const cash = await walkCash((await store.latestCashTime()) ?? backfill?.from ?? horizon, undefined, at);
       await countLibrary();
       const state = {
         at: now(),
@@ -222,11 +299,14 @@ export function createOrderMirror(deps: MirrorDeps) {
         changed,
         afterSalesRead: afterSales.read,
         afterSalesChanged: afterSales.changed,
+        failedOrdersRead: failed.read,
+        cashLinesRead: cash.read,
+        cashLinesNew: cash.changed,
       };
       await store.setState('reconcile', state);
-      if (changed || afterSales.changed)
+      if (changed || afterSales.changed || failed.changed || cash.changed)
         log(
-          `[mirror] reconcile: ${read} order(s) read, ${changed} new or changed; ${afterSales.read} after-sale record(s) read, ${afterSales.changed} new or changed; ${state.ms} ms`,
+          `[mirror] reconcile: ${read} order(s) read, ${changed} new or changed; ${afterSales.read} after-sale record(s) read, ${afterSales.changed} new or changed; ${failed.read} failed order(s) waiting, ${failed.changed} changed; ${cash.changed} new cash-flow line(s); ${state.ms} ms`,
         );
       return state;
     } catch (e) {
@@ -246,13 +326,27 @@ export function createOrderMirror(deps: MirrorDeps) {
       running ??= reconcileOnce().finally(() => (running = null));
       return running;
     },
-    /** An order list page the gateway forwarded to someone: its orders as they are now. */
-    took(data: unknown): Promise<number> {
-      return take(valid(data));
-    },
-    /** An after-sale list page or record the gateway forwarded to someone. */
-    tookAfterSales(id: 'afterSale.list' | 'afterSale.detail', data: unknown): Promise<number> {
-      return takeAfterSales(validAfterSales(data, id === 'afterSale.detail'));
+    /**
+     * What the gateway forwarded to someone, as it is now: a page of orders, after-sale records,
+     * failed orders or cash-flow lines, or one after-sale record. Other reads are not mirrored.
+     * A first page of failed orders that holds the whole list tells which ones were handled.
+     */
+    took(id: OpId, input: Record<string, unknown>, data: unknown): Promise<number> {
+      switch (id) {
+        case 'order.list':
+          return take(valid(data));
+        case 'afterSale.list':
+        case 'afterSale.detail':
+          return takeAfterSales(validAfterSales(data, id === 'afterSale.detail'));
+        case 'order.errors': {
+          const page = validPage<ErrorOrder>(id, data);
+          return takeFailed(page.list, input.page === 1 && page.list.length >= page.total);
+        }
+        case 'account.cashFlow':
+          return takeCash(validPage<CashFlow>(id, data).list);
+        default:
+          return Promise.resolve(0);
+      }
     },
     /** Reads after-sale records again: one by id, or those of one order line (merchant order number and SKU). */
     async rereadAfterSale(q: { id: number } | { orderSn: string; sku: number }): Promise<number> {
@@ -281,6 +375,13 @@ export function createOrderMirror(deps: MirrorDeps) {
             : undefined;
       const failed = (e: unknown) => log(`[mirror] re-read after ${id} failed: ${e instanceof Error ? e.message : String(e)}`);
       if (search) await this.reread(search).catch(failed);
+      // A failed order retried or refunded leaves the failed-order list; a retry pays (a new cash-flow line).
+      // (An order placed is paid or failed: the next reconcile reads those, the overview asks the failed count live.)
+      if (id === 'order.retry' || id === 'order.refund') {
+        await walkFailed().catch(failed);
+        const at = await nowSeconds();
+        await walkCash((await store.latestCashTime()) ?? at - DAY_S, undefined, at).catch(failed);
+      }
       // An after-sale asked for (its order line) or its mailing info given (its id): the record too.
       if (op.group === 'afterSale') {
         const q =
@@ -312,8 +413,7 @@ export function createOrderMirror(deps: MirrorDeps) {
     feeding(inner: OpCaller): OpCaller {
       return (async (id, input) => {
         const data = await inner(id, input);
-        if (id === 'order.list') await take(valid(data));
-        if (id === 'afterSale.list' || id === 'afterSale.detail') await takeAfterSales(validAfterSales(data, id === 'afterSale.detail'));
+        await this.took(id, input as Record<string, unknown>, data);
         return data;
       }) as OpCaller;
     },

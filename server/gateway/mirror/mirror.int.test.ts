@@ -57,6 +57,29 @@ const get = async (path: string, cookie: string) => {
   return { status: res.status, body: (await res.json()) as any };
 };
 
+/** An operation through the gateway, as the SPA calls it. */
+const op = async (cookie: string, id: string, input: unknown) => {
+  const res = await bff.app.request(`/op/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(input),
+  });
+  return (await res.json()) as { code: number; msg: string; data: any };
+};
+
+/** An order placed straight at the sandbox while the balance is 1 yuan: it waits as a failed order (余额不足). */
+async function placeFailing(sku: number) {
+  const balance = sb.sandbox.db.prepare(`SELECT value FROM meta WHERE key = 'balance'`).get() as { value: string };
+  sb.sandbox.db.prepare(`UPDATE meta SET value = '100' WHERE key = 'balance'`).run();
+  try {
+    return await placeOutside([{ sku, number: 1 }]);
+  } finally {
+    sb.sandbox.db.prepare(`UPDATE meta SET value = ? WHERE key = 'balance'`).run(balance.value);
+  }
+}
+
+const dailyRows = () => db.kysely.selectFrom('mirror_daily').selectAll().orderBy('dim').orderBy('day').orderBy('key').execute();
+
 describe('the order mirror against the sandbox', () => {
   it('a reconcile picks up orders placed outside the app, a second changes nothing, and the overview equals their arithmetic', async () => {
     const [a, b, c] = skus(3);
@@ -69,10 +92,7 @@ describe('the order mirror against the sandbox', () => {
     ];
     for (const p of placed) expect(p.code, p.msg).toBe(1);
     // One beyond the balance: it waits as a failed order, then is refunded (closed).
-    const balance = sb.sandbox.db.prepare(`SELECT value FROM meta WHERE key = 'balance'`).get() as { value: string };
-    sb.sandbox.db.prepare(`UPDATE meta SET value = '100' WHERE key = 'balance'`).run();
-    const failed = await placeOutside([{ sku: a!.sku, number: 1 }]);
-    sb.sandbox.db.prepare(`UPDATE meta SET value = ? WHERE key = 'balance'`).run(balance.value);
+    const failed = await placeFailing(a!.sku);
     expect(failed.code).toBe(0);
     const refund = await sb.upstream('PUT', '/v2/order', { body: JSON.stringify({ orderSn: failed.orderSn }) });
     expect(refund.body.code, JSON.stringify(refund.body)).toBe(1);
@@ -115,13 +135,13 @@ describe('the order mirror against the sandbox', () => {
     expect(today.body.now.failedOrders).toBe(0);
 
     // Reconciling again reads the same orders and writes nothing.
-    const rows = await db.kysely.selectFrom('mirror_daily').selectAll().orderBy('dim').orderBy('day').orderBy('key').execute();
+    const rows = await dailyRows();
     const second = await mirror.reconcile();
     expect(second).toMatchObject({ changed: 0 });
     expect(second.read).toBeGreaterThanOrEqual(3);
-    expect(await db.kysely.selectFrom('mirror_daily').selectAll().orderBy('dim').orderBy('day').orderBy('key').execute()).toEqual(rows);
+    expect(await dailyRows()).toEqual(rows);
     // A page of orders someone reads through the gateway is taken too, and changes nothing either.
-    expect(await mirror.took(listed.body.data)).toBe(0);
+    expect(await mirror.took('order.list', { page: 1 }, listed.body.data)).toBe(0);
   });
 
   it('an order placed through the gateway is mirrored at once, without waiting for a reconcile', async () => {
@@ -171,14 +191,6 @@ describe('the order mirror against the sandbox', () => {
   it('an after-sale asked for through the gateway is in the mirror at once; the figures, the queue and a reconcile follow its decision', async () => {
     const admin = await signIn(bff, 'admin');
     const support = await signIn(bff, 'support');
-    const op = async (cookie: string, id: string, input: unknown) => {
-      const res = await bff.app.request(`/op/${id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify(input),
-      });
-      return (await res.json()) as { code: number; msg: string; data: any };
-    };
     const [, , , , e] = skus(5);
     const orderSn = `AS${Date.now()}`;
     expect((await op(admin, 'order.submit', { orderSn, spu: [{ sku: e!.sku, number: 2 }], address, strictMode: true })).code).toBe(1);
@@ -239,6 +251,48 @@ describe('the order mirror against the sandbox', () => {
     expect(await mirror.reconcile()).toMatchObject({ afterSalesChanged: 1 });
     expect((await mirrored())[0]!.status).toBe(6);
     expect(await mirror.reconcile()).toMatchObject({ afterSalesChanged: 0 });
+  });
+
+  it('failed orders and cash flow: a reconcile mirrors them, reading again changes nothing, a retry through the gateway resolves it and its payment follows', async () => {
+    const manager = await signIn(bff, 'manager');
+    const merchant = await signIn(bff, 'merchant');
+    const sandboxCash = (direction: number) =>
+      sb.sandbox.db.prepare('SELECT coalesce(sum(money), 0) AS money, count(*) AS n FROM cash_flow WHERE direction = ?').get(direction) as {
+        money: number;
+        n: number;
+      };
+    const cashNow = () => ({ out: sandboxCash(1).money, in: sandboxCash(2).money, outLines: sandboxCash(1).n, inLines: sandboxCash(2).n });
+    const before = (await get('/overview?period=today', manager)).body.current;
+    const [, , , , , , f] = skus(7);
+    const failed = await placeFailing(f!.sku);
+    expect(failed.code).toBe(0);
+
+    const first = await mirror.reconcile();
+    expect(first.error).toBeUndefined();
+    expect(first.failedOrdersRead).toBe(1);
+    expect(await mirror.store.openFailedOrders()).toBe(1);
+    const today = (await get('/overview?period=today', manager)).body;
+    expect(today.current.failedOrders).toBe(before.failedOrders + 1);
+    expect(today.now.failedOrders).toBe(1);
+    // Every line the sandbox wrote in this file's orders (all within 30 days), in money and in lines.
+    expect(cashNow().outLines).toBeGreaterThan(0);
+    expect((await get('/overview?period=30d', manager)).body.current.cash).toEqual(cashNow());
+
+    // Read again by a reconcile, and by someone paging the lists through the gateway: nothing changes.
+    const rows = await dailyRows();
+    expect(await mirror.reconcile()).toMatchObject({ changed: 0, cashLinesNew: 0 });
+    expect((await op(merchant, 'order.errors', { page: 1, limit: 20 })).code).toBe(1);
+    expect((await op(manager, 'account.cashFlow', { page: 1, limit: 20 })).code).toBe(1);
+    expect(await mirror.took('order.errors', { page: 1 }, (await sb.upstream('GET', '/v2/order/errorLists', { body: '{"page":1,"limit":20}' })).body.data)).toBe(0);
+    expect(await dailyRows()).toEqual(rows);
+
+    // Retried through the gateway: it leaves the failed list, its payment is a new line, at once.
+    const retried = await op(merchant, 'order.retry', { orderSn: failed.orderSn });
+    expect(retried.code, retried.msg).toBe(1);
+    await expect.poll(() => mirror.store.openFailedOrders()).toBe(0);
+    await expect.poll(async () => (await get('/overview?period=30d', manager)).body.current.cash).toEqual(cashNow());
+    // It failed that day, whatever became of it since.
+    expect((await get('/overview?period=today', manager)).body.current.failedOrders).toBe(before.failedOrders + 1);
   });
 
   it('the merchant strip: today\'s orders from the mirror, failed orders waiting, library goods off sale as counted', async () => {

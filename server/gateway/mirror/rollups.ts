@@ -1,4 +1,4 @@
-import type { AfterSaleRecord, Order } from '../../../contract';
+import type { AfterSaleRecord, CashFlow, ErrorOrder, Order } from '../../../contract';
 
 /** Order `status` of a closed (cancelled) order: it leaves the figures of its day (contract/enums/order-status.ts). */
 export const CLOSED = 5;
@@ -16,7 +16,7 @@ export const AFTER_SALE_FINAL = [3, 4, 6] as const;
  * `goodsWeek`: the goods rows again, per week (Monday to Sunday, `day` its Monday), so that the top
  * goods of a period read one row per goods and week for its whole weeks instead of one per day.
  */
-export const DIMENSIONS = ['all', 'channel', 'goods', 'goodsWeek', 'province', 'asReason', 'asResult'] as const;
+export const DIMENSIONS = ['all', 'channel', 'goods', 'goodsWeek', 'province', 'asReason', 'asResult', 'failed', 'cash'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface Figures {
@@ -29,6 +29,7 @@ export interface Figures {
   cancelled: number;
 }
 export const FIGURES = ['orders', 'gmv', 'items', 'refunded', 'cancelled'] as const satisfies readonly (keyof Figures)[];
+export const ZERO_FIGURES: Figures = { orders: 0, gmv: 0, items: 0, refunded: 0, cancelled: 0 };
 
 export interface Contribution extends Figures {
   day: string;
@@ -110,6 +111,20 @@ export function afterSaleContributions(r: AfterSaleRecord, timeZone: string): Co
     { day, dim: 'asReason', key: r.reasonsTypeCode, label: '', ...f },
     { day, dim: 'asResult', key: String(r.status), label: '', ...f },
   ];
+}
+
+/** A failed order (placed, not paid: 余额不足) counts once, on the day it was placed: `orders` is failed orders. */
+export function failedContributions(f: ErrorOrder, timeZone: string): Contribution[] {
+  return [{ day: dayOf(f.createdTime, timeZone), dim: 'failed', key: '', label: '', ...ZERO_FIGURES, orders: 1 }];
+}
+
+/** Cash-flow `direction`: 1 money out of the balance (payments), 2 money back into it (refunds) (upstream-api.md). */
+export const CASH_OUT = '1';
+export const CASH_IN = '2';
+
+/** A cash-flow line counts on the day it was written, under its direction: `orders` is lines, `gmv` the money (fen). */
+export function cashContributions(line: CashFlow, timeZone: string): Contribution[] {
+  return [{ day: dayOf(line.update_time, timeZone), dim: 'cash', key: String(line.direction), label: '', ...ZERO_FIGURES, orders: 1, gmv: line.money }];
 }
 
 /**

@@ -1,17 +1,22 @@
 import { sql } from 'kysely';
-import type { AfterSaleRecord, Order } from '../../../contract';
+import type { AfterSaleRecord, CashFlow, ErrorOrder, Order } from '../../../contract';
 import type { GatewayDb, Kdb } from '../db';
 import { dialectOf } from '../db/dialect';
 import {
   AFTER_SALE_FINAL,
   afterSaleContributions,
+  CASH_IN,
+  CASH_OUT,
+  cashContributions,
   changes,
   dayOf,
   diff,
   FIGURES,
+  failedContributions,
   FINAL_STATUSES,
   merge,
   weekOf,
+  ZERO_FIGURES,
   type Contribution,
   type Dimension,
   type Figures,
@@ -34,6 +39,10 @@ export interface PeriodFigures {
   /** `label`: the reason in words, as the pre-check answered it for one of the requests (the gateway keeps them), else empty. */
   afterSalesByReason: ({ key: string; label: string } & Figures)[];
   afterSalesByResult: ({ key: string } & Figures)[];
+  /** Orders placed in the period that failed (not paid: 余额不足), whatever became of them since. */
+  failedOrders: number;
+  /** The balance's cash flow in the period, fen: paid out (orders), and paid back in (refunds); `lines` of each. */
+  cash: { out: number; in: number; outLines: number; inLines: number };
 }
 
 /** Goods in a top list; each day's rows read per try before the whole sum is made. */
@@ -60,7 +69,6 @@ function merged(rows: ({ key: string; label: string } & Partial<Figures>)[]): ({
   return [...by.values()];
 }
 
-const ZERO: Figures = { orders: 0, gmv: 0, items: 0, refunded: 0, cancelled: 0 };
 const SUMS = FIGURES.map((k) => sql<number>`coalesce(sum(${sql.ref(k)}), 0)`.as(k));
 
 /** Each day from `from` to `to` (YYYY-MM-DD, inclusive). */
@@ -206,6 +214,115 @@ export class MirrorStore {
     });
   }
 
+  /**
+   * Failed orders as the upstream's list showed them. `complete`: these are all the list has now, so
+   * those the mirror held open and the list no longer has were handled (retried or refunded) and are
+   * marked resolved; one that comes back is open again. A failed order counts on its day once, when
+   * this write is the one that inserts it. Resolves how many rows were new or changed.
+   */
+  async upsertFailedOrders(list: readonly ErrorOrder[], opts: { complete?: boolean } = {}): Promise<number> {
+    const latest = new Map(list.map((f) => [f.id, f]));
+    return this.db.transaction().execute(async (trx) => {
+      const rows = [...latest.values()].map((f) => ({
+        id: f.id,
+        sn: f.sn,
+        third_sn: f.thirdSn,
+        created_time: f.createdTime,
+        day: dayOf(f.createdTime, this.timeZone),
+        message: f.message,
+        data: JSON.stringify(f),
+        read_at: this.now(),
+        resolved_at: null,
+      }));
+      const moved = new Map<string, Contribution>();
+      const inserted = new Set<number>();
+      for (let i = 0; i < rows.length; i += 200) {
+        const done = await trx
+          .insertInto('mirror_failed_orders')
+          .values(rows.slice(i, i + 200))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .execute();
+        for (const r of done) inserted.add(Number(r.id));
+      }
+      for (const id of inserted) for (const c of failedContributions(latest.get(id)!, this.timeZone)) merge(moved, c);
+      let changed = inserted.size;
+      for (const row of rows) {
+        if (inserted.has(row.id)) continue;
+        const r = await trx
+          .updateTable('mirror_failed_orders')
+          .set({ message: row.message, data: row.data, read_at: row.read_at, resolved_at: null })
+          .where('id', '=', row.id)
+          .where((eb) => eb.or([eb('data', '!=', row.data), eb('resolved_at', 'is not', null)]))
+          .executeTakeFirst();
+        changed += Number(r.numUpdatedRows);
+      }
+      if (opts.complete) {
+        let gone = trx.updateTable('mirror_failed_orders').set({ resolved_at: this.now() }).where('resolved_at', 'is', null);
+        if (latest.size) gone = gone.where('id', 'not in', [...latest.keys()]);
+        changed += Number((await gone.executeTakeFirst()).numUpdatedRows);
+      }
+      await addFigures(trx, moved);
+      return changed;
+    });
+  }
+
+  /** Failed orders still waiting (for a retry or a refund), as of the last read of the list. */
+  async openFailedOrders(): Promise<number> {
+    const r = await this.db
+      .selectFrom('mirror_failed_orders')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * Cash-flow lines: the new ones are written with their figures (a line never changes). Only the lines
+   * this write inserted count, so two gateways writing the same page at once do not count it twice.
+   * Resolves how many were new.
+   */
+  async upsertCashFlow(lines: readonly CashFlow[]): Promise<number> {
+    if (lines.length === 0) return 0;
+    const latest = new Map(lines.map((l) => [l.id, l]));
+    return this.db.transaction().execute(async (trx) => {
+      const rows = [...latest.values()].map((l) => ({
+        id: l.id,
+        order_sn: l.order_sn,
+        direction: Number(l.direction),
+        type: l.type,
+        money: l.money,
+        balance_after: l.balance_after,
+        update_time: l.update_time,
+        day: dayOf(l.update_time, this.timeZone),
+        data: JSON.stringify(l),
+      }));
+      const moved = new Map<string, Contribution>();
+      let added = 0;
+      for (let i = 0; i < rows.length; i += 200) {
+        const inserted = await trx
+          .insertInto('mirror_cash_flow')
+          .values(rows.slice(i, i + 200))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .execute();
+        added += inserted.length;
+        for (const r of inserted) for (const c of cashContributions(latest.get(Number(r.id))!, this.timeZone)) merge(moved, c);
+      }
+      await addFigures(trx, moved);
+      return added;
+    });
+  }
+
+  /** The time (Unix seconds) of the latest cash-flow line mirrored, if any. */
+  async latestCashTime(): Promise<number | undefined> {
+    const r = await this.db
+      .selectFrom('mirror_cash_flow')
+      .select(sql<number | null>`max(update_time)`.as('t'))
+      .executeTakeFirst();
+    return r?.t == null ? undefined : Number(r.t);
+  }
+
   /** The ids of after-sale records not yet final (completed, refused, closed), oldest first, at most `limit`. */
   async openAfterSales(limit: number): Promise<number[]> {
     const rows = await this.db
@@ -306,7 +423,7 @@ export class MirrorStore {
     const goods = opts.goods ?? true;
     const inPeriod = (dim: Dimension) =>
       this.db.selectFrom('mirror_daily').where('dim', '=', dim).where('day', '>=', from).where('day', '<=', to);
-    const [totals, days, byChannel, byProvince, top, asReason, asResult] = await Promise.all([
+    const [totals, days, byChannel, byProvince, top, asReason, asResult, failed, cash] = await Promise.all([
       inPeriod('all').select(SUMS).executeTakeFirst(),
       inPeriod('all')
         .select(['day', ...FIGURES])
@@ -317,14 +434,17 @@ export class MirrorStore {
       goods ? this.topGoods(from, to) : { items: [], gmv: [] },
       inPeriod('asReason').select('key').select(SUMS).groupBy('key').execute(),
       inPeriod('asResult').select('key').select(SUMS).groupBy('key').execute(),
+      inPeriod('failed').select(SUMS).executeTakeFirst(),
+      inPeriod('cash').select('key').select(SUMS).groupBy('key').execute(),
     ]);
+    const cashOf = (key: string) => numbers(cash.find((r) => r.key === key) ?? ZERO_FIGURES);
     const byDay = new Map(days.map((d) => [d.day, d]));
     const live = (rows: ({ key: string } & Figures)[]) => rows.map(numbers).filter((r) => FIGURES.some((k) => r[k] !== 0));
     return {
       from,
       to,
-      totals: numbers(totals ?? ZERO),
-      days: daysBetween(from, to).map((day) => ({ ...numbers(byDay.get(day) ?? ZERO), day })),
+      totals: numbers(totals ?? ZERO_FIGURES),
+      days: daysBetween(from, to).map((day) => ({ ...numbers(byDay.get(day) ?? ZERO_FIGURES), day })),
       byChannel: live(byChannel).sort((a, b) => b.gmv - a.gmv),
       byProvince: live(byProvince).sort((a, b) => b.orders - a.orders || b.gmv - a.gmv),
       topGoodsByItems: top.items,
@@ -334,10 +454,12 @@ export class MirrorStore {
           for (const k of FIGURES) sum[k] += r[k];
           return sum;
         },
-        { ...ZERO },
+        { ...ZERO_FIGURES },
       ),
       afterSalesByReason: await this.reasonWords(live(asReason).sort((a, b) => b.orders - a.orders || a.key.localeCompare(b.key))),
       afterSalesByResult: live(asResult).sort((a, b) => Number(a.key) - Number(b.key)),
+      failedOrders: numbers(failed ?? ZERO_FIGURES).orders,
+      cash: { out: cashOf(CASH_OUT).gmv, in: cashOf(CASH_IN).gmv, outLines: cashOf(CASH_OUT).orders, inLines: cashOf(CASH_IN).orders },
     };
   }
 

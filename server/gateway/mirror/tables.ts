@@ -8,7 +8,39 @@ declare module '../db/tables' {
     mirror_daily: MirrorDailyTable;
     mirror_state: MirrorStateTable;
     mirror_after_sales: MirrorAfterSalesTable;
+    mirror_failed_orders: MirrorFailedOrdersTable;
+    mirror_cash_flow: MirrorCashFlowTable;
   }
+}
+
+/** A failed order (placed, not paid) as the upstream's failed-order list last showed it. */
+export interface MirrorFailedOrdersTable {
+  /** The upstream's id of the failed order. */
+  id: number;
+  sn: string;
+  third_sn: string;
+  created_time: number;
+  day: string;
+  message: string;
+  data: string;
+  read_at: number;
+  /** When a complete read of the list no longer had it (retried or refunded), ms; null while it is there. */
+  resolved_at: number | null;
+}
+
+/** One cash-flow line of the reseller's balance at the supplier. Lines never change once written. */
+export interface MirrorCashFlowTable {
+  id: number;
+  order_sn: string;
+  /** 1 out of the balance, 2 into it. */
+  direction: number;
+  type: number;
+  money: number;
+  balance_after: number;
+  /** Unix seconds; `day` is that day in the reseller's time zone. */
+  update_time: number;
+  day: string;
+  data: string;
 }
 
 /** One after-sale record as the upstream last answered it. */
@@ -155,6 +187,37 @@ export const mirrorMigrations: Record<string, Migration> = {
         await index('key', ['key', 'day']);
       }
       for (const table of ['mirror_orders', 'mirror_daily', 'mirror_after_sales', 'mirror_state'] as const) await db.deleteFrom(table).execute();
+    },
+  },
+  '202611260100_mirror_failed_orders_cash_flow': {
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable('mirror_failed_orders')
+        .addColumn('id', t.ms, (c) => c.primaryKey())
+        .addColumn('sn', 'text', (c) => c.notNull())
+        .addColumn('third_sn', 'text', (c) => c.notNull())
+        .addColumn('created_time', t.ms, (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('read_at', t.ms, (c) => c.notNull())
+        .addColumn('resolved_at', t.ms)
+        .execute();
+      await db.schema.createIndex('mirror_failed_orders_open').on('mirror_failed_orders').columns(['resolved_at', 'created_time']).execute();
+      await db.schema
+        .createTable('mirror_cash_flow')
+        .addColumn('id', t.ms, (c) => c.primaryKey())
+        .addColumn('order_sn', 'text', (c) => c.notNull())
+        .addColumn('direction', 'integer', (c) => c.notNull())
+        .addColumn('type', 'integer', (c) => c.notNull())
+        .addColumn('money', t.ms, (c) => c.notNull())
+        .addColumn('balance_after', t.ms, (c) => c.notNull())
+        .addColumn('update_time', t.ms, (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mirror_cash_flow_time').on('mirror_cash_flow').column('update_time').execute();
     },
   },
 };

@@ -70,11 +70,9 @@ export function operationsRoutes(ctx: GatewayContext) {
       // The order the write was about, read again for the mirror, after the answer has gone.
       if (code === 1 && ctx.mirror) void ctx.mirror.afterWrite(id as OpId, parsed.data as Record<string, unknown>);
     }
-    // A page of orders someone read is the orders as they are now: the mirror takes it, after the answer.
-    if (id === 'order.list' && ctx.mirror && env.code === 1) void ctx.mirror.took((answer.envelope as { data?: unknown }).data);
-    // So are after-sale records someone read.
-    if ((id === 'afterSale.list' || id === 'afterSale.detail') && ctx.mirror && env.code === 1)
-      void ctx.mirror.tookAfterSales(id, (answer.envelope as { data?: unknown }).data);
+    // A page of orders, after-sales, failed orders or cash flow someone read is them as they are now: the mirror takes it, after the answer.
+    if (!op.writes && ctx.mirror && env.code === 1)
+      void ctx.mirror.took(id as OpId, parsed.data as Record<string, unknown>, (answer.envelope as { data?: unknown }).data);
     ctx.log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
     // A good envelope goes on as the upstream wrote it (checked above, not serialised a second time).
     if (answer.text !== undefined) return c.body(answer.text, 200, { 'content-type': 'application/json' });

@@ -32,6 +32,9 @@ export const overviewLocales = {
       libraryOffSale: 'Library goods off sale',
       afterSales: 'After-sale requests',
       afterSaleRate: 'After-sale rate (requests per order)',
+      failedPlaced: 'Orders that failed (placed this period)',
+      paidOut: 'Paid from the balance',
+      paidBack: 'Paid back to the balance',
       now: 'now',
     },
     change: {
@@ -124,6 +127,9 @@ export const overviewLocales = {
       libraryOffSale: '选品库已下架商品',
       afterSales: '售后申请数',
       afterSaleRate: '售后率（每单申请数）',
+      failedPlaced: '本期下单失败数',
+      paidOut: '余额支出',
+      paidBack: '退回余额',
       now: '当前',
     },
     change: {

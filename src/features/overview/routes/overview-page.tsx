@@ -168,6 +168,8 @@ function Figures({
   const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
   const requests = afterSalesOf(cur.from, cur.to);
   const period = ordersOf(cur.from, cur.to);
+  /** The cash-flow lines of the period in one direction (contract/enums/cash-direction: 1 out, 2 in). */
+  const cashOf = (direction: string) => `/cash-flow?${new URLSearchParams({ direction, from: cur.from, to: cur.to }).toString()}`;
   const channelName = (key: string) => sourceEnum.label(Number(key), lang as 'en' | 'zh-CN');
 
   const figures = [
@@ -179,6 +181,9 @@ function Figures({
     { id: 'cancelled', value: cur.totals.cancelled, before: prev.totals.cancelled, show: count, to: period },
     { id: 'afterSales', value: cur.afterSales.orders, before: prev.afterSales.orders, show: count, to: requests },
     { id: 'afterSaleRate', value: rate(cur), before: rate(prev), show: percent, to: requests },
+    { id: 'failedPlaced', value: cur.failedOrders, before: prev.failedOrders, show: count, to: '/orders/failed' },
+    { id: 'paidOut', value: cur.cash.out, before: prev.cash.out, show: money, to: cashOf('1') },
+    { id: 'paidBack', value: cur.cash.in, before: prev.cash.in, show: money, to: cashOf('2') },
   ] as const;
   const now = [
     { id: 'failedOrders', value: data.now.failedOrders, show: count, to: '/orders/failed' },
