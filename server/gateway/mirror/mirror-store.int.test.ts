@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract';
 import { testGatewayDb } from '../../../test/gateway-db';
 import type { GatewayDb } from '../db';
-import { MirrorStore } from './store';
+import { MirrorStore, WHOLE_SUM_BELOW } from './store';
 
 const TZ = 'Asia/Shanghai';
 /** Unix seconds of a Beijing wall time. */
@@ -151,7 +151,7 @@ describe('the order mirror and its daily figures', () => {
     expect((await utc.period('2026-11-21', '2026-11-21')).totals.orders).toBe(1);
   });
 
-  it('finds the ten top goods of a period exactly, whether a few goods sell most (found from each day’s and week’s largest) or all sell alike (the whole sum)', async () => {
+  it('finds the ten top goods of a period exactly, whether a few goods sell most (found from each day’s and week’s largest) or all sell alike, or the period is small (the whole sum)', async () => {
     let seed = 11;
     const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     // A Sunday, two whole weeks (Monday 2 to Sunday 15), then two days: weeks and days both count.
@@ -163,7 +163,7 @@ describe('the order mirror and its daily figures', () => {
       const want = new Map<string, { items: number; gmv: number }>();
       const orders: Order[] = [];
       for (const day of days)
-        for (let i = 0; i < 250; i++) {
+        for (let i = 0; i < 300; i++) {
           const id = goods(rnd());
           const items = 1 + Math.floor(rnd() * 3);
           const price = 100 + Math.floor(rnd() * 900);
@@ -187,6 +187,11 @@ describe('the order mirror and its daily figures', () => {
       // The skewed shop is settled from the largest rows; the even one needs the whole sum.
       expect(store.topGoodsWays.candidates - ways.candidates, shape).toBe(shape === 'skewed' ? 2 : 0);
       expect(store.topGoodsWays.whole - ways.whole, shape).toBe(shape === 'skewed' ? 0 : 2);
+      // One day (300 orders, fewer than WHOLE_SUM_BELOW) is summed whole at once, whatever the shape.
+      expect(orders.length).toBeGreaterThanOrEqual(WHOLE_SUM_BELOW);
+      const small = { ...store.topGoodsWays };
+      expect((await store.period(days[0]!, days[0]!)).topGoodsByItems).toHaveLength(10);
+      expect(store.topGoodsWays, shape).toEqual({ candidates: small.candidates, whole: small.whole + 2 });
       await db.kysely.deleteFrom('mirror_daily').execute();
       await db.kysely.deleteFrom('mirror_orders').execute();
     }

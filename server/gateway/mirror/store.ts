@@ -48,6 +48,8 @@ export interface PeriodFigures {
 /** Goods in a top list; each day's rows read per try before the whole sum is made. */
 const TOP = 10;
 const TOP_K_TRIES = [50, 150] as const;
+/** Orders in a period below which its top goods are summed whole (bench/overview.ts: cheaper than the tries there). */
+export const WHOLE_SUM_BELOW = 5_000;
 const TOP_BY = ['items', 'gmv'] as const;
 type TopBy = (typeof TOP_BY)[number];
 /** `dim = 'goods'` written into the SQL, so SQLite can use the partial indexes on goods rows (a bound value cannot). */
@@ -423,15 +425,16 @@ export class MirrorStore {
     const goods = opts.goods ?? true;
     const inPeriod = (dim: Dimension) =>
       this.db.selectFrom('mirror_daily').where('dim', '=', dim).where('day', '>=', from).where('day', '<=', to);
-    const [totals, days, byChannel, byProvince, top, asReason, asResult, failed, cash] = await Promise.all([
-      inPeriod('all').select(SUMS).executeTakeFirst(),
+    // The period's size first: it decides how the top goods are found.
+    const totals = await inPeriod('all').select(SUMS).executeTakeFirst();
+    const [days, byChannel, byProvince, top, asReason, asResult, failed, cash] = await Promise.all([
       inPeriod('all')
         .select(['day', ...FIGURES])
         .orderBy('day')
         .execute(),
       inPeriod('channel').select('key').select(SUMS).groupBy('key').execute(),
       inPeriod('province').select('key').select(SUMS).groupBy('key').execute(),
-      goods ? this.topGoods(from, to) : { items: [], gmv: [] },
+      goods ? this.topGoods(from, to, Number(totals?.orders ?? 0) + Number(totals?.cancelled ?? 0)) : { items: [], gmv: [] },
       inPeriod('asReason').select('key').select(SUMS).groupBy('key').execute(),
       inPeriod('asResult').select('key').select(SUMS).groupBy('key').execute(),
       inPeriod('failed').select(SUMS).executeTakeFirst(),
@@ -470,9 +473,10 @@ export class MirrorStore {
    * period are made in one query, and a list is the answer when its tenth is above what any other
    * goods could reach: the sum over the days of each day's K-th value (a goods in no day's top K is
    * at most that on each day). What that does not settle (goods that sell evenly) is tried again
-   * with a larger K, then summed whole.
+   * with a larger K, then summed whole. A period of few orders is summed whole at once: its goods
+   * rows are few, and goods sell too evenly there for the largest rows to settle anything.
    */
-  private async topGoods(from: string, to: string): Promise<Record<TopBy, ({ key: string; label: string } & Figures)[]>> {
+  private async topGoods(from: string, to: string, orders: number): Promise<Record<TopBy, ({ key: string; label: string } & Figures)[]>> {
     // The period as whole weeks (one goods row per week) and the days around them.
     const weeks: string[] = [];
     const days: string[] = [];
@@ -485,7 +489,7 @@ export class MirrorStore {
     }
     const buckets = [...weeks.map((day) => ({ dim: GOODS_WEEK, day })), ...days.map((day) => ({ dim: GOODS, day }))];
     const out: Partial<Record<TopBy, ({ key: string; label: string } & Figures)[]>> = {};
-    for (const k of TOP_K_TRIES) {
+    for (const k of orders < WHOLE_SUM_BELOW ? [] : TOP_K_TRIES) {
       const open = TOP_BY.filter((by) => !out[by]);
       if (open.length === 0) break;
       const lists = await Promise.all(
