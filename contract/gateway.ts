@@ -1,6 +1,7 @@
 import type { OpId } from './operations';
 import type { AfterSaleRecord } from './schemas/after-sale';
 import type { Order } from './schemas/order';
+import type { InboxMessage } from './message-kinds';
 import type { Feature, Role } from './permissions';
 
 /**
@@ -175,4 +176,35 @@ export interface MerchantStrip {
   failedOrders: number | null;
   /** Library goods off sale at the last reconcile (null: not counted yet). */
   libraryOffSale: number | null;
+}
+
+/** A product as the palette shows it: from the catalogue (its detail for a whole id, its search for words). */
+export interface SearchGoods {
+  id: number;
+  title: string;
+  cover: string;
+  source: number;
+  /** 1 on sale. */
+  status: number;
+  stock: number;
+  /** What the reseller pays (协议价), and the guide price, fen. */
+  agreement_price: number;
+  guide_price: number;
+}
+/** A kind of result: at most the limit asked for, and whether there are more. */
+export interface SearchHits<T> {
+  list: T[];
+  more: boolean;
+}
+/**
+ * `/bff/search?q=`: what the person may see, each kind asked in parallel. Null: not for this role.
+ * Orders and after-sales come from the order mirror (a whole number first, then those it starts),
+ * products from the catalogue, messages from the inbox (by their order's number).
+ */
+export interface SearchResults {
+  q: string;
+  orders: SearchHits<Order> | null;
+  afterSales: SearchHits<AfterSaleRecord> | null;
+  goods: SearchHits<SearchGoods> | null;
+  messages: SearchHits<InboxMessage> | null;
 }

@@ -78,6 +78,8 @@ export const FEATURE_PERMISSIONS = {
   'queue.read': [S, G, A],
   /** The merchant's strip on the catalogue: today's orders, failed orders to handle, library goods off sale. */
   'strip.read': [M],
+  /** The palette's search (`/bff/search`): each kind of record only for those who may read it. */
+  'search.use': [M, S, G, A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 

@@ -19,6 +19,7 @@ import type { MessageCenter } from './messages';
 import { upstreamCaller } from './messages/effects';
 import type { OrderMirror } from './mirror';
 import { mirrorRoutes } from './mirror/routes';
+import { searchRoutes } from './search/routes';
 import { afterSaleNamesRoutes } from './operations/after-sale-names';
 import { operationsRoutes } from './operations/routes';
 import { gatewayFailure } from './operations/upstream';
@@ -152,6 +153,7 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/', auditRoutes(ctx));
   app.route('/', usersRoutes(ctx));
   if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), now));
+  app.route('/', searchRoutes(deps.db, upstreamCaller(deps.upstream), log));
   app.route('/', operationsRoutes(ctx));
 
   app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));

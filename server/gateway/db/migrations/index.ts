@@ -3,6 +3,7 @@ import { coreMigrations } from './core';
 import { messagesMigrations } from '../../messages/tables';
 import { afterSaleNamesMigrations } from '../../operations/after-sale-names-tables';
 import { mirrorMigrations } from '../../mirror/tables';
+import { searchMigrations } from '../../search/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -15,4 +16,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...messagesMigrations,
   ...afterSaleNamesMigrations,
   ...mirrorMigrations,
+  ...searchMigrations,
 };
