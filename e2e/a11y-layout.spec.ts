@@ -66,6 +66,26 @@ const SHELL_POPUPS: Popup[] = [
     },
   },
   {
+    name: 'palette',
+    root: theDialog,
+    // With results of every kind the role may see: a whole number names products and after-sales.
+    open: async (page) => {
+      await page.getByRole('button', { name: /^(搜索与命令|Search and commands)/ }).click();
+      await expect(page.getByRole('dialog').getByRole('combobox')).toBeFocused();
+      await page.getByRole('dialog').getByRole('combobox').fill('1');
+      await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/\d/);
+    },
+  },
+  {
+    name: 'shortcut-sheet',
+    root: theDialog,
+    open: async (page) => {
+      await page.locator('main').click({ position: { x: 2, y: 2 } });
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: /^(键盘快捷键|Keyboard shortcuts)$/ })).toBeVisible();
+    },
+  },
+  {
     name: 'nav-drawer',
     only: 'phone',
     root: (page) => page.getByRole('presentation').getByRole('navigation'),

@@ -10,6 +10,7 @@ import { selectionLocales } from '../features/selection/locales';
 import { afterSaleLocales } from '../features/after-sale/locales';
 import { cartLocales } from '../features/cart/locales';
 import { overviewLocales } from '../features/overview/locales';
+import { keyboardLocales } from '../features/keyboard/locales';
 // Not through the feature's face: the messages texts stay out of the first page (they load with the inbox).
 import { messagesLocales } from '../features/messages/locales';
 
@@ -33,6 +34,7 @@ describe('texts', () => {
       afterSale: afterSaleLocales,
       cart: cartLocales,
       overview: overviewLocales,
+      keyboard: keyboardLocales,
       messages: messagesLocales,
     };
     for (const [ns, texts] of Object.entries(namespaces)) {

@@ -52,8 +52,9 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   // The cart badge (after the first paint), adding to the cart from a list or a product, the cart page.
   cart: () => import('../features/cart/locales').then((m) => m.cartLocales),
   overview: () => import('../features/overview/locales').then((m) => m.overviewLocales),
+  keyboard: () => import('../features/keyboard/locales').then((m) => m.keyboardLocales),
 };
-export type LazyNamespace = 'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview';
+export type LazyNamespace = 'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview' | 'keyboard';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 
 const lazyTexts: BackendModule = {

@@ -11,6 +11,7 @@ export const appMoreLocales = {
       sandboxHint: 'Connected to the built-in sandbox supplier; no real money moves.',
     },
     theme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },
+    search: { open: 'Search and commands (Ctrl+K)' },
     language: { label: 'Language', en: 'English', 'zh-CN': '中文' },
     category: { level: 'Level {{level}}', any: 'Any', pickChannel: 'Pick a channel to browse its categories.' },
     filters: {
@@ -156,6 +157,7 @@ export const appMoreLocales = {
   'zh-CN': {
     mode: { sandbox: '沙箱', upstream: '正式：{{host}}', sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。' },
     theme: { light: '切换到浅色主题', dark: '切换到深色主题' },
+    search: { open: '搜索与命令（Ctrl+K）' },
     language: { label: '语言', en: 'English', 'zh-CN': '中文' },
     category: { level: '{{level}} 级分类', any: '不限', pickChannel: '先选择渠道，再逐级选择分类。' },
     filters: {

@@ -1,17 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useNavigate } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { useColorMode } from './color-mode';
 import { LANGUAGES, rememberLanguage, type Language } from './i18n';
-import { BalanceChip, UserMenu } from '../features/account';
+import { BalanceChip, UserMenu, useCan } from '../features/account';
 import { SandboxClock } from '../features/orders';
-import { CartBadge } from '../features/cart';
+import { CartBadge, linesOfOrder, useAddToCart } from '../features/cart';
+import { GO_KEYS, GO_PAGES, KeyboardTools, type PaletteItem } from '../features/keyboard';
+import { toast } from '../lib/toast';
+import { useErrorText } from '../lib/use-error-text';
+import { NAV_ITEMS, allowed } from './nav';
 import { MessagesBadge } from '../features/messages';
 import { metaQuery } from './meta';
 import { SelectField } from '../components/fields';
+import type { Order } from '../../contract';
 
 // The app bar's tools, which the first paint does not show (layout.tsx draws them right after it):
 // a chunk of their own, asked for at start-up (src/app/boot.ts) beside the first page.
@@ -63,11 +70,50 @@ export function ModeChip() {
   );
 }
 
-/** The right end of the app bar: the tools on wide screens, then messages, cart and account. */
+/** The search button and the keyboard shortcuts, with what this person may reach and do. */
+function Keyboard() {
+  const { t, i18n } = useTranslation('app');
+  const { mode, toggle } = useColorMode();
+  const can = useCan();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const cart = useAddToCart();
+  const items = NAV_ITEMS.filter((item) => allowed(item, can));
+  const pages = items.map((item) => ({ to: item.to, label: t(item.label) }));
+  const other = LANGUAGES.find((l) => l !== i18n.language) ?? 'en';
+  const commands = (tk: TFunction<'keyboard'>, showShortcuts: () => void): PaletteItem[] => [
+    {
+      key: 'command:language',
+      group: 'actions',
+      label: tk('actions.language', { name: t(`language.${other}`) }),
+      run: () => {
+        rememberLanguage(other);
+        void i18n.changeLanguage(other);
+      },
+    },
+    { key: 'command:theme', group: 'actions', label: tk(mode === 'light' ? 'actions.dark' : 'actions.light'), run: toggle },
+    { key: 'command:shortcuts', group: 'actions', label: tk('actions.shortcuts'), run: showShortcuts },
+  ];
+  const orderAgain = can.op('order.submit')
+    ? (o: Order) =>
+        void cart.add(linesOfOrder(o)).then(
+          () => {
+            void toast(i18n.t('keyboard:actions.orderAgainDone', { thirdSn: o.thirdSn }), { variant: 'success' });
+            void navigate('/cart');
+          },
+          (e: unknown) => void toast(i18n.t('keyboard:actions.orderAgainFailed', { thirdSn: o.thirdSn, error: errorText(e) }), { variant: 'error' }),
+        )
+    : undefined;
+  const goKeys = GO_KEYS.filter((k) => items.some((item) => item.to === GO_PAGES[k]));
+  return <KeyboardTools pages={pages} commands={commands} orderAgain={orderAgain} goKeys={goKeys} />;
+}
+
+/** The right end of the app bar: the tools on wide screens, then search, messages, cart and account. */
 export function BarEnd({ wide }: { wide: boolean }) {
   return (
     <>
       {wide && <ShellTools />}
+      <Keyboard />
       <MessagesBadge />
       <CartBadge />
       <UserMenu />

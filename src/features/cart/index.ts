@@ -3,7 +3,7 @@ import { lazyNamed } from '../../lib/lazy';
 
 // Its texts (./locales) load with the pages and popups that show them: src/app/i18n.ts.
 export { CartBadge } from './components/cart-badge';
-export { cartKeys } from './api/cart';
+export { cartKeys, linesOfOrder, useAddToCart } from './api/cart';
 /** SKU, quantity and "add to cart" for a product detail. */
 export const AddToCart = lazyNamed(() => import('./components/add-to-cart'), 'AddToCart');
 /** "Add to cart" for selected rows of a goods list: a dialog to choose each product's SKU. */

@@ -6,3 +6,5 @@
 export { MessagesBadge } from './components/messages-badge';
 export { LiveEvents } from './components/live-events';
 export { messageKeys, unreadQuery } from './api/queries';
+/** Adds the messages texts to i18next (their own chunk): for another feature that names message kinds. */
+export const loadMessagesTexts = (i18n: import('i18next').i18n) => import('./texts').then((m) => m.registerMessagesTexts(i18n));

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GoodsDetail } from '../../../../contract';
+import type { GoodsDetail, Order } from '../../../../contract';
 import type { AddressBook, Cart, CartLine, CheckoutDraft, CheckoutDraftInput } from '../../../../contract/schemas/person';
 import { bffFetch, callOp } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
@@ -135,3 +135,25 @@ export const freshQuery = (goodsIds: number[]) =>
     staleTime: STALE.live,
     enabled: goodsIds.length > 0,
   });
+
+/** An order's goods as cart lines (each SKU once, its quantities added): to place it again. */
+export function linesOfOrder(o: Order): NewLine[] {
+  const lines = new Map<number, NewLine>();
+  for (const child of o.children)
+    for (const g of child.goods) {
+      const had = lines.get(g.sku);
+      if (had) had.number = Math.min(9999, had.number + g.number);
+      else
+        lines.set(g.sku, {
+          sku: g.sku,
+          goodsId: g.goodsId,
+          number: Math.min(9999, g.number),
+          price: Math.max(1, g.price),
+          title: g.name.slice(0, 200),
+          spec: g.skuName.slice(0, 200),
+          source: child.source,
+          cover: g.image.slice(0, 500),
+        });
+    }
+  return [...lines.values()];
+}
