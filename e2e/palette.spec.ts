@@ -8,7 +8,6 @@ import { rolePage } from './sign-in';
  */
 
 const palette = (page: Page) => page.getByTestId('palette');
-const options = (page: Page) => palette(page).getByTestId('palette-option');
 /** The options of one kind (orders, afterSales, goods, messages, pages, actions, recent, searches). */
 const ofKind = (page: Page, group: string) => palette(page).locator(`[data-testid="palette-option"][data-group="${group}"]`);
 
