@@ -73,6 +73,17 @@ function merged(rows: ({ key: string; label: string } & Partial<Figures>)[]): ({
 
 const SUMS = FIGURES.map((k) => sql<number>`coalesce(sum(${sql.ref(k)}), 0)`.as(k));
 
+/** Days (YYYY-MM-DD, in order) as runs of consecutive ones `step` days apart: [first, last] of each. */
+export function runs(days: string[], step: number): [string, string][] {
+  const out: [string, string][] = [];
+  for (const day of days) {
+    const last = out.at(-1);
+    if (last && Date.parse(`${day}T00:00:00Z`) - Date.parse(`${last[1]}T00:00:00Z`) === step * 86_400_000) last[1] = day;
+    else out.push([day, day]);
+  }
+  return out;
+}
+
 /** Each day from `from` to `to` (YYYY-MM-DD, inclusive). */
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
@@ -340,16 +351,17 @@ export class MirrorStore {
   /** Each reason code with its words, as kept for the latest request of that reason that has them. */
   private async reasonWords<T extends { key: string }>(rows: T[]): Promise<(T & { label: string })[]> {
     if (rows.length === 0) return [];
+    // From the kept names, the newest first (a few per request made here), each joined to its record.
     const named = await this.db
-      .selectFrom('mirror_after_sales as m')
-      .innerJoin('after_sale_names as n', 'n.after_sale_id', 'm.id')
+      .selectFrom('after_sale_names as n')
+      .innerJoin('mirror_after_sales as m', 'm.id', 'n.after_sale_id')
       .select(['m.reason_code', 'n.names'])
       .where(
         'm.reason_code',
         'in',
         rows.map((r) => r.key),
       )
-      .orderBy('m.id', 'desc')
+      .orderBy('n.after_sale_id', 'desc')
       .limit(500)
       .execute();
     const words = new Map<string, string>();
@@ -459,7 +471,9 @@ export class MirrorStore {
         },
         { ...ZERO_FIGURES },
       ),
-      afterSalesByReason: await this.reasonWords(live(asReason).sort((a, b) => b.orders - a.orders || a.key.localeCompare(b.key))),
+      afterSalesByReason: await (goods ? this.reasonWords.bind(this) : async <T>(rows: T[]) => rows.map((r) => ({ ...r, label: '' })))(
+        live(asReason).sort((a, b) => b.orders - a.orders || a.key.localeCompare(b.key)),
+      ),
       afterSalesByResult: live(asResult).sort((a, b) => Number(a.key) - Number(b.key)),
       failedOrders: numbers(failed ?? ZERO_FIGURES).orders,
       cash: { out: cashOf(CASH_OUT).gmv, in: cashOf(CASH_IN).gmv, outLines: cashOf(CASH_OUT).orders, inLines: cashOf(CASH_IN).orders },
@@ -507,16 +521,31 @@ export class MirrorStore {
           ),
         ),
       );
-      const candidates = new Set<string>();
+      // Per measure: what each goods is known to have (its values where it is among a bucket's K largest)
+      // and at most could have (plus each other bucket's K-th value, or nothing where the bucket was
+      // read whole). Only goods that could reach the tenth known total are summed exactly.
       const bound: Record<TopBy, number> = { items: 0, gmv: 0 };
-      for (const { by, rows } of lists) {
-        for (const r of rows) candidates.add(r.key);
-        // A day or week with fewer than K goods has them all among the candidates: nobody else sold then.
-        if (rows.length === k) bound[by] += Number(rows[k - 1]![by]);
+      const keep = new Set<string>();
+      for (const by of open) {
+        const known = new Map<string, { sum: number; kthSeen: number }>();
+        for (const list of lists) {
+          if (list.by !== by) continue;
+          const kth = list.rows.length === k ? Number(list.rows[k - 1]![by]) : 0;
+          // A day or week with fewer than K goods has them all here: nobody else sold then.
+          bound[by] += kth;
+          for (const r of list.rows) {
+            const had = known.get(r.key) ?? { sum: 0, kthSeen: 0 };
+            had.sum += Number(r[by]);
+            had.kthSeen += kth;
+            known.set(r.key, had);
+          }
+        }
+        const tenthKnown = [...known.values()].map((v) => v.sum).sort((a, b) => b - a)[TOP - 1] ?? 0;
+        for (const [key, v] of known) if (v.sum + bound[by] - v.kthSeen >= tenthKnown) keep.add(key);
       }
-      const keys = [...candidates];
+      const keys = [...keep];
       const sums = keys.length
-        ? merged([...(await this.goodsSums(keys, 'goodsWeek', weeks)), ...(await this.goodsSums(keys, 'goods', days))])
+        ? merged([...(await this.goodsSums(keys, 'goodsWeek', runs(weeks, 7))), ...(await this.goodsSums(keys, 'goods', runs(days, 1)))])
         : [];
       for (const by of open) {
         const ranked = sums.filter((r) => r[by] > 0).sort((a, b) => b[by] - a[by] || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -551,30 +580,39 @@ export class MirrorStore {
   }
 
   /**
-   * The figures of some goods over some days (`goods`) or weeks (`goodsWeek`), through that dimension's
-   * (key, day) index. SQLite's planner, without statistics, would rather walk the whole period on the
-   * primary key (dim, day, key): it is told which index to use.
+   * The figures of some goods over runs of days (`goods`) or of weeks (`goodsWeek`, each run from its
+   * first Monday to its last), through that dimension's (key, day) index: for each goods one seek per
+   * run, not one per day. SQLite's planner, without statistics, would rather walk the whole period on
+   * the primary key (dim, day, key): it is told which index to use.
    */
-  private async goodsSums(keys: string[], dim: 'goods' | 'goodsWeek', on: string[]) {
-    if (on.length === 0) return [];
-    if (dialectOf(this.db) === 'postgres')
-      return this.db
-        .selectFrom('mirror_daily')
-        .where('dim', '=', dim === 'goods' ? GOODS : GOODS_WEEK)
-        .where('key', 'in', keys)
-        .where('day', 'in', on)
-        .select('key')
-        .select(sql<string>`max(label)`.as('label'))
-        .select(SUMS)
-        .groupBy('key')
-        .execute();
-    const sums = sql.join(FIGURES.map((k) => sql`coalesce(sum(${sql.ref(k)}), 0) as ${sql.ref(k)}`));
-    const index = sql.raw(`mirror_daily_${dim.toLowerCase()}_key`);
-    const rows = await sql<{ key: string; label: string } & Figures>`
-      select key, max(label) as label, ${sums} from mirror_daily indexed by ${index}
-      where dim = ${sql.lit(dim)} and key in (${sql.join(keys)}) and day in (${sql.join(on)})
-      group by key`.execute(this.db);
-    return rows.rows;
+  private async goodsSums(keys: string[], dim: 'goods' | 'goodsWeek', on: [string, string][]) {
+    const out: ({ key: string; label: string } & Figures)[] = [];
+    for (const [first, last] of on) {
+      if (dialectOf(this.db) === 'postgres') {
+        out.push(
+          ...(await this.db
+            .selectFrom('mirror_daily')
+            .where('dim', '=', dim === 'goods' ? GOODS : GOODS_WEEK)
+            .where('key', 'in', keys)
+            .where('day', '>=', first)
+            .where('day', '<=', last)
+            .select('key')
+            .select(sql<string>`max(label)`.as('label'))
+            .select(SUMS)
+            .groupBy('key')
+            .execute()),
+        );
+        continue;
+      }
+      const sums = sql.join(FIGURES.map((k) => sql`coalesce(sum(${sql.ref(k)}), 0) as ${sql.ref(k)}`));
+      const index = sql.raw(`mirror_daily_${dim.toLowerCase()}_key`);
+      const rows = await sql<{ key: string; label: string } & Figures>`
+        select key, max(label) as label, ${sums} from mirror_daily indexed by ${index}
+        where dim = ${sql.lit(dim)} and key in (${sql.join(keys)}) and day >= ${first} and day <= ${last}
+        group by key`.execute(this.db);
+      out.push(...rows.rows);
+    }
+    return out;
   }
 
   /** The numbers of the orders not yet completed or closed, created at or after `since` (Unix seconds). */
