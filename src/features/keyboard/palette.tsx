@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -12,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import useAutocomplete from '@mui/material/useAutocomplete';
 import { useTheme } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
+import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Order, SearchResults } from '../../../contract';
 import { afterSaleReason, afterSaleStatus, goodsStatus, orderStatus, source } from '../../../contract/enums';
@@ -290,6 +292,10 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
           placeholder={t('palette.placeholder')}
           inputProps={{ ...inputProps, 'aria-label': t('palette.label'), maxLength: 100 }}
         />
+        {/* Phones have no Esc key. */}
+        <IconButton edge="end" onClick={onClose} aria-label={t('sheet.close')} title={t('sheet.close')}>
+          <CloseIcon />
+        </IconButton>
       </Box>
       <Box sx={{ height: 4 }}>{waiting && <LinearProgress aria-label={t('palette.searching')} />}</Box>
       <Box role="status" aria-live="polite" sx={visuallyHidden}>

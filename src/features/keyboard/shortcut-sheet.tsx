@@ -47,7 +47,8 @@ export function ShortcutSheet({ open, onClose, goKeys }: { open: boolean; onClos
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="shortcuts-title" data-testid="shortcut-sheet">
       <DialogTitle id="shortcuts-title">{t('sheet.title')}</DialogTitle>
-      <DialogContent>
+      {/* A region that may scroll on a phone: reachable from the keyboard. */}
+      <DialogContent tabIndex={0} role="region" aria-labelledby="shortcuts-title">
         {section(
           t('sheet.everywhere'),
           <>
