@@ -12,6 +12,8 @@ const palette = (page: Page) => page.getByTestId('palette');
 const ofKind = (page: Page, group: string) => palette(page).locator(`[data-testid="palette-option"][data-group="${group}"]`);
 
 async function openPalette(page: Page, text: string) {
+  // The shortcuts come with the app bar's tools, right after the first paint.
+  await expect(page.getByTestId('palette-button')).toBeVisible();
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeVisible();
   const field = palette(page).getByRole('combobox');
@@ -54,6 +56,16 @@ test('support finds an order by its whole and partial number, an after-sale by i
   await page.keyboard.press('Escape');
   await expect(palette(page)).toHaveCount(0);
 
+  // A command on the order found: a new after-sale request, its lines already looked up.
+  await openPalette(page, line.thirdSn);
+  await highlight(page, `New after-sale request for order ${line.thirdSn}`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/after-sale\\?new=${line.thirdSn}$`));
+  await expect(page.getByRole('dialog').getByTestId('found-order').first()).toContainText(line.thirdSn);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/after-sale$/);
+
   // The after-sale by its id, opened with Ctrl+Enter in the drawer over the after-sale list.
   await openPalette(page, String(agreedId));
   await expect(ofKind(page, 'afterSales').filter({ hasText: `After-sale #${agreedId} · order ${line.thirdSn}` })).toBeVisible();
@@ -85,13 +97,13 @@ test('support finds an order by its whole and partial number, an after-sale by i
   await page.keyboard.press('g');
   await page.keyboard.press('o');
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.locator('main tbody tr').first()).toBeVisible();
+  // The orders themselves, not the placeholder rows drawn while they load.
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
   // Rows by their order number: other tests place orders meanwhile, and a new one comes first.
   const focusedSn = () => page.evaluate(() => document.activeElement?.getAttribute('data-sn') ?? null);
   await page.keyboard.press('j');
-  await expect(page.locator('main tbody tr').first()).toBeFocused();
+  await expect.poll(focusedSn).toMatch(/^\d+$/);
   const first = await focusedSn();
-  expect(first).toMatch(/^\d+$/);
   await page.keyboard.press('j');
   await expect.poll(focusedSn).not.toBe(first);
   await page.keyboard.press('k');

@@ -105,7 +105,17 @@ function Keyboard() {
         )
     : undefined;
   const goKeys = GO_KEYS.filter((k) => items.some((item) => item.to === GO_PAGES[k]));
-  return <KeyboardTools pages={pages} commands={commands} orderAgain={orderAgain} goKeys={goKeys} />;
+  const meta = useQuery(metaQuery);
+  return (
+    <KeyboardTools
+      pages={pages}
+      commands={commands}
+      orderAgain={orderAgain}
+      newAfterSale={can.op('afterSale.apply')}
+      clock={meta.data?.mode === 'sandbox' && can.feature('sandbox.clock')}
+      goKeys={goKeys}
+    />
+  );
 }
 
 /** The right end of the app bar: the tools on wide screens, then search, messages, cart and account. */

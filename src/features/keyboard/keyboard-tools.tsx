@@ -20,6 +20,8 @@ export interface KeyboardToolsProps {
   /** The commands this person may give, worded with the palette's texts; `showShortcuts` opens the shortcut sheet. */
   commands: (t: TFunction<'keyboard'>, showShortcuts: () => void) => PaletteItem[];
   orderAgain?: (o: Order) => void;
+  newAfterSale?: boolean;
+  clock?: boolean;
   /** The `g` sequences whose page this person may open. */
   goKeys: GoKey[];
 }
@@ -32,7 +34,7 @@ const popupOpen = () => document.querySelector('.MuiModal-root:not(.MuiModal-hid
  * sheet, `g` then a letter goes to a page, and on lists `/`, `j`, `k`, Enter and `x`. None fires
  * while typing in a field (react-hotkeys-hook leaves form fields alone), nor over an open popup.
  */
-export function KeyboardTools({ pages, commands, orderAgain, goKeys }: KeyboardToolsProps) {
+export function KeyboardTools({ pages, commands, orderAgain, newAfterSale, clock, goKeys }: KeyboardToolsProps) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const [palette, setPalette] = useState(false);
@@ -81,6 +83,8 @@ export function KeyboardTools({ pages, commands, orderAgain, goKeys }: KeyboardT
             pages={pages}
             commands={(tk) => commands(tk, () => setSheet(true))}
             orderAgain={orderAgain}
+            newAfterSale={newAfterSale}
+            clock={clock}
           />
         </Suspense>
       )}

@@ -44,6 +44,8 @@ export const keyboardLocales = {
       orderAgain: 'Place order {{thirdSn}} again (its goods into the cart)',
       orderAgainDone: 'The goods of order {{thirdSn}} are in the cart.',
       orderAgainFailed: 'Could not put the goods of order {{thirdSn}} into the cart: {{error}}',
+      newAfterSale: 'New after-sale request for order {{thirdSn}}',
+      clock: { hour: 'Move the business clock one hour on (sandbox)', day: 'Move the business clock one day on (sandbox)' },
     },
     sheet: {
       title: 'Keyboard shortcuts',
@@ -117,6 +119,8 @@ export const keyboardLocales = {
       orderAgain: '再次下单 {{thirdSn}}（商品加入购物车）',
       orderAgainDone: '订单 {{thirdSn}} 的商品已加入购物车。',
       orderAgainFailed: '未能将订单 {{thirdSn}} 的商品加入购物车：{{error}}',
+      newAfterSale: '为订单 {{thirdSn}} 新建售后申请',
+      clock: { hour: '业务时间前进一小时（沙箱）', day: '业务时间前进一天（沙箱）' },
     },
     sheet: {
       title: '键盘快捷键',

@@ -24,6 +24,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useErrorText } from '../../lib/use-error-text';
 import { useLang } from '../../lib/use-lang';
 import { loadMessagesTexts } from '../messages';
+import { CLOCK_STEPS, useMoveClock } from '../orders';
 import {
   afterSaleTargets,
   drawerAddress,
@@ -44,6 +45,10 @@ export interface PaletteProps {
   commands: (t: TFunction<'keyboard'>) => PaletteItem[];
   /** Puts an order's goods into the cart again (people who may order), resolving once done. */
   orderAgain?: (o: Order) => void;
+  /** The person may ask for an after-sale: orders found offer a new request. */
+  newAfterSale?: boolean;
+  /** The sandbox's business clock may be moved by this person. */
+  clock?: boolean;
 }
 
 const RECORDS: PaletteGroup[] = ['orders', 'afterSales', 'goods', 'messages'];
@@ -57,9 +62,20 @@ const matches = (label: string, typed: string) => label.toLowerCase().includes(t
  * kind with their counts. Enter opens the chosen line; Ctrl+Enter (⌘+Enter) opens a record in its
  * drawer over the current list. Recently opened records and searches come first while nothing is typed.
  */
-export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain }: PaletteProps) {
+export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain, newAfterSale, clock }: PaletteProps) {
   const { t, i18n } = useTranslation('keyboard');
-  const commands = commandsOf(t);
+  const moveClock = useMoveClock();
+  const commands = [
+    ...commandsOf(t),
+    ...(clock
+      ? CLOCK_STEPS.map((s) => ({
+          key: `command:clock-${s.key}`,
+          group: 'actions' as const,
+          label: t(`actions.clock.${s.key}`),
+          run: () => moveClock.mutate(s.seconds),
+        }))
+      : []),
+  ];
   const lang = useLang();
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -190,19 +206,28 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       'pages',
       pageItems.filter((p) => matches(p.label, typed)),
     );
-    const again =
-      orderAgain && results?.orders
-        ? results.orders.list.slice(0, 3).map((o) => ({
-            key: `again:${o.sn}`,
-            group: 'actions' as const,
-            label: t('actions.orderAgain', { thirdSn: o.thirdSn }),
-            run: () => orderAgain(o),
-          }))
-        : [];
-    add('actions', [...again, ...commands.filter((c) => matches(c.label, typed))]);
+    // What may be done with the first orders found.
+    const firstOrders = results?.orders?.list.slice(0, 3) ?? [];
+    const again = orderAgain
+      ? firstOrders.map((o) => ({
+          key: `again:${o.sn}`,
+          group: 'actions' as const,
+          label: t('actions.orderAgain', { thirdSn: o.thirdSn }),
+          run: () => orderAgain(o),
+        }))
+      : [];
+    const request = newAfterSale
+      ? firstOrders.map((o) => ({
+          key: `request:${o.sn}`,
+          group: 'actions' as const,
+          label: t('actions.newAfterSale', { thirdSn: o.thirdSn }),
+          to: `/after-sale?${new URLSearchParams({ new: o.thirdSn }).toString()}`,
+        }))
+      : [];
+    add('actions', [...again, ...request, ...commands.filter((c) => matches(c.label, typed))]);
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `money` and `t` follow `lang`
-  }, [typed, results, pages, commands, orderAgain, lang, messageWords]);
+  }, [typed, results, pages, commands, orderAgain, newAfterSale, lang, messageWords]);
 
   const choose = (item: PaletteItem, inDrawer: boolean) => {
     if (item.query !== undefined) {

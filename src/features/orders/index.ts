@@ -5,3 +5,4 @@ export { OrderDrawer, useOrderDrawer } from './components/order-drawer';
 export { OrderLineActionsContext, type OrderLineRef } from './line-actions';
 export { SandboxClock } from './components/sandbox-clock';
 export { prefetchOrdersAt } from './first-list';
+export { CLOCK_STEPS, useMoveClock } from './api/clock';

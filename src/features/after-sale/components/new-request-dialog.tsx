@@ -22,12 +22,23 @@ import { findOrderQuery } from '../api/queries';
 import { AfterSaleEntry } from './after-sale-entry';
 
 /** "New request": find the order by the merchant's or the platform's number, then pick the goods line. */
-export function NewRequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (id: number) => void }) {
+export function NewRequestDialog({
+  open,
+  onClose,
+  onDone,
+  initialNumber = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (id: number) => void;
+  /** An order number to look up at once (from the address: the palette's "new after-sale request for …"). */
+  initialNumber?: string;
+}) {
   const { t } = useTranslation('afterSale');
   const lang = useLang();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const [typed, setTyped] = useState('');
-  const [number, setNumber] = useState('');
+  const [typed, setTyped] = useState(initialNumber);
+  const [number, setNumber] = useState(initialNumber);
   const found = useQuery({ ...findOrderQuery(number), enabled: number !== '' });
   const orders = found.data?.list ?? [];
 

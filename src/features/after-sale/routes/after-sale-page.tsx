@@ -40,7 +40,17 @@ export function AfterSalePage() {
   const half = (order.trim() === '') !== (sku.trim() === '');
   const skuBad = sku.trim() !== '' && !/^\d{1,12}$/.test(sku.trim());
   const [creating, setCreating] = useState(false);
-  const createLoaded = useLatch(creating);
+  // `?new=<order number>` (the palette's "new after-sale request for …"): the dialog opens on that order.
+  const newFor = can.op('afterSale.apply') ? (params.get('new')?.trim().slice(0, 64) ?? '') || null : null;
+  const showCreate = creating || newFor !== null;
+  const createLoaded = useLatch(showCreate);
+  const closeCreate = (opened?: number) => {
+    setCreating(false);
+    const next = new URLSearchParams(params);
+    next.delete('new');
+    if (opened) next.set('afterSale', String(opened));
+    if (newFor !== null || opened) setParams(next);
+  };
 
   const list = useQuery(afterSaleListQuery(afterSaleViewToFilters(view)));
   const rows = list.data?.list ?? [];
@@ -132,12 +142,11 @@ export function AfterSalePage() {
       {createLoaded && (
         <Suspense fallback={null}>
           <NewRequestDialog
-            open={creating}
-            onClose={() => setCreating(false)}
-            onDone={(id) => {
-              setCreating(false);
-              setOpen(id);
-            }}
+            key={newFor ?? ''}
+            open={showCreate}
+            initialNumber={newFor ?? undefined}
+            onClose={() => closeCreate()}
+            onDone={(id) => closeCreate(id)}
           />
         </Suspense>
       )}
