@@ -141,5 +141,11 @@ test('a merchant finds only their own pages and records: no after-sales, no audi
   await palette(page).getByRole('combobox').fill(line.thirdSn);
   await expect(ofKind(page, 'orders').filter({ hasText: `订单 ${line.thirdSn}` })).toBeVisible();
   await expect(ofKind(page, 'actions').filter({ hasText: `再次下单 ${line.thirdSn}` })).toBeVisible();
+  // Tab stays in the dialog; closing gives the focus back to the button that opened it.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  expect(await palette(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toHaveCount(0);
+  await expect(page.getByTestId('palette-button')).toBeFocused();
   await page.context().close();
 });
