@@ -19,7 +19,6 @@ export interface Hits<T> {
 
 /** The first string after every string that starts with `q` (ASCII `q`, byte order). */
 const successor = (q: string) => q.slice(0, -1) + String.fromCharCode(q.charCodeAt(q.length - 1) + 1);
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The gateway's own records found by the start of a number (the palette, `/bff/search`): orders in
@@ -35,11 +34,14 @@ export class SearchStore {
     this.pg = dialectOf(this.db) === 'postgres';
   }
 
-  /** `column` starts with `q`: a range in SQLite's byte order; `LIKE` on a pattern index in PostgreSQL. */
+  /** `column` in byte order (PostgreSQL: the C collation its search index is in). */
+  private bytes(column: string) {
+    return this.pg ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+  }
+
+  /** `column` starts with `q`: the range of byte order from `q` to the first string after its prefixes. */
   private startsWith(column: string, q: string): Expression<SqlBool> {
-    return this.pg
-      ? sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(q)}%`}`
-      : sql<SqlBool>`(${sql.ref(column)} >= ${q} and ${sql.ref(column)} < ${successor(q)})`;
+    return sql<SqlBool>`(${this.bytes(column)} >= ${q} and ${this.bytes(column)} < ${successor(q)})`;
   }
 
   async orders(q: string, limit: number): Promise<Hits<Order>> {
@@ -50,7 +52,7 @@ export class SearchStore {
         .selectFrom('mirror_orders')
         .select(['sn', 'data'])
         .where(this.startsWith(column, q))
-        .orderBy(column, 'desc')
+        .orderBy(this.bytes(column), 'desc')
         .limit(limit + 1)
         .execute();
     const [whole, byThird, bySn] = await Promise.all([
@@ -71,7 +73,7 @@ export class SearchStore {
             .selectFrom('mirror_after_sales')
             .select(['id', 'data'])
             .where(this.startsWith('order_sn', q))
-            .orderBy('order_sn', 'desc')
+            .orderBy(this.bytes('order_sn'), 'desc')
             .orderBy('id', 'desc')
             .limit(limit + 1)
             .execute()
@@ -88,7 +90,7 @@ export class SearchStore {
       .select(['seq', 'id', 'type', 'grp', 'data', 'pushed_ms', 'received_ms', 'refs'])
       .where(this.startsWith('order_sn', q))
       .where('grp', 'in', [...groups])
-      .orderBy('order_sn', 'desc')
+      .orderBy(this.bytes('order_sn'), 'desc')
       .orderBy('seq', 'desc')
       .limit(limit + 1)
       .execute();
