@@ -43,3 +43,19 @@ export async function bffAs(deps: Omit<GatewayDeps, 'db'> & { db?: GatewayDb }, 
       }),
   };
 }
+
+/** A GET of a gateway route with a person's session: its status and JSON body. */
+export async function bffGet(bff: ReturnType<typeof createBffApp>, path: string, cookie: string) {
+  const res = await bff.app.request(path, { headers: { cookie } });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** An operation through the gateway, as the SPA calls it: its envelope. */
+export async function bffOp(bff: ReturnType<typeof createBffApp>, cookie: string, id: string, input: unknown) {
+  const res = await bff.app.request(`/op/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(input),
+  });
+  return (await res.json()) as { code: number; msg: string; data: any };
+}

@@ -142,3 +142,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
   };
 }
+
+/** Goods on sale with stock and an affordable first SKU, by id: that SKU, its price and channel, and the goods' id and title. */
+export function sellableGoods(sb: SandboxHarness, count: number) {
+  return sb.sandbox.db
+    .prepare(
+      `SELECT s.id AS sku, s.agreement_price AS price, g.source, g.id, g.title FROM goods g JOIN sku_options s ON s.goods_id = g.id
+          WHERE g.status = 1 AND s.stock >= 50 AND s.agreement_price <= 20000 AND g.id NOT IN (SELECT goods_id FROM goods_bans)
+          GROUP BY g.id ORDER BY g.id LIMIT ?`,
+    )
+    .all(count) as { sku: number; price: number; source: number; id: number; title: string }[];
+}

@@ -1,7 +1,6 @@
 import {
   afterSalePage,
   afterSaleRecord,
-  cashFlowPage,
   getOperation,
   operations,
   MAX_LIST_LIMIT,
@@ -79,14 +78,16 @@ export function createOrderMirror(deps: MirrorDeps) {
     }
     return parsed.data.list;
   };
-  const take = async (orders: Order[]) => {
+  /** A write of the mirror: what failed is said in the log and counts as nothing written (the next read tries again). */
+  const guarded = async (what: string, write: () => Promise<number>) => {
     try {
-      return await store.upsert(orders);
+      return await write();
     } catch (e) {
-      log(`[mirror] could not write ${orders.length} order(s): ${e instanceof Error ? e.message : String(e)}`);
+      log(`[mirror] could not write ${what}: ${e instanceof Error ? e.message : String(e)}`);
       return 0;
     }
   };
+  const take = (orders: Order[]) => guarded(`${orders.length} order(s)`, () => store.upsert(orders));
   /** After-sale records as they came (a list page, or one record): what does not have the record's shape is left out. */
   const validAfterSales = (data: unknown, one = false): AfterSaleRecord[] => {
     const parsed = one ? afterSaleRecord.safeParse(data) : afterSalePage.safeParse(data);
@@ -96,31 +97,17 @@ export function createOrderMirror(deps: MirrorDeps) {
     }
     return one ? [parsed.data as AfterSaleRecord] : (parsed.data as { list: AfterSaleRecord[] }).list;
   };
-  const takeAfterSales = async (records: AfterSaleRecord[]) => {
-    try {
-      return await store.upsertAfterSales(records);
-    } catch (e) {
-      log(`[mirror] could not write ${records.length} after-sale record(s): ${e instanceof Error ? e.message : String(e)}`);
-      return 0;
-    }
-  };
+  const takeAfterSales = (records: AfterSaleRecord[]) =>
+    guarded(`${records.length} after-sale record(s)`, () => store.upsertAfterSales(records));
   /** A page of failed orders (the list is of those still waiting) or of cash-flow lines, as it came; else nothing. */
   const validPage = <T>(what: 'order.errors' | 'account.cashFlow', data: unknown): { list: T[]; total: number } => {
-    const parsed = (what === 'order.errors' ? operations['order.errors'].data : cashFlowPage).safeParse(data);
+    const parsed = operations[what].data.safeParse(data);
     if (!parsed.success) {
       log(`[mirror] a ${what === 'order.errors' ? 'failed-order' : 'cash-flow'} answer did not have the expected shape; not mirrored`);
       return { list: [], total: 0 };
     }
     const page = parsed.data as { list: T[]; total?: number; count?: number };
     return { list: page.list, total: Number(page.total ?? page.count ?? page.list.length) };
-  };
-  const guarded = async (what: string, write: () => Promise<number>) => {
-    try {
-      return await write();
-    } catch (e) {
-      log(`[mirror] could not write ${what}: ${e instanceof Error ? e.message : String(e)}`);
-      return 0;
-    }
   };
   const takeFailed = (list: ErrorOrder[], complete: boolean) => guarded('failed orders', () => store.upsertFailedOrders(list, { complete }));
   const takeCash = (list: CashFlow[]) => guarded('cash-flow lines', () => store.upsertCashFlow(list));

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/bff-client';
+import { bffGet, bffOp, signIn } from '../../../test/bff-client';
 import { testGatewayDb } from '../../../test/gateway-db';
-import { startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
+import { sellableGoods, startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
+import { address } from '../../../test/samples';
 import { createBffApp } from '../app';
 import type { GatewayDb } from '../db';
 import { createOrderMirror, type OrderMirror } from './index';
 
-const address = {
-  consignee: '李四',
-  phone: '13900139000',
-  province: '江苏省',
-  city: '南京市',
-  area: '玄武区',
-  street: '中山路',
-  description: '1号',
-};
 
 let sb: SandboxHarness;
 let db: GatewayDb;
@@ -34,16 +26,7 @@ afterAll(async () => {
   await sb.close();
 });
 
-/** Goods on sale with stock: their first SKU. */
-function skus(count: number) {
-  return sb.sandbox.db
-    .prepare(
-      `SELECT s.id AS sku, s.agreement_price AS price, g.source FROM goods g JOIN sku_options s ON s.goods_id = g.id
-          WHERE g.status = 1 AND s.stock >= 50 AND s.agreement_price <= 20000 AND g.id NOT IN (SELECT goods_id FROM goods_bans)
-          GROUP BY g.id ORDER BY g.id LIMIT ?`,
-    )
-    .all(count) as { sku: number; price: number; source: number }[];
-}
+const skus = (count: number) => sellableGoods(sb, count);
 
 /** An order placed straight at the sandbox, as another tool of the reseller would: the gateway does not see it. */
 async function placeOutside(lines: { sku: number; number: number }[]) {
@@ -52,20 +35,8 @@ async function placeOutside(lines: { sku: number; number: number }[]) {
   return { orderSn, code: res.body.code as number, msg: res.body.msg as string };
 }
 
-const get = async (path: string, cookie: string) => {
-  const res = await bff.app.request(path, { headers: { cookie } });
-  return { status: res.status, body: (await res.json()) as any };
-};
-
-/** An operation through the gateway, as the SPA calls it. */
-const op = async (cookie: string, id: string, input: unknown) => {
-  const res = await bff.app.request(`/op/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(input),
-  });
-  return (await res.json()) as { code: number; msg: string; data: any };
-};
+const get = (path: string, cookie: string) => bffGet(bff, path, cookie);
+const op = (cookie: string, id: string, input: unknown) => bffOp(bff, cookie, id, input);
 
 /** An order placed straight at the sandbox while the balance is 1 yuan: it waits as a failed order (余额不足). */
 async function placeFailing(sku: number) {

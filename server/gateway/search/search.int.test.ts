@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/bff-client';
+import { bffGet, bffOp, signIn } from '../../../test/bff-client';
 import { testGatewayDb } from '../../../test/gateway-db';
-import { startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
+import { sellableGoods, startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
+import { address } from '../../../test/samples';
 import { createBffApp } from '../app';
 import type { GatewayDb } from '../db';
 import { MessageStore } from '../messages/store';
 import { createOrderMirror } from '../mirror';
 
-const address = {
-  consignee: '王五',
-  phone: '13700137000',
-  province: '浙江省',
-  city: '杭州市',
-  area: '西湖区',
-  street: '文三路',
-  description: '8号',
-};
 
 let sb: SandboxHarness;
 let db: GatewayDb;
@@ -33,29 +25,9 @@ afterAll(async () => {
   await sb.close();
 });
 
-const search = async (cookie: string, query: string) => {
-  const res = await bff.app.request(`/search?${query}`, { headers: { cookie } });
-  return { status: res.status, body: (await res.json()) as any };
-};
-const op = async (cookie: string, id: string, input: unknown) => {
-  const res = await bff.app.request(`/op/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(input),
-  });
-  return (await res.json()) as { code: number; msg: string; data: any };
-};
-
-/** Goods on sale with stock: their first SKU, price and title. */
-function goods(count: number) {
-  return sb.sandbox.db
-    .prepare(
-      `SELECT s.id AS sku, s.agreement_price AS price, g.id, g.title FROM goods g JOIN sku_options s ON s.goods_id = g.id
-          WHERE g.status = 1 AND s.stock >= 50 AND s.agreement_price <= 20000 AND g.id NOT IN (SELECT goods_id FROM goods_bans)
-          GROUP BY g.id ORDER BY g.id LIMIT ?`,
-    )
-    .all(count) as { sku: number; price: number; id: number; title: string }[];
-}
+const search = (cookie: string, query: string) => bffGet(bff, `/search?${query}`, cookie);
+const op = (cookie: string, id: string, input: unknown) => bffOp(bff, cookie, id, input);
+const goods = (count: number) => sellableGoods(sb, count);
 
 describe('/bff/search', () => {
   it('finds an order by its whole number first, and by the start of the merchant’s or the platform’s number', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -109,14 +109,13 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
 
   const lng = lang as 'en' | 'zh-CN';
   const money = (fen: number) => formatFen(fen, lang);
-  const counts = useRef(new Map<PaletteGroup, { count: number; more: boolean }>());
-
-  const items = useMemo(() => {
+  // A few dozen lines at most, made again as one types.
+  const counts = new Map<PaletteGroup, { count: number; more: boolean }>();
+  const items = (() => {
     const out: PaletteItem[] = [];
-    counts.current = new Map();
     const add = (group: PaletteGroup, list: PaletteItem[], more = false) => {
       if (list.length === 0) return;
-      counts.current.set(group, { count: list.length, more });
+      counts.set(group, { count: list.length, more });
       out.push(...list);
     };
     const pageItems = pages.map((p) => ({ key: `page:${p.to}`, group: 'pages' as const, label: t('hit.page', { name: p.label }), to: p.to }));
@@ -226,8 +225,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       : [];
     add('actions', [...again, ...request, ...commands.filter((c) => matches(c.label, typed))]);
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `money` and `t` follow `lang`
-  }, [typed, results, pages, commands, orderAgain, newAfterSale, lang, messageWords]);
+  })();
 
   const choose = (item: PaletteItem, inDrawer: boolean) => {
     if (item.query !== undefined) {
@@ -339,7 +337,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       >
         {ac.groupedOptions.map((g) => {
           const group = g.group as PaletteGroup;
-          const c = counts.current.get(group);
+          const c = counts.get(group);
           const name = t(`groups.${group}`);
           const heading = c?.more ? t('palette.groupMore', { name, count: c.count }) : t('palette.group', { name, count: c?.count ?? g.options.length });
           return (

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { lazyNamed, useLatch } from '../../../lib/lazy';
 import { useCan } from '../../account';
 import { afterSaleListQuery } from '../api/queries';
-import { AfterSaleDrawer } from '../components/after-sale-drawer';
+import { AfterSaleDrawer, useOpenAfterSale } from '../components/after-sale-drawer';
 import { AfterSaleResults } from '../components/after-sale-table';
 import { afterSaleViewToFilters, afterSaleViewToParams, parseAfterSaleView, type AfterSaleView } from '../url-state';
 
@@ -27,13 +27,7 @@ export function AfterSalePage() {
     const resetPage = Object.keys(patch).some((k) => k !== 'page' && k !== 'size');
     setParams(afterSaleViewToParams({ ...view, ...(resetPage ? { page: 1 } : {}), ...patch }, params));
   };
-  const openId = Number(params.get('afterSale')) || null;
-  const setOpen = (id: number | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('afterSale', String(id));
-    else next.delete('afterSale');
-    setParams(next);
-  };
+  const [openId, setOpen] = useOpenAfterSale();
 
   const [order, setOrder] = useState(view.order);
   const [sku, setSku] = useState(view.sku);

@@ -25,7 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { queueListQuery, workQueueQuery } from '../api/queries';
-import { AfterSaleDrawer } from '../components/after-sale-drawer';
+import { AfterSaleDrawer, useOpenAfterSale } from '../components/after-sale-drawer';
 import { AfterSaleResults, AfterSaleTable } from '../components/after-sale-table';
 import { isFiltered, parseQueueView, queueViewToParams, queueViewToQuery, type QueueView } from '../url-state';
 import { unreadQuery } from '../../messages';
@@ -41,13 +41,7 @@ export function QueuePage() {
   const { t } = useTranslation('afterSale');
   const [params, setParams] = useSearchParams();
   const view = parseQueueView(params);
-  const openId = Number(params.get('afterSale')) || null;
-  const setOpen = (id: number | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('afterSale', String(id));
-    else next.delete('afterSale');
-    setParams(next);
-  };
+  const [openId, setOpen] = useOpenAfterSale();
   const filtered = isFiltered(view);
   const queue = useQuery({ ...workQueueQuery, enabled: !filtered });
   const lang = useLang();
