@@ -11,4 +11,5 @@ export * from './schemas/logistic';
 export * from './schemas/after-sale';
 export * from './schemas/account';
 export * from './schemas/message';
+export * from './schemas/imports';
 export * as enums from './enums';

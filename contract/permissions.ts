@@ -80,6 +80,10 @@ export const FEATURE_PERMISSIONS = {
   'strip.read': [M],
   /** The palette's search (`/bff/search`): each kind of record only for those who may read it. */
   'search.use': [M, S, G, A],
+  /** Bulk orders from a spreadsheet (`/bff/imports`): check a sheet, place its orders as a job, follow it. */
+  'orders.import': [M, G, A],
+  /** Every person's bulk-order jobs, not only one's own (to see and steer them). */
+  'imports.all': [A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 

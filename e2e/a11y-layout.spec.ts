@@ -271,7 +271,7 @@ for (const run of RUNS) {
         const popups = [...(pc.popups ?? []), ...(pc === PAGES.find((p) => p.roles.includes(run.role)) ? SHELL_POPUPS : [])];
         for (const popup of popups.filter((p) => (!p.only || p.only === size.name) && (!p.roles || p.roles.includes(run.role)))) {
           await popup.open(page);
-          await page.screenshot({ path: `${shotDir}/${tagOf(run.look, pc.name)}-${popup.name}.png` });
+          await pageShot(page, `${shotDir}/${tagOf(run.look, pc.name)}-${popup.name}.png`, { window: true });
           await check(run.look, `${pc.path} ${popup.name}`, popup);
           await page.keyboard.press('Escape');
           await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -36,13 +36,17 @@ export async function pageProblems(page: Page, opts: { zh?: boolean; lastColumn?
   // A popup still fading in (a dialog's entrance, a menu's grow) is measured as it will stay, not
   // half-transparent over the page: finite transitions and animations are waited for (a progress
   // bar's endless one is not).
+  // At most 5 s: an animation whose element left the page mid-way may never say it finished.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
   );
   // axe.run in the page itself. The default mode runs axe in each frame and then finishes in a new
   // blank tab, so that cross-origin frames are checked too; the app has no frames (product
@@ -222,11 +226,21 @@ export async function switchLook(page: Page, to: Look) {
 }
 
 /**
+ * Whether the layout passes save screenshots for people to look at (test-results/pages/ and beside
+ * it). On by default; `E2E_SHOTS=0` leaves them out (CI, where nobody looks at them: encoding the
+ * pictures was a large share of the passes' time on two cores). Nothing is checked on a picture.
+ */
+export const SHOTS = process.env.E2E_SHOTS !== '0';
+
+/**
  * A screenshot of the page for people to look at: the whole page up to three window heights (a
  * phone's catalogue of cards is over 11,000 px tall, and a full capture of it cost seconds per page
- * in the layout passes; what is below is checked by measuring, not by looking).
+ * in the layout passes; what is below is checked by measuring, not by looking). With `window`, only
+ * what the window shows (a popup over the page).
  */
-export async function pageShot(page: Page, path: string) {
+export async function pageShot(page: Page, path: string, opts: { window?: boolean } = {}) {
+  if (!SHOTS) return;
+  if (opts.window) return void (await page.screenshot({ path }));
   const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.screenshot({

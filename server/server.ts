@@ -249,7 +249,10 @@ export async function createAppServer(
     trustProxy: config.trustProxy,
     sessionPolicy: config.session,
     publicOrigins: config.publicOrigins,
+    importConcurrency: config.imports.concurrency,
   }));
+  // Bulk-order jobs: the sender looks for work soon after start-up (a job a restart cut off resumes).
+  bff.imports.start();
   app.route('/bff', bff.app);
   // Pushed messages: no session, the token in the path (a wrong one answers 404 and stores nothing).
   app.route('/hooks/messages', messages.receiver);
@@ -313,6 +316,7 @@ export async function createAppServer(
       stopSweep();
       stopMessages();
       stopMirror();
+      bff.imports.stop();
       messages.close();
       sandbox?.close();
       await db.close();

@@ -20,6 +20,9 @@ import { upstreamCaller } from './messages/effects';
 import type { OrderMirror } from './mirror';
 import { mirrorRoutes } from './mirror/routes';
 import { searchRoutes } from './search/routes';
+import { importsRoutes } from './imports/routes';
+import { createImportRunner } from './imports/runner';
+import { ImportStore } from './imports/store';
 import { afterSaleNamesRoutes } from './operations/after-sale-names';
 import { operationsRoutes } from './operations/routes';
 import { gatewayFailure } from './operations/upstream';
@@ -47,6 +50,8 @@ export interface GatewayDeps {
   messages?: MessageCenter;
   /** The order mirror (server/gateway/mirror): fed by forwarded calls; the overview's routes are mounted when given. */
   mirror?: OrderMirror;
+  /** Orders of bulk-order jobs sent at once (IMPORT_CONCURRENCY). */
+  importConcurrency?: number;
 }
 
 /**
@@ -71,6 +76,19 @@ export function createBffApp(deps: GatewayDeps) {
     mirror: deps.mirror,
   };
   const { users, sessions, limiter, audit, trustProxy } = ctx;
+  // Bulk-order jobs: what they read of orders goes into the mirror too. Started by server.ts.
+  const importStore = new ImportStore(deps.db, now);
+  const reader = upstreamCaller(deps.upstream);
+  const imports = createImportRunner({
+    db: deps.db,
+    store: importStore,
+    upstream: deps.upstream,
+    call: deps.mirror ? deps.mirror.feeding(reader) : reader,
+    audit,
+    concurrency: deps.importConcurrency,
+    now,
+    log,
+  });
   // Rows an earlier run left "sent" will never be completed. Alone on SQLite that is every such row;
   // on a shared PostgreSQL another gateway may be waiting on its answer, so only stale rows.
   const ready = (deps.db.dialect === 'postgres' ? audit.markStale() : audit.markInterrupted()).then(
@@ -133,8 +151,15 @@ export function createBffApp(deps: GatewayDeps) {
       },
     });
   const pictureCap = bodyCap(BODY_LIMITS.pictures);
+  const importCap = bodyCap(BODY_LIMITS.imports);
   const defaultCap = bodyCap(BODY_LIMITS.default);
-  app.use('*', (c, next) => (c.req.path.endsWith('/op/afterSale.picture') ? pictureCap(c, next) : defaultCap(c, next)));
+  app.use('*', (c, next) =>
+    c.req.path.endsWith('/op/afterSale.picture')
+      ? pictureCap(c, next)
+      : c.req.method === 'POST' && c.req.path.endsWith('/imports')
+        ? importCap(c, next)
+        : defaultCap(c, next),
+  );
 
   app.route('/', sessionRoutes(ctx));
   app.route('/me', personDataRoutes(deps.db, now));
@@ -153,7 +178,8 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/', auditRoutes(ctx));
   app.route('/', usersRoutes(ctx));
   if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), now));
-  app.route('/', searchRoutes(deps.db, upstreamCaller(deps.upstream), log));
+  app.route('/', searchRoutes(deps.db, reader, log));
+  app.route('/', importsRoutes({ db: deps.db, store: importStore, runner: imports, audit, trustProxy }));
   app.route('/', operationsRoutes(ctx));
 
   app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));
@@ -161,5 +187,5 @@ export function createBffApp(deps: GatewayDeps) {
     console.error('[gateway] unexpected error', err);
     return c.json(gatewayFailure('internal', 'The gateway failed unexpectedly; the error is in its log.'), 500);
   });
-  return { app, users, sessions, audit, sweep, ready };
+  return { app, users, sessions, audit, sweep, ready, imports };
 }

@@ -130,6 +130,13 @@ export const gatewayEnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1440, 'must be at most 1440')
     .default(10),
+  /** Orders of a bulk-order job sent to the upstream at once (one gateway sends at a time). */
+  IMPORT_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number of orders' })
+    .int('must be a whole number of orders')
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(4),
 });
 
 export interface UpstreamTarget {
@@ -165,6 +172,8 @@ export interface GatewayConfig {
   drainMs: number;
   /** MIRROR_TIME_ZONE, MIRROR_BACKFILL_DAYS, MIRROR_RECONCILE_MINUTES (in ms). */
   mirror: { timeZone: string; backfillDays: number; reconcileMs: number };
+  /** IMPORT_CONCURRENCY: orders of a bulk-order job sent at once. */
+  imports: { concurrency: number };
 }
 
 /**
@@ -223,6 +232,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     },
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     mirror: { timeZone: e.MIRROR_TIME_ZONE, backfillDays: e.MIRROR_BACKFILL_DAYS, reconcileMs: e.MIRROR_RECONCILE_MINUTES * 60_000 },
+    imports: { concurrency: e.IMPORT_CONCURRENCY },
   };
 }
 

@@ -85,6 +85,8 @@ export const appMoreLocales = {
       rate_limited: 'Too many failed sign-ins. Try again later.',
       rate_limited_wait: 'Too many failed sign-ins. Try again in {{count}} minute(s).',
       cross_site: 'This request came from another site and was refused.',
+      not_found: 'It is not there any more, or it is not yours to see.',
+      conflict: 'That cannot be done in its present state: it changed meanwhile. Reload to see where it stands.',
     },
     rules: {
       required: '{{field}} is required.',
@@ -231,6 +233,8 @@ export const appMoreLocales = {
       rate_limited: '登录失败次数过多，请稍后再试。',
       rate_limited_wait: '登录失败次数过多，请 {{count}} 分钟后再试。',
       cross_site: '该请求来自其他网站，已被拒绝。',
+      not_found: '该记录已不存在，或不属于您。',
+      conflict: '当前状态下无法这样操作：它刚刚有了变化。请刷新查看最新状态。',
     },
     rules: {
       required: '请填写{{field}}。',

@@ -16,7 +16,9 @@ export type FailureKind =
   | 'unauthorized'
   | 'forbidden'
   | 'rate_limited'
-  | 'cross_site';
+  | 'cross_site'
+  | 'not_found' // a record of the gateway's own that is not there, or not the person's
+  | 'conflict'; // a change the record's state does not allow now
 
 export class OpError extends Error {
   override name = 'OpError';
@@ -50,6 +52,8 @@ const GATEWAY_KINDS = new Set<FailureKind>([
   'forbidden',
   'rate_limited',
   'cross_site',
+  'not_found',
+  'conflict',
 ]);
 
 interface Answer {

@@ -31,9 +31,13 @@ export type Env = { Variables: { user: User } };
 
 export const SESSION_COOKIE = 'sd_session';
 
-/** Bodies the gateway reads at most: vouchers need 4 pictures of 1 MB in base64; nothing else needs more than 64 kB. */
+/**
+ * Bodies the gateway reads at most: vouchers need 4 pictures of 1 MB in base64; a bulk-order job
+ * carries up to 5,000 sheet rows (each with its cells and its order); nothing else needs more than 64 kB.
+ */
 export const BODY_LIMITS = {
   pictures: MAX_PICTURES_PER_CALL * Math.ceil((1024 * 1024) / 3) * 4 + 64 * 1024,
+  imports: 16 * 1024 * 1024,
   default: 64 * 1024,
   login: 4 * 1024,
 } as const;

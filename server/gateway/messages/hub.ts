@@ -1,6 +1,8 @@
 import { BUS_RESYNC, type EventBus } from '../db';
 import type { InboxMessage, VisibleMessageGroup } from '../../../contract';
 import { toInbox, type MessageStore } from './store';
+import type { ImportProgressEvent } from '../../../contract/schemas/imports';
+import { IMPORT_TOPIC } from '../imports/events';
 
 /** Bus topics: messages were stored or linked (`{seqs, change}`), a person's read marks changed (`{userId}`). */
 export const MESSAGE_TOPIC = 'messages.stored';
@@ -17,6 +19,10 @@ export interface Listener {
   message(ev: LiveEvent): void;
   unread(count: number): void;
   resync(): void;
+  /** Whether this person follows everyone's bulk-order jobs (admins), not only their own. */
+  allImports?: boolean;
+  /** A bulk-order job of theirs moved on. */
+  importProgress?(ev: ImportProgressEvent): void;
 }
 
 /**
@@ -37,6 +43,11 @@ export class LiveHub {
       bus.subscribe(MESSAGE_TOPIC, (p) => this.inTurn(() => this.onStored(p as { seqs: number[]; change: 'new' | 'linked' }))),
       bus.subscribe(READ_TOPIC, (p) => this.inTurn(() => this.onRead(p as { userId: number }))),
       bus.subscribe(BUS_RESYNC, () => this.listeners.forEach((l) => l.resync())),
+      // A job's progress goes to its owner's streams and to admins', on whichever gateway they are.
+      bus.subscribe(IMPORT_TOPIC, (p) => {
+        const { userId, ...ev } = p as ImportProgressEvent & { userId: number };
+        for (const l of this.listeners) if (l.userId === userId || l.allImports) l.importProgress?.(ev);
+      }),
     );
   }
 

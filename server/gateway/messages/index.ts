@@ -285,6 +285,8 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           },
           unread: (count) => void queue(() => stream.writeSSE({ event: 'unread', data: JSON.stringify({ count }) })),
           resync: () => void queue(() => stream.writeSSE({ event: 'resync', data: '{}' })),
+          allImports: mayUse(user.role, 'imports.all'),
+          importProgress: (ev) => void queue(() => stream.writeSSE({ event: 'import', data: JSON.stringify(ev) })),
         });
         let aborted = false;
         stream.onAbort(() => {

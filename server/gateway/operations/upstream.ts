@@ -17,7 +17,9 @@ export type GatewayFailure =
   | 'forbidden'
   | 'rate_limited'
   | 'cross_site'
-  | 'misdirected';
+  | 'misdirected'
+  | 'not_found'
+  | 'conflict';
 
 export type GatewayEnvelope = {
   code: number;

@@ -4,6 +4,7 @@ import { messagesMigrations } from '../../messages/tables';
 import { afterSaleNamesMigrations } from '../../operations/after-sale-names-tables';
 import { mirrorMigrations } from '../../mirror/tables';
 import { searchMigrations } from '../../search/tables';
+import { importsMigrations } from '../../imports/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -17,4 +18,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...afterSaleNamesMigrations,
   ...mirrorMigrations,
   ...searchMigrations,
+  ...importsMigrations,
 };

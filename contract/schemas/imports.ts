@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { operations } from '../operations';
+import { fen } from '../units';
+
+/**
+ * Bulk orders from a spreadsheet (`/bff/imports`): the page reads and checks the sheet, then hands
+ * the gateway the ready orders as a job, which places them one by one with the sheet's order number
+ * as the merchant order number (`orderSn`), so no order is ever placed twice.
+ */
+
+/** At most this many data rows in a sheet, and this many bytes in its file. */
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+const submitInput = operations['order.submit'].input;
+
+/** One row of the sheet as it was read: its number in the sheet and its cells by column. */
+export const importRow = z
+  .object({
+    row: z.number().int().min(1).max(1_000_000),
+    cells: z.record(z.string().max(40), z.string().max(1000)),
+  })
+  .strict();
+export type ImportRow = z.infer<typeof importRow>;
+
+/** An order the page checked and found ready: what `order.submit` takes, the rows it came from, and what the check saw. */
+export const importOrder = z
+  .object({
+    orderSn: submitInput.shape.orderSn,
+    spu: submitInput.shape.spu,
+    address: submitInput.shape.address,
+    rows: z.array(importRow).min(1).max(100),
+    /** Goods and freight as the check read them (fen): shown beside the outcome. */
+    goods: fen.nonnegative(),
+    freight: fen.nonnegative(),
+  })
+  .strict();
+export type ImportOrderInput = z.infer<typeof importOrder>;
+
+/** A row that is not placed, with why (as the page said it, in the person's language). */
+export const importSkipped = z.object({ row: importRow, reason: z.string().trim().min(1).max(500) }).strict();
+export type ImportSkipped = z.infer<typeof importSkipped>;
+
+export const createImportInput = z
+  .object({
+    /** Chosen by the page once per check: a second click (or a retry of a lost answer) gets the same job. */
+    key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'key must be 8–64 letters, digits, _ or -'),
+    fileName: z.string().trim().min(1, 'fileName is required').max(200, 'fileName may be at most 200 characters'),
+    orders: z.array(importOrder).min(1, 'at least one order').max(IMPORT_MAX_ROWS, `at most ${IMPORT_MAX_ROWS} orders`),
+    skipped: z.array(importSkipped).max(IMPORT_MAX_ROWS).default([]),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.orders.forEach((o, i) => {
+      if (seen.has(o.orderSn))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['orders', i, 'orderSn'],
+          message: `orderSn ${o.orderSn} is in the job twice`,
+          params: { rule: 'duplicate' },
+        });
+      seen.add(o.orderSn);
+    });
+    const rows = v.orders.reduce((n, o) => n + o.rows.length, 0) + v.skipped.length;
+    if (rows > IMPORT_MAX_ROWS)
+      ctx.addIssue({ code: 'custom', path: ['orders'], message: `at most ${IMPORT_MAX_ROWS} rows`, params: { rule: 'too_many_rows' } });
+  });
+export type CreateImportInput = z.input<typeof createImportInput>;
+
+/**
+ * A job: `running` (orders being sent), `paused` (by a person), `stopped` (the balance ran short, or
+ * the upstream kept failing: resumable), `cancelled` (what was not sent stays unsent), `done`.
+ */
+export const IMPORT_JOB_STATES = ['running', 'paused', 'stopped', 'cancelled', 'done'] as const;
+export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
+
+/**
+ * An order of a job: `queued` (not sent yet), `sending`, `placed`, `already` (the number was placed
+ * before: not placed again), `refused` (the supplier said no: `msg`), `short` (the balance ran
+ * short: kept by the supplier as a failed order to pay), `unsent` (the job was cancelled first).
+ */
+export const IMPORT_ORDER_STATES = ['queued', 'sending', 'placed', 'already', 'refused', 'short', 'unsent'] as const;
+export type ImportOrderState = (typeof IMPORT_ORDER_STATES)[number];
+
+/** Why a job stopped by itself. */
+export type ImportStopReason = 'balance' | 'unreachable';
+
+export interface ImportCounts {
+  orders: number;
+  queued: number;
+  placed: number;
+  already: number;
+  refused: number;
+  short: number;
+  unsent: number;
+  /** Rows of the sheet not sent (they needed a fix or could not be sold). */
+  skippedRows: number;
+}
+
+export interface ImportJobSummary {
+  id: number;
+  fileName: string;
+  state: ImportJobState;
+  stopReason: ImportStopReason | null;
+  /** Who made it. */
+  username: string;
+  userId: number;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+  counts: ImportCounts;
+  /** Goods and freight of the orders placed, fen. */
+  placedAmount: number;
+}
+
+export interface ImportJobOrder {
+  orderSn: string;
+  state: ImportOrderState;
+  /** The supplier's words for a refusal or a short balance. */
+  msg: string;
+  /** The platform's order number once placed (or found placed). */
+  platformSn: string | null;
+  goods: number;
+  freight: number;
+  /** What the supplier charged, when known (fen). */
+  amount: number | null;
+  rows: ImportRow[];
+}
+
+export interface ImportJob extends ImportJobSummary {
+  orders: ImportJobOrder[];
+  skipped: ImportSkipped[];
+}
+
+export interface ImportJobList {
+  list: ImportJobSummary[];
+}
+
+/** What the live events carry when a job moved on (the page reads the job again). */
+export interface ImportProgressEvent {
+  jobId: number;
+  state: ImportJobState;
+  counts: ImportCounts;
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateImportInput, ImportJob } from '../../../contract';
+import { bffGet, signIn } from '../../../test/bff-client';
+import { testGatewayDb } from '../../../test/gateway-db';
+import { sellableGoods, startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
+import { address } from '../../../test/samples';
+import { createBffApp } from '../app';
+import type { GatewayDb } from '../db';
+import { createOrderMirror } from '../mirror';
+
+let sb: SandboxHarness;
+let db: GatewayDb;
+let bff: ReturnType<typeof createBffApp>;
+const upstreamOf = () => ({ baseUrl: sb.sandboxUrl, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: 5000 });
+const gateway = () =>
+  createBffApp({
+    db,
+    upstream: upstreamOf(),
+    mode: 'sandbox',
+    mirror: createOrderMirror({ db, upstream: upstreamOf(), mode: 'sandbox', settings: { backfillDays: 0 } }),
+  });
+
+beforeAll(async () => {
+  sb = await startSandbox({ goods: 300 });
+  db = await testGatewayDb();
+  bff = gateway();
+});
+afterAll(async () => {
+  bff.imports.stop();
+  await db.close();
+  await sb.close();
+});
+
+const post = (app: ReturnType<typeof createBffApp>, cookie: string, path: string, body?: unknown) =>
+  app.app
+    .request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    .then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+/** Orders in the sandbox under a merchant number, however many. */
+const upstreamCount = (orderSn: string) =>
+  (sb.sandbox.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE third_sn = ?').get(orderSn) as { n: number }).n;
+
+let seq = 0;
+/** A sheet of `n` orders of one line each, numbered from a fresh stem. */
+function sheet(n: number, key = `k${Date.now()}${seq++}`): CreateImportInput {
+  const goods = sellableGoods(sb, 3);
+  const stem = `IMP${Date.now()}${seq++}`;
+  return {
+    key,
+    fileName: 'shop-export.xlsx',
+    orders: Array.from({ length: n }, (_, i) => {
+      const g = goods[i % goods.length]!;
+      return {
+        orderSn: `${stem}-${i + 1}`,
+        spu: [{ sku: g.sku, number: 1 }],
+        address,
+        rows: [{ row: i + 2, cells: { orderSn: `${stem}-${i + 1}`, product: String(g.id), quantity: '1' } }],
+        goods: g.price,
+        freight: 0,
+      };
+    }),
+    skipped: [{ row: { row: n + 2, cells: { orderSn: '', quantity: '0' } }, reason: 'Quantity must be 1–9999.' }],
+  };
+}
+
+const job = async (app: ReturnType<typeof createBffApp>, cookie: string, id: number) =>
+  (await bffGet(app, `/imports/${id}`, cookie)).body as ImportJob;
+const settled = async (app: ReturnType<typeof createBffApp>, cookie: string, id: number) => {
+  await expect.poll(async () => (await job(app, cookie, id)).state, { timeout: 15_000 }).not.toBe('running');
+  return job(app, cookie, id);
+};
+
+describe('/bff/imports', () => {
+  it('places every order of a sheet once with its own number, lists it, audits it once; importing it again places nothing', async () => {
+    const merchant = await signIn(bff, 'merchant');
+    const input = sheet(6);
+    const made = await post(bff, merchant, '/imports', input);
+    expect(made.status).toBe(201);
+    // A double click: the same key is the same job.
+    const again = await post(bff, merchant, '/imports', input);
+    expect(again.body).toEqual({ id: made.body.id, created: false });
+
+    const done = await settled(bff, merchant, made.body.id);
+    expect(done.state).toBe('done');
+    expect(done.counts).toMatchObject({ orders: 6, placed: 6, already: 0, refused: 0, queued: 0, skippedRows: 1 });
+    for (const o of done.orders) {
+      expect(o.state).toBe('placed');
+      expect(o.platformSn).toMatch(/^\d+/);
+      expect(o.amount).toBeGreaterThan(0);
+      expect(upstreamCount(o.orderSn)).toBe(1);
+    }
+    expect(done.skipped[0]!.reason).toMatch(/Quantity/);
+    // The orders are in the mirror (the overview and the palette see them at once).
+    const mirrored = await db.kysely
+      .selectFrom('mirror_orders')
+      .select('third_sn')
+      .where(
+        'third_sn',
+        'in',
+        input.orders.map((o) => o.orderSn),
+      )
+      .execute();
+    expect(mirrored).toHaveLength(6);
+    // One audit entry for the job, naming its orders.
+    const audit = await db.kysely.selectFrom('audit').selectAll().where('action', '=', 'orders.import').execute();
+    const mine = audit.filter((a) => a.summary.includes(`"job":${made.body.id}`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.summary).toContain(input.orders[0]!.orderSn);
+    expect(mine[0]!.msg).toMatch(/placed 6/);
+    // The list of past imports.
+    const list = await bffGet(bff, '/imports', merchant);
+    expect(list.body.list[0]).toMatchObject({ id: made.body.id, state: 'done', fileName: 'shop-export.xlsx' });
+
+    // The same sheet tomorrow (another key): the check knows them all, and a job places nothing.
+    const known = await post(bff, merchant, '/imports/known', { orderSns: input.orders.map((o) => o.orderSn) });
+    expect(known.body.known.map((k: { orderSn: string }) => k.orderSn).sort()).toEqual(input.orders.map((o) => o.orderSn).sort());
+    const twice = await post(bff, merchant, '/imports', { ...input, key: `${input.key}b` });
+    const second = await settled(bff, merchant, twice.body.id);
+    expect(second.counts).toMatchObject({ placed: 0, already: 6 });
+    for (const o of second.orders) {
+      expect(o.platformSn).toBe(done.orders.find((d) => d.orderSn === o.orderSn)!.platformSn);
+      expect(upstreamCount(o.orderSn)).toBe(1);
+    }
+  });
+
+  it('a job cut off by a restart resumes on the next gateway and places each order once', async () => {
+    const merchant = await signIn(bff, 'merchant', `restart-${Date.now()}`);
+    const input = sheet(5);
+    // A gateway that took the job and died mid-send: two orders left "sending" (one of them did reach the supplier).
+    bff.imports.stop();
+    const made = await post(bff, merchant, '/imports', input);
+    const [first, secondSn] = [input.orders[0]!, input.orders[1]!];
+    const direct = await bffOpAs(merchant, { orderSn: first.orderSn, spu: first.spu, address, strictMode: true });
+    expect(direct.code).toBe(1);
+    await db.kysely
+      .updateTable('import_orders')
+      .set({ state: 'sending', attempts: 1 })
+      .where('order_sn', 'in', [first.orderSn, secondSn.orderSn])
+      .execute();
+
+    // The next start (same database).
+    const next = gateway();
+    bff = next;
+    next.imports.start(0);
+    const done = await settled(next, merchant, made.body.id);
+    expect(done.state).toBe('done');
+    expect(done.counts).toMatchObject({ placed: 5, already: 0 });
+    for (const o of input.orders) expect(upstreamCount(o.orderSn)).toBe(1);
+  });
+
+  it('a short balance stops the job with the failed order named; paused, resumed and cancelled jobs keep what was not sent unsent', async () => {
+    const merchant = await signIn(bff, 'merchant');
+    const balance = sb.sandbox.db.prepare(`SELECT value FROM meta WHERE key = 'balance'`).get() as { value: string };
+    sb.sandbox.db.prepare(`UPDATE meta SET value = '1' WHERE key = 'balance'`).run();
+    try {
+      const input = sheet(3);
+      const made = await post(bff, merchant, '/imports', input);
+      const stopped = await settled(bff, merchant, made.body.id);
+      expect(stopped).toMatchObject({ state: 'stopped', stopReason: 'balance' });
+      // The orders in flight when the balance ran out are short too (each kept as a failed order); the rest wait.
+      expect(stopped.counts.short).toBeGreaterThanOrEqual(1);
+      expect(stopped.counts.placed).toBe(0);
+      expect(stopped.counts.queued).toBe(3 - stopped.counts.short);
+      const short = stopped.orders.find((o) => o.state === 'short')!;
+      expect(short.msg).toMatch(/余额不足/);
+      // Cancelled: what was not sent stays unsent, and nothing more reaches the supplier.
+      const cancelled = await post(bff, merchant, `/imports/${made.body.id}/cancel`);
+      expect(cancelled.status).toBe(200);
+      const over = await job(bff, merchant, made.body.id);
+      expect(over.state).toBe('cancelled');
+      expect(over.counts.unsent).toBe(3 - stopped.counts.short);
+      for (const o of over.orders.filter((x) => x.state === 'unsent')) expect(upstreamCount(o.orderSn)).toBe(0);
+      // A cancelled job cannot be resumed.
+      expect((await post(bff, merchant, `/imports/${made.body.id}/resume`)).status).toBe(409);
+    } finally {
+      sb.sandbox.db.prepare(`UPDATE meta SET value = ? WHERE key = 'balance'`).run(balance.value);
+    }
+
+    // Paused before it starts sending (the sender stopped), resumed: all placed.
+    bff.imports.stop();
+    const input = sheet(2);
+    const made = await post(bff, merchant, '/imports', input);
+    expect((await post(bff, merchant, `/imports/${made.body.id}/pause`)).body.state).toBe('paused');
+    const next = gateway();
+    bff = next;
+    next.imports.start(0);
+    await new Promise((r) => setTimeout(r, 600));
+    for (const o of input.orders) expect(upstreamCount(o.orderSn)).toBe(0);
+    expect((await post(next, merchant, `/imports/${made.body.id}/resume`)).body.state).toBe('running');
+    expect((await settled(next, merchant, made.body.id)).counts.placed).toBe(2);
+  });
+
+  it('a merchant cannot see or steer another person’s job; an admin sees and steers everyone’s; bad input is refused and audited', async () => {
+    const owner = await signIn(bff, 'merchant');
+    const other = await signIn(bff, 'merchant');
+    const admin = await signIn(bff, 'admin');
+    const support = await signIn(bff, 'support');
+    bff.imports.stop();
+    const made = await post(bff, owner, '/imports', sheet(1));
+    const id = made.body.id as number;
+    expect((await bffGet(bff, `/imports/${id}`, other)).status).toBe(404);
+    expect((await post(bff, other, `/imports/${id}/cancel`)).status).toBe(404);
+    expect((await bffGet(bff, '/imports', other)).body.list.map((j: { id: number }) => j.id)).not.toContain(id);
+    expect((await bffGet(bff, '/imports', support)).status).toBe(403);
+    expect((await post(bff, support, '/imports', sheet(1))).status).toBe(403);
+    expect((await bffGet(bff, `/imports/${id}`, admin)).body.username).toMatch(/^merchant-/);
+    expect((await bffGet(bff, '/imports', admin)).body.list.map((j: { id: number }) => j.id)).toContain(id);
+    expect((await post(bff, admin, `/imports/${id}/cancel`)).body.state).toBe('cancelled');
+    expect((await bffGet(bff, '/imports/abc', owner)).status).toBe(404);
+
+    // Bad input: a number the supplier would refuse, a number twice, no orders.
+    const bad = sheet(2);
+    bad.orders[1]!.orderSn = bad.orders[0]!.orderSn;
+    const twice = await post(bff, owner, '/imports', bad);
+    expect(twice.status).toBe(400);
+    expect(twice.body.gateway).toMatchObject({ reason: 'invalid_input', field: 'orders.1.orderSn' });
+    expect(twice.body.msg).toMatch(/twice/);
+    const badSn = sheet(1);
+    badSn.orders[0]!.orderSn = 'a b';
+    expect((await post(bff, owner, '/imports', badSn)).status).toBe(400);
+    expect((await post(bff, owner, '/imports', { ...sheet(1), orders: [] })).status).toBe(400);
+    const before = await db.kysely
+      .selectFrom('import_jobs')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect((await post(bff, owner, '/imports', 'not json')).status).toBe(400);
+    const after = await db.kysely
+      .selectFrom('import_jobs')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const refusals = await db.kysely
+      .selectFrom('audit')
+      .select('msg')
+      .where('action', '=', 'orders.import')
+      .where('code', '=', 400)
+      .execute();
+    expect(refusals.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+/** `order.submit` through the gateway as a person (an order placed outside the job). */
+async function bffOpAs(cookie: string, input: unknown) {
+  const res = await bff.app.request('/op/order.submit', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(input),
+  });
+  return (await res.json()) as { code: number; msg: string };
+}

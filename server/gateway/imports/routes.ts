@@ -1,0 +1,132 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { mayUse } from '../../../contract';
+import { createImportInput, IMPORT_MAX_ROWS } from '../../../contract/schemas/imports';
+import { formatIssues, issueDetail } from '../../lib/issues';
+import type { GatewayDb } from '../db';
+import { fail, requireFeature, type Env } from '../http/context';
+import { clientIp } from '../http/security';
+import type { AuditLog } from '../audit/audit';
+import type { ImportRunner } from './runner';
+import { ImportStore } from './store';
+
+export { importsMigrations } from './tables';
+
+const knownInput = z
+  .object({
+    orderSns: z
+      .array(z.string().trim().min(1).max(64))
+      .min(1, 'at least one order number')
+      .max(IMPORT_MAX_ROWS, `at most ${IMPORT_MAX_ROWS} order numbers`),
+  })
+  .strict();
+
+const idParam = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31);
+
+/**
+ * `/bff/imports` (merchants, managers, admins): bulk-order jobs. A person sees and steers their own
+ * jobs; admins everyone's. Another person's job answers 404, as one that does not exist.
+ */
+export function importsRoutes(deps: { db: GatewayDb; store: ImportStore; runner: ImportRunner; audit: AuditLog; trustProxy: boolean }) {
+  const { store, runner, audit } = deps;
+  const routes = new Hono<Env>();
+  routes.use('/imports', requireFeature('orders.import'));
+  routes.use('/imports/*', requireFeature('orders.import'));
+
+  const invalid = async (c: Context<Env>, error: z.ZodError, raw: unknown, field: string, auditIt: boolean) => {
+    const msg = `Invalid input: ${formatIssues(error)}`;
+    if (auditIt)
+      await audit.record({
+        user: c.get('user'),
+        action: 'orders.import',
+        input: {},
+        code: 400,
+        msg: `refused: ${msg}`,
+        ip: clientIp(c, deps.trustProxy),
+      });
+    const detail = issueDetail(error, raw);
+    return fail(c, 400, 'invalid_input', msg, { ...detail, field: detail.field ?? field });
+  };
+
+  /** The job if this person may see it. */
+  const visible = async (c: Context<Env>) => {
+    const id = idParam.safeParse(c.req.param('id'));
+    if (!id.success) return null;
+    const job = await store.job(id.data);
+    const user = c.get('user');
+    if (!job || (job.user_id !== user.id && !mayUse(user.role, 'imports.all'))) return null;
+    return job;
+  };
+  const notFound = (c: Context<Env>) => fail(c, 404, 'not_found', 'There is no such import, or it is not yours.');
+
+  routes.get('/imports', async (c) => {
+    const user = c.get('user');
+    return c.json({ list: await store.list(mayUse(user.role, 'imports.all') ? null : user.id) });
+  });
+
+  routes.post('/imports', async (c) => {
+    const raw = await c.req.json().catch(() => undefined);
+    const parsed = createImportInput.safeParse(raw);
+    if (!parsed.success) return invalid(c, parsed.error, raw, 'orders', true);
+    const user = c.get('user');
+    const made = await store.create(user, parsed.data);
+    if (made.created) {
+      deps.db.bus.publish('op.written', { op: 'orders.import', userId: user.id, code: 1 }).catch(() => {});
+      runner.kick();
+    }
+    return c.json({ id: made.id, created: made.created }, made.created ? 201 : 200);
+  });
+
+  // Which numbers were placed before (the mirror, or an earlier job): the check says "already placed".
+  routes.post('/imports/known', async (c) => {
+    const raw = await c.req.json().catch(() => undefined);
+    const parsed = knownInput.safeParse(raw);
+    if (!parsed.success) return invalid(c, parsed.error, raw, 'orderSns', false);
+    const sns = [...new Set(parsed.data.orderSns)];
+    const [mirror, jobs] = await Promise.all([store.mirrored(sns), store.placedOf(sns)]);
+    const known = sns
+      .filter((sn) => mirror.has(sn) || jobs.has(sn))
+      .map((sn) => ({ orderSn: sn, platformSn: mirror.get(sn) ?? jobs.get(sn) ?? null }));
+    return c.json({ known });
+  });
+
+  routes.get('/imports/:id', async (c) => {
+    const job = await visible(c);
+    if (!job) return notFound(c);
+    return c.json(await store.full(job.id));
+  });
+
+  routes.post('/imports/:id/:action{pause|resume|cancel}', async (c) => {
+    const job = await visible(c);
+    if (!job) return notFound(c);
+    const action = c.req.param('action') as 'pause' | 'resume' | 'cancel';
+    const moved =
+      action === 'pause'
+        ? await store.setState(job.id, ['running'], 'paused')
+        : action === 'resume'
+          ? await store.setState(job.id, ['paused', 'stopped'], 'running')
+          : await store.setState(job.id, ['running', 'paused', 'stopped'], 'cancelled');
+    if (!moved)
+      return fail(
+        c,
+        409,
+        'conflict',
+        `The import is ${job.state}: it cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : 'cancelled'} now.`,
+        {
+          field: 'state',
+        },
+      );
+    if (action === 'cancel') {
+      await store.unsendQueued(job.id);
+      await runner.closeIfOver(job.id);
+    }
+    if (action === 'resume') runner.kick();
+    await runner.progress(job.id, true);
+    return c.json(await store.summaryOf(job.id));
+  });
+  return routes;
+}

@@ -1,0 +1,225 @@
+import { getOperation, type ImportCounts, type Order } from '../../../contract';
+import type { ImportJobState, ImportProgressEvent } from '../../../contract/schemas/imports';
+import type { AuditLog } from '../audit/audit';
+import type { UpstreamTarget } from '../config';
+import type { GatewayDb } from '../db';
+import type { OpCaller } from '../messages/effects';
+import { buildUpstreamRequest, callUpstream } from '../operations/upstream';
+import { IMPORT_TOPIC } from './events';
+import type { ImportStore, SendingOrder } from './store';
+
+/** Orders sent at once (IMPORT_CONCURRENCY). */
+export const DEFAULT_IMPORT_CONCURRENCY = 4;
+/** Sends in a row without an answer before a job stops by itself ("the supplier cannot be reached"). */
+export const MAX_FAILURES = 8;
+/** How long a send without an answer waits before the order is sent again (grows with its attempts). */
+const RETRY_MS = 2000;
+/** How often a gateway looks for work that another one (or a restart) left. */
+export const IMPORT_POLL_MS = 2000;
+
+/** The supplier's words for a number it already has, and for a balance too short to pay (upstream-api.md). */
+const EXISTS = /订单号已存在/;
+const SHORT = /余额不足/;
+
+export interface ImportRunnerDeps {
+  db: GatewayDb;
+  store: ImportStore;
+  upstream: UpstreamTarget;
+  /** Reads for the gateway itself (the mirror's `feeding` caller: what is read goes into the mirror too). */
+  call: OpCaller;
+  audit: AuditLog;
+  concurrency?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/**
+ * The sender of bulk-order jobs. One gateway sends at a time (`db.exclusive`: a PostgreSQL advisory
+ * lock across gateways): it takes queued orders of running jobs, a few at once, and submits each with
+ * the sheet's order number as `orderSn`. The supplier takes a number once, so an order sent again
+ * (after a restart mid-send, or a lost answer) is either placed now or answered "number exists",
+ * which for an order this job sent before is its own order. Nothing is ever placed twice.
+ */
+export function createImportRunner(deps: ImportRunnerDeps) {
+  const { db, store, call, audit } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => {});
+  const width = Math.max(1, deps.concurrency ?? DEFAULT_IMPORT_CONCURRENCY);
+  const submitOp = getOperation('order.submit')!;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const lastSent = new Map<number, number>();
+
+  /** Tells the job's owner's pages (and admins') where it stands; at most every 250 ms per job unless `force`. */
+  const progress = async (jobId: number, force = false) => {
+    const at = now();
+    if (!force && at - (lastSent.get(jobId) ?? 0) < 250) return;
+    lastSent.set(jobId, at);
+    const s = await store.summaryOf(jobId);
+    if (!s) return;
+    const ev: ImportProgressEvent & { userId: number } = { jobId, state: s.state, counts: s.counts, userId: s.userId };
+    await db.bus.publish(IMPORT_TOPIC, ev).catch((e: unknown) => log(`[imports] bus: ${String(e)}`));
+  };
+
+  /** The order as the supplier lists it under the merchant's number (read through the mirror). */
+  const lookup = async (orderSn: string): Promise<Order | null> => {
+    try {
+      const page = await call('order.list', { search: { page: 1, limit: 5, thirdSn: orderSn } });
+      return page.list.find((o) => o.thirdSn === orderSn) ?? null;
+    } catch (e) {
+      log(`[imports] could not read order ${orderSn}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  };
+
+  /** The job's one audit entry, once it is over: the orders by outcome (the job page lists every one). */
+  const finishAudit = async (jobId: number) => {
+    if (!(await store.claimAudit(jobId))) return;
+    const [job, row] = [await store.summaryOf(jobId), await store.job(jobId)];
+    if (!job || !row) return;
+    const by = await store.orderSnsByState(jobId);
+    const c: ImportCounts = job.counts;
+    await audit.record({
+      user: { id: job.userId, username: job.username, role: row.role },
+      username: job.username,
+      action: 'orders.import',
+      input: {
+        job: jobId,
+        file: job.fileName,
+        state: job.state,
+        placed: by.placed ?? [],
+        already: by.already ?? [],
+        refused: by.refused ?? [],
+        short: by.short ?? [],
+        unsent: by.unsent ?? [],
+      },
+      code: 1,
+      msg: `placed ${c.placed}, already placed ${c.already}, refused ${c.refused}, short balance ${c.short}, not sent ${c.unsent + c.queued}, rows skipped ${c.skippedRows}`,
+      ip: '',
+    });
+  };
+
+  /** A running job with nothing left to send is done; a cancelled one is over once its last send came back. */
+  const closeIfOver = async (jobId: number) => {
+    if ((await store.openOrders(jobId)) > 0) return;
+    const moved = await store.setState(jobId, ['running'], 'done');
+    const job = await store.job(jobId);
+    if (job && (job.state === 'done' || job.state === 'cancelled')) await finishAudit(jobId);
+    if (moved) await progress(jobId, true);
+  };
+
+  const stopJob = async (jobId: number, reason: 'balance' | 'unreachable') => {
+    if (await store.setState(jobId, ['running'], 'stopped', reason)) {
+      log(`[imports] job ${jobId} stopped: ${reason === 'balance' ? 'the balance is short' : 'the supplier did not answer'}`);
+      await progress(jobId, true);
+    }
+  };
+
+  const sendOne = async (o: SendingOrder) => {
+    const input = JSON.parse(o.input) as Record<string, unknown>;
+    const answer = await callUpstream(
+      deps.upstream,
+      buildUpstreamRequest(submitOp, submitOp.input.parse(input) as Record<string, unknown>),
+    );
+    const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
+    const msg = String(env.msg ?? '');
+    if (answer.status !== 200 || env.gateway) {
+      // No answer: nothing is known; the same number is sent again later, which is safe either way.
+      const failures = await store.noteFailure(o.jobId, true);
+      await store.settle(o.id, 'queued', { msg, nextAt: now() + RETRY_MS * Math.min(o.attempts, 5) });
+      if (failures >= MAX_FAILURES) await stopJob(o.jobId, 'unreachable');
+      return;
+    }
+    await store.noteFailure(o.jobId, false);
+    if (env.code === 1 || EXISTS.test(msg)) {
+      const order = await lookup(o.orderSn);
+      // "Number exists" on a first send: placed before this job (another import, the cart, a shop tool).
+      const own = env.code === 1 || o.attempts > 1;
+      const amount = order ? order.goodsFee + order.logisticFee : null;
+      if (order && order.payStatus === 0 && own) {
+        // This job's order, kept unpaid: the balance ran short when it was placed.
+        await store.settle(o.id, 'short', { msg: '余额不足', platformSn: order.sn, amount });
+        await stopJob(o.jobId, 'balance');
+        return;
+      }
+      await store.settle(o.id, own ? 'placed' : 'already', { platformSn: order?.sn ?? null, amount, msg: own ? '' : msg });
+      return;
+    }
+    if (SHORT.test(msg)) {
+      const order = await lookup(o.orderSn);
+      await store.settle(o.id, 'short', { msg, platformSn: order?.sn ?? null, amount: order ? order.goodsFee + order.logisticFee : null });
+      await stopJob(o.jobId, 'balance');
+      return;
+    }
+    await store.settle(o.id, 'refused', { msg });
+  };
+
+  /** Sends until no running job has an order due; under the sender's lock. */
+  const drain = async () => {
+    const requeued = await store.requeueSending();
+    if (requeued) log(`[imports] ${requeued} order(s) left mid-send by an earlier run: sent again with the same number`);
+    const touched = new Set<number>();
+    for (;;) {
+      if (stopped) return;
+      const batch = await store.take(width);
+      if (batch.length === 0) break;
+      await Promise.all(
+        batch.map(async (o) => {
+          touched.add(o.jobId);
+          try {
+            await sendOne(o);
+          } catch (e) {
+            log(`[imports] order ${o.orderSn}: ${e instanceof Error ? e.message : String(e)}`);
+            await store.settle(o.id, 'queued', { nextAt: now() + RETRY_MS }).catch(() => {});
+          }
+          await progress(o.jobId);
+        }),
+      );
+    }
+    for (const jobId of touched) await closeIfOver(jobId);
+  };
+
+  const run = async () => {
+    if (stopped) return;
+    try {
+      if (await store.hasWork()) await db.exclusive('imports.send', drain);
+    } catch (e) {
+      log(`[imports] sending failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  /** Looks for work every IMPORT_POLL_MS (work left by a restart, or made on another gateway); `kick` starts at once. */
+  const arm = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void run().finally(async () => {
+        const due = await store.nextDue().catch(() => null);
+        arm(due !== null && due > now() ? Math.min(IMPORT_POLL_MS, due - now()) : IMPORT_POLL_MS);
+      });
+    }, ms);
+    timer.unref();
+  };
+
+  return {
+    /** Starts the periodic look for work (the first soon after start-up: a job cut off by a restart resumes). */
+    start(firstMs = 500) {
+      arm(firstMs);
+    },
+    /** New work: send now rather than at the next look. */
+    kick() {
+      void run();
+    },
+    /** Sends everything due now (tests, the bench). */
+    runNow: run,
+    progress,
+    closeIfOver,
+    finishAudit,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof createImportRunner>;
+export type { ImportJobState };
