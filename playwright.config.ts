@@ -33,6 +33,7 @@ const WORLD = [
   'checkout-layout',
   'checkout-once',
   'checkout-order',
+  'imports',
   'messages',
   'orders-failed',
   'orders-list',

@@ -63,3 +63,7 @@ export function pickLanguage(saved: string | null | undefined, tags: readonly st
 
 /** A custom overview period spans at most this many days (the gateway refuses more; the page says so first). */
 export const OVERVIEW_MAX_DAYS = 366;
+
+/** Bulk orders from a spreadsheet: at most this many data rows in a sheet, and this many bytes in its file. */
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;

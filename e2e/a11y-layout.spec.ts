@@ -200,6 +200,12 @@ export const PAGES: PageCase[] = [
     popups: [COLUMNS, VIEWS],
   },
   {
+    name: 'import-orders',
+    path: '/orders/import',
+    roles: ['merchant', 'manager', 'admin'],
+    ready: (page) => expect(page.locator('[data-testid="past-import"], [data-testid="empty-state"]').first()).toBeVisible(),
+  },
+  {
     name: 'failed-orders',
     path: '/orders/failed',
     roles: ALL,

@@ -8,9 +8,8 @@ import { fen } from '../units';
  * as the merchant order number (`orderSn`), so no order is ever placed twice.
  */
 
-/** At most this many data rows in a sheet, and this many bytes in its file. */
-export const IMPORT_MAX_ROWS = 5000;
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+import { IMPORT_MAX_ROWS } from '../constants';
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../constants';
 
 const submitInput = operations['order.submit'].input;
 

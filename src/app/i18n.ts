@@ -53,8 +53,10 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   cart: () => import('../features/cart/locales').then((m) => m.cartLocales),
   overview: () => import('../features/overview/locales').then((m) => m.overviewLocales),
   keyboard: () => import('../features/keyboard/locales').then((m) => m.keyboardLocales),
+  imports: () => import('../features/imports/locales').then((m) => m.importsLocales),
 };
-export type LazyNamespace = 'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview' | 'keyboard';
+export type LazyNamespace =
+  'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview' | 'keyboard' | 'imports';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 
 const lazyTexts: BackendModule = {

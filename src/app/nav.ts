@@ -9,6 +9,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import type { Feature, OpId } from '../../contract';
@@ -32,6 +33,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/groups', label: 'nav.groups', icon: CategoryIcon, needs: { op: 'group.goods' } },
   { to: '/orders', label: 'nav.orders', icon: ShoppingBagOutlinedIcon, needs: { op: 'order.list' } },
   { to: '/orders/failed', label: 'nav.failedOrders', icon: ErrorOutlineIcon, needs: { op: 'order.errors' } },
+  { to: '/orders/import', label: 'nav.importOrders', icon: UploadFileOutlinedIcon, needs: { feature: 'orders.import' } },
   { to: '/cash-flow', label: 'nav.cashFlow', icon: AccountBalanceWalletOutlinedIcon, needs: { op: 'account.cashFlow' } },
   { to: '/after-sale', label: 'nav.afterSale', icon: AssignmentReturnIcon, needs: { op: 'afterSale.list' } },
   { to: '/messages', label: 'nav.messages', icon: NotificationsNoneOutlinedIcon, needs: { feature: 'messages.read' } },

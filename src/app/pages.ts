@@ -35,6 +35,15 @@ export const FailedOrdersPage = lazyWithTexts(
 export const CartPage = lazyWithTexts(() => import('../features/cart/routes/cart-page'), 'CartPage', ['cart']);
 export const CashFlowPage = lazyWithTexts(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage', ['money']);
 export const OverviewPage = lazyWithTexts(() => import('../features/overview/routes/overview-page'), 'OverviewPage', ['overview']);
+export const ImportPage = lazyWithTexts(() => import('../features/imports/routes/import-page'), 'ImportPage', [
+  'imports',
+  'cart',
+  'orders',
+]);
+export const ImportJobPage = lazyWithTexts(() => import('../features/imports/routes/import-job-page'), 'ImportJobPage', [
+  'imports',
+  'orders',
+]);
 export const MessagesPage = lazyNamed(() => import('../features/messages/routes/messages-page'), 'MessagesPage');
 
 /** Pages a person may land on whose chunk (with its texts) boot.ts asks for at start-up, not when React first reaches them. */

@@ -20,6 +20,8 @@ import {
   CashFlowPage,
   FailedOrdersPage,
   GoodsPage,
+  ImportJobPage,
+  ImportPage,
   GroupsPage,
   LibraryPage,
   MessagesPage,
@@ -104,6 +106,10 @@ export function AppRoutes() {
           {guarded('/groups', GroupsPage)}
           {guarded('/orders', OrdersPage)}
           {guarded('/orders/failed', FailedOrdersPage)}
+          {guarded('/orders/import', ImportPage)}
+          <Route path="orders/import/:id" element={<Guard to="/orders/import" />}>
+            <Route index element={<ImportJobPage />} />
+          </Route>
           <Route path="orders/:sn" element={<Guard to="/orders" />}>
             <Route index element={<OrderPage />} />
           </Route>

@@ -101,7 +101,8 @@ function Keyboard() {
             void toast(i18n.t('keyboard:actions.orderAgainDone', { thirdSn: o.thirdSn }), { variant: 'success' });
             void navigate('/cart');
           },
-          (e: unknown) => void toast(i18n.t('keyboard:actions.orderAgainFailed', { thirdSn: o.thirdSn, error: errorText(e) }), { variant: 'error' }),
+          (e: unknown) =>
+            void toast(i18n.t('keyboard:actions.orderAgainFailed', { thirdSn: o.thirdSn, error: errorText(e) }), { variant: 'error' }),
         )
     : undefined;
   const goKeys = GO_KEYS.filter((k) => items.some((item) => item.to === GO_PAGES[k]));

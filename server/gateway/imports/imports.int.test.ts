@@ -32,13 +32,13 @@ afterAll(async () => {
 });
 
 const post = (app: ReturnType<typeof createBffApp>, cookie: string, path: string, body?: unknown) =>
-  app.app
-    .request(path, {
+  Promise.resolve(
+    app.app.request(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    }),
+  ).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
 /** Orders in the sandbox under a merchant number, however many. */
 const upstreamCount = (orderSn: string) =>

@@ -2,17 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { cartKeys } from '../api/cart';
-
-type AreaList = { province_list: Record<string, string>; city_list: Record<string, string>; county_list: Record<string, string> };
-
-/** China's provinces, cities and districts (GB/T 2260 codes, @vant/area-data): ~33 kB gzip, loaded when an address form first shows. */
-export const regionsQuery = () => ({
-  queryKey: cartKeys.regions(),
-  queryFn: async (): Promise<AreaList> => (await import('@vant/area-data')).areaList,
-  staleTime: Infinity,
-  gcTime: Infinity,
-});
+import { regionsQuery } from '../api/regions';
 
 const entries = (list: Record<string, string>, prefix: string) =>
   Object.entries(list)

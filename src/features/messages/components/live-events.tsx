@@ -119,6 +119,8 @@ function LiveEventStream({ userId }: { userId: number }) {
       else if (f.type === 'unread') onUnread(f.data);
       // Too much was missed to replay (or the gateway's bus reconnected): read the inbox again.
       else if (f.type === 'resync') void qc.invalidateQueries({ queryKey: messageKeys.all });
+      // A bulk-order job moved on: its page and the list of imports read it again.
+      else if (f.type === 'import') void qc.invalidateQueries({ queryKey: ['imports'] });
       else if (f.type === 'state') setStreamState(f.data === 'open' || f.data === 'stopped' ? f.data : 'connecting');
       else if (f.type === 'reconnect') reopen();
       if (f.type === 'stop' || (f.type === 'state' && f.data === 'stopped')) {
@@ -144,7 +146,7 @@ function LiveEventStream({ userId }: { userId: number }) {
       const open = () => {
         if (closed) return;
         es = new EventSource(last ? `/bff/events?after=${encodeURIComponent(last)}` : '/bff/events');
-        for (const type of ['message', 'unread', 'resync']) es.addEventListener(type, relay(type));
+        for (const type of ['message', 'unread', 'resync', 'import']) es.addEventListener(type, relay(type));
         es.addEventListener('stop', (e: MessageEvent<string>) => {
           // This session opened more streams than it may: this one goes for good, not retried.
           stoppedByGateway = true;

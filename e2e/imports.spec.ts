@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { readSheet } from 'read-excel-file/node';
+import writeExcelFile from 'write-excel-file/node';
+import { readFileSync } from 'node:fs';
+import { stateOf } from './sign-in';
+import { candidates } from './checkout-api';
+import { pageProblems } from './page-checks';
+
+test.use({ storageState: stateOf('merchant') });
+
+test('a merchant imports the template with three orders, fixes one in place, places them, downloads the results; the same sheet again places nothing', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const goods = (await candidates(page, 2)).slice(0, 3);
+  expect(goods).toHaveLength(3);
+  await page.goto('/orders/import');
+  await expect(page.getByRole('heading', { level: 1, name: '批量下单' })).toBeVisible();
+
+  // The template in Chinese: its header row and notes come from the page.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '模板（中文）' }).click()]);
+  const templatePath = info.outputPath('template.xlsx');
+  await download.saveAs(templatePath);
+  const header = (await readSheet(readFileSync(templatePath)))[0] as string[];
+  expect(header.slice(0, 3)).toEqual(['店铺订单号', '收货人', '手机号']);
+
+  // Three orders in the template's columns; the third has a district the region list does not know.
+  const stem = `BULK${Date.now()}`;
+  const row = (n: number, area: string) => {
+    const g = goods[n - 1]!;
+    const cells: Record<string, string> = {
+      店铺订单号: `${stem}-${n}`,
+      收货人: `客户${n}`,
+      手机号: '13800138000',
+      省份: '北京',
+      城市: '北京',
+      区县: area,
+      街道: '',
+      详细地址: `${n} 号楼`,
+      '商品ID或SKU ID': String(g.goodsId),
+      规格: g.spec,
+      数量: '1',
+      备注: '',
+    };
+    return header.map((h) => ({ value: cells[h] ?? '', type: String }));
+  };
+  const sheetPath = info.outputPath('shop-export.xlsx');
+  await writeExcelFile([header.map((h) => ({ value: h, type: String })), row(1, '朝阳'), row(2, '海淀区'), row(3, '不存在区')]).toFile(sheetPath);
+  await page.getByTestId('import-file').setInputFiles(sheetPath);
+
+  const orders = page.getByTestId('import-order');
+  await expect(orders).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(2);
+  const bad = page.locator(`[data-testid="import-order"][data-order="${stem}-3"]`);
+  await expect(bad).toHaveAttribute('data-status', 'fix');
+  await expect(bad.getByTestId('import-problem-line')).toContainText('第 4 行：在地区列表中找不到区县“不存在区”');
+  // A short name is matched and says so.
+  await expect(page.locator(`[data-testid="import-order"][data-order="${stem}-1"]`)).toContainText('识别为 北京市 北京市 朝阳区');
+
+  // The checked sheet and its fix dialog pass axe and fit (at 1440 px; the layout pass does the empty page at both sizes).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
+  // Fixed in place: the district, then checked again.
+  await bad.getByTestId('import-fix').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('区县')).toBeVisible();
+  expect(await pageProblems(page, { zh: true, popup: dialog })).toEqual([]);
+  await dialog.getByLabel('区县').fill('东城区');
+  await dialog.getByTestId('import-fix-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(3);
+  const total = goods.reduce((s, g) => s + g.price, 0);
+  await expect(page.getByTestId('total-goods')).toHaveText(`¥${(total / 100).toFixed(2)}`);
+
+  await page.getByTestId('import-place').click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认下单' }).click();
+  await expect(page).toHaveURL(/\/orders\/import\/\d+$/);
+  await expect(page.getByTestId('import-job')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.locator('[data-testid="import-job-order"][data-state="placed"]')).toHaveCount(3);
+  expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await pageProblems(page, { zh: true })).toEqual([]);
+
+  // The results sheet: every row with its outcome in words and the platform's number.
+  const [results] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-results-xlsx').click()]);
+  const resultsPath = info.outputPath('results.xlsx');
+  await results.saveAs(resultsPath);
+  const sheet = (await readSheet(readFileSync(resultsPath))) as string[][];
+  const head = sheet[0]!;
+  expect(head).toContain('结果');
+  const outcome = head.indexOf('结果');
+  const platform = head.indexOf('平台订单号');
+  expect(sheet.slice(1).map((r) => r[outcome])).toEqual(['已下单', '已下单', '已下单']);
+  for (const r of sheet.slice(1)) expect(String(r[platform])).toMatch(/^\d{6,}/);
+
+  // The same sheet again: every order is "already placed", and there is nothing to place.
+  await page.goto('/orders/import');
+  await page.getByTestId('import-file').setInputFiles(sheetPath);
+  // (The third, placed after its fix, is known by its number whatever its district says now.)
+  await expect(page.locator('[data-testid="import-order"][data-status="already"]')).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByTestId('import-place')).toBeDisabled();
+  await expect(page.getByTestId('past-import').first()).toContainText('shop-export.xlsx');
+});

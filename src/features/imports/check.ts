@@ -1,0 +1,263 @@
+import type { Address, GoodsDetail, OpData, OpId, OpInput, SkuOption } from '../../../contract';
+import { addressFormSchema } from '../../lib/address-form';
+import { whyNotSold } from '../cart';
+import type { Column } from './sheet/columns';
+import { matchRegion, type AreaList } from './sheet/regions';
+import { parseQuantity, type RowProblem, type SheetOrder, type SheetRow } from './sheet/rows';
+
+/**
+ * The check of a sheet before anything is sent: every order's address with the checkout's rules and
+ * its region matched to the division list, every product (or SKU) read from the supplier in batches,
+ * the numbers placed before, then availability and the pre-check of each order, a few at once. What
+ * comes out is one line per order with its status and, for each thing wrong, a problem the page says
+ * in the person's language.
+ */
+
+export type OrderStatus = 'ready' | 'fix' | 'unsellable' | 'already';
+
+export type Problem =
+  | (RowProblem & { row: number })
+  /** The address rules of checkout (`cart:form.<key>`). */
+  | { row: number; column: Column; code: 'form'; key: string }
+  /** A province, city or district the division list does not have (or has twice). */
+  | { row: number; column: 'province' | 'city' | 'area'; code: 'region' }
+  | { row: number; column: 'product'; code: 'unknownProduct' }
+  /** The product has several SKUs and the spec names none of them: pick one. */
+  | { row: number; column: 'spec'; code: 'pickSku'; count: number }
+  /** The supplier will not sell the line: `reason` is its sentence, or a key of `cart:reason`. */
+  | { row: number; column: null; code: 'notSold'; reason: string; key?: 'offSale' | 'noStock' | 'stockShort' | 'region'; left?: number }
+  /** Could not be checked (the supplier or the gateway away): check again. */
+  | { row: null; column: null; code: 'unchecked' };
+
+export interface CheckedLine {
+  row: number;
+  goodsId?: number;
+  title?: string;
+  sku?: number;
+  specName?: string;
+  /** The agreement price the supplier gave (fen). */
+  price?: number;
+  /** The price before, when the pre-check said it changed (fen). */
+  was?: number;
+  number: number;
+  /** The product's SKUs, to pick one from. */
+  options?: { id: number; name: string; price: number; stock: number }[];
+}
+
+export interface CheckedOrder {
+  /** The sheet's order number, or `#<row>`. */
+  key: string;
+  orderSn: string;
+  rows: SheetRow[];
+  status: OrderStatus;
+  problems: Problem[];
+  /** The address as it will be sent (full region names), when it is good. */
+  address?: Address;
+  /** Whether the region was written as in the division list (else it shows what it was matched to). */
+  regionExact?: boolean;
+  /** The street was empty: the district's name is sent in its place. */
+  streetFilled?: boolean;
+  lines: CheckedLine[];
+  goods: number;
+  freight: number;
+  /** The platform's number of an order placed before. */
+  platformSn?: string | null;
+}
+
+/** How the check reaches the supplier and the gateway (the page: callOp and bffFetch; tests: a gateway). */
+export interface CheckDeps {
+  op: <K extends OpId>(id: K, input: OpInput<K>) => Promise<OpData<K>>;
+  /** The order numbers placed before, with their platform numbers. */
+  known: (orderSns: string[]) => Promise<{ orderSn: string; platformSn: string | null }[]>;
+  regions: AreaList;
+  /** Calls at once (bulk details, pre-checks). */
+  concurrency?: number;
+  /** Told as orders are pre-checked: how many of how many. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Products per bulk-detail call (the supplier takes at most 50 ids). */
+const DETAIL_BATCH = 50;
+
+/** Runs `fn` over `items`, `limit` at a time. */
+async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const norm = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/[\s/,;:，；：、|]+/g, '')
+    .toLowerCase();
+
+/** The SKU a spec text names: the one whose spec values it holds all of (or is held by), if just one. */
+function optionBySpec(options: SkuOption[], spec: string): SkuOption | undefined {
+  const want = norm(spec);
+  if (!want) return undefined;
+  const exact = options.filter((o) => norm(o.spec_value_names) === want);
+  if (exact.length === 1) return exact[0];
+  const near = options.filter((o) => {
+    const have = norm(o.spec_value_names);
+    return have.includes(want) || want.includes(have);
+  });
+  return near.length === 1 ? near[0] : undefined;
+}
+
+const optionView = (o: SkuOption) => ({ id: o.id, name: o.spec_value_names, price: o.agreement_price, stock: o.stock });
+
+/** The address of an order from its first row, by the checkout's rules, with the region matched. */
+function addressOf(order: SheetOrder, regions: AreaList, out: CheckedOrder) {
+  const first = order.rows[0]!;
+  const v = first.values;
+  const match = matchRegion(regions, { province: v.province, city: v.city, area: v.area });
+  if (!match.ok) {
+    if (v.province && v.city && v.area) out.problems.push({ row: first.row, column: match.column, code: 'region' });
+    return;
+  }
+  const street = v.street.trim() || match.area;
+  const parsed = addressFormSchema.safeParse({
+    consignee: v.consignee,
+    phone: v.phone,
+    province: match.province,
+    city: match.city,
+    area: match.area,
+    street,
+    description: v.description,
+  });
+  if (!parsed.success) {
+    // The sheet's own problems (required, phone…) are there already: only what they do not say.
+    const known = new Set(first.problems.map((p) => p.column));
+    for (const issue of parsed.error.issues) {
+      const column = String(issue.path[0]) as Column;
+      if (!known.has(column)) out.problems.push({ row: first.row, column, code: 'form', key: issue.message });
+    }
+    return;
+  }
+  out.address = parsed.data;
+  out.regionExact = match.exact;
+  out.streetFilled = !v.street.trim();
+}
+
+/** Checks every order of a sheet; the orders come back in sheet order. */
+export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promise<CheckedOrder[]> {
+  const limit = deps.concurrency ?? 4;
+  const out: CheckedOrder[] = orders.map((o) => ({
+    key: o.orderSn,
+    orderSn: o.orderSn.startsWith('#') ? '' : o.orderSn,
+    rows: o.rows,
+    status: 'ready',
+    problems: [
+      ...o.problems.map((p) => ({ ...p, row: o.rows[0]!.row })),
+      ...o.rows.flatMap((r) => r.problems.map((p) => ({ ...p, row: r.row }))),
+    ],
+    lines: [],
+    goods: 0,
+    freight: 0,
+  }));
+
+  // Numbers placed before (the mirror, earlier jobs): nothing else is asked about those.
+  const sns = out.map((o) => o.orderSn).filter(Boolean);
+  const known = new Map<string, string | null>();
+  for (let i = 0; i < sns.length; i += 5000) for (const k of await deps.known(sns.slice(i, i + 5000))) known.set(k.orderSn, k.platformSn);
+
+  // Every product named, read in batches.
+  const ids = new Set<number>();
+  for (const o of out) for (const r of o.rows) if (/^\d{1,12}$/.test(r.values.product)) ids.add(Number(r.values.product));
+  const details = new Map<number, GoodsDetail>();
+  const batches: number[][] = [];
+  const all = [...ids].filter((id) => id <= 2 ** 31);
+  for (let i = 0; i < all.length; i += DETAIL_BATCH) batches.push(all.slice(i, i + DETAIL_BATCH));
+  let detailsFailed = false;
+  await pool(batches, limit, async (batch) => {
+    try {
+      for (const d of await deps.op('goods.bulkDetail', { ids: batch.join(',') })) details.set(d.id, d);
+    } catch {
+      detailsFailed = true;
+    }
+  });
+  // A SKU id in the product column: found among the SKUs of the products read.
+  const bySku = new Map<number, { goods: GoodsDetail; option: SkuOption }>();
+  for (const goods of details.values()) for (const option of goods.specs.options) bySku.set(option.id, { goods, option });
+
+  for (const o of out) {
+    if (known.has(o.orderSn)) {
+      o.status = 'already';
+      o.platformSn = known.get(o.orderSn) ?? null;
+      continue;
+    }
+    addressOf({ orderSn: o.key, rows: o.rows, problems: [] }, deps.regions, o);
+    for (const r of o.rows) {
+      const number = parseQuantity(r.values.quantity) ?? 0;
+      const id = Number(r.values.product);
+      const line: CheckedLine = { row: r.row, number };
+      o.lines.push(line);
+      if (!/^\d{1,12}$/.test(r.values.product)) continue;
+      const goods = details.get(id);
+      const viaSku = goods ? undefined : bySku.get(id);
+      if (!goods && !viaSku) {
+        if (detailsFailed) o.problems.push({ row: null, column: null, code: 'unchecked' });
+        else o.problems.push({ row: r.row, column: 'product', code: 'unknownProduct' });
+        continue;
+      }
+      const g = goods ?? viaSku!.goods;
+      line.goodsId = g.id;
+      line.title = g.title;
+      const options = g.specs.options;
+      const option = viaSku?.option ?? (options.length === 1 ? options[0] : optionBySpec(options, r.values.spec));
+      if (!option) {
+        line.options = options.map(optionView);
+        o.problems.push({ row: r.row, column: 'spec', code: 'pickSku', count: options.length });
+        continue;
+      }
+      line.sku = option.id;
+      line.specName = option.spec_value_names;
+      line.price = option.agreement_price;
+      if (options.length > 1) line.options = options.map(optionView);
+      const local = whyNotSold(g, option, number || 1);
+      if (local.key !== 'region')
+        o.problems.push({ row: r.row, column: null, code: 'notSold', reason: '', key: local.key, left: local.left });
+    }
+    o.goods = o.lines.reduce((s, l) => s + (l.price ?? 0) * l.number, 0);
+  }
+
+  // Availability and the pre-check of the orders that are complete, a few at once.
+  const complete = out.filter((o) => o.status !== 'already' && o.address && o.problems.length === 0 && o.lines.every((l) => l.sku));
+  let done = 0;
+  deps.onProgress?.(0, complete.length);
+  await pool(complete, limit, async (o) => {
+    const spu = o.lines.map((l) => ({ sku: l.sku!, number: l.number }));
+    try {
+      const [available, before] = await Promise.all([
+        deps.op('order.availableCheck', { spu, address: o.address! }),
+        deps.op('order.beforeCheck', { spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number, price: l.price })), address: o.address! }),
+      ]);
+      const banned = new Set(available.flatMap((a) => a.ban));
+      o.freight = before.reduce((s, b) => s + b.freight, 0);
+      const unsellable = new Map(before.flatMap((b) => b.unsellable ?? []).map((u) => [u.sku, u]));
+      for (const l of o.lines) {
+        const u = unsellable.get(l.sku!);
+        if (u && /价格已变动/.test(u.reason) && u.price !== undefined) {
+          // A changed price is not a refusal: the new one is what the order will cost, and it shows.
+          l.was = l.price;
+          l.price = u.price;
+        } else if (u) o.problems.push({ row: l.row, column: null, code: 'notSold', reason: u.reason });
+        else if (banned.has(l.sku!)) o.problems.push({ row: l.row, column: null, code: 'notSold', reason: '', key: 'region' });
+      }
+      o.goods = o.lines.reduce((s, l) => s + (l.price ?? 0) * l.number, 0);
+    } catch {
+      o.problems.push({ row: null, column: null, code: 'unchecked' });
+    }
+    deps.onProgress?.(++done, complete.length);
+  });
+
+  for (const o of out) {
+    if (o.status === 'already') continue;
+    const sold = o.problems.filter((p) => p.code === 'notSold');
+    o.status = o.problems.length === 0 ? 'ready' : sold.length === o.problems.length ? 'unsellable' : 'fix';
+  }
+  return out;
+}

@@ -1,0 +1,335 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { formatFen } from '../../../lib/money';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useLang } from '../../../lib/use-lang';
+import type { CheckedOrder, OrderStatus } from '../check';
+import type { Column } from '../sheet/columns';
+import { problemText } from './problem-text';
+
+const PAGE = 50;
+const COLOR: Record<OrderStatus, 'success' | 'warning' | 'error' | 'info'> = {
+  ready: 'success',
+  fix: 'warning',
+  unsellable: 'error',
+  already: 'info',
+};
+const ADDRESS: Column[] = ['consignee', 'phone', 'province', 'city', 'area', 'street', 'description'];
+type Rows = { row: number; values: Record<Column, string> }[];
+
+/** The orders of a checked sheet, 50 a page: status, address as matched, goods, money and what to do; each can be fixed in place. */
+export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFixed: (key: string, rows: Rows) => Promise<void> }) {
+  const { t } = useTranslation(['imports', 'cart']);
+  const lang = useLang();
+  const [page, setPage] = useState(0);
+  const [fixing, setFixing] = useState<CheckedOrder | null>(null);
+  const pages = Math.max(1, Math.ceil(orders.length / PAGE));
+  const at = Math.min(page, pages - 1);
+  const shown = orders.slice(at * PAGE, at * PAGE + PAGE);
+  if (orders.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {t('table.none')}
+      </Typography>
+    );
+  return (
+    <>
+      <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
+        <Table size="small" aria-label={t('table.label')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('table.order')}</TableCell>
+              <TableCell>{t('table.status')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.address')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.lines')}</TableCell>
+              <TableCell align="right">{t('table.amount')}</TableCell>
+              <TableCell>{t('table.problems')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((o) => {
+              const a = o.address;
+              const first = o.rows[0]!.values;
+              return (
+                <TableRow key={o.key} data-testid="import-order" data-status={o.status} data-order={o.orderSn}>
+                  <TableCell sx={{ wordBreak: 'break-all', minWidth: 110 }}>
+                    <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                      {o.orderSn || t('table.noNumber')}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('table.rows', { rows: o.rows.map((r) => r.row).join(', ') })}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" color={COLOR[o.status]} variant="outlined" label={t(`status.${o.status}`)} />
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 260 }}>
+                    <Typography variant="body2">
+                      {first.consignee} {first.phone}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {a
+                        ? `${a.province} ${a.city} ${a.area} ${a.street} ${a.description}`
+                        : `${first.province} ${first.city} ${first.area} ${first.description}`}
+                    </Typography>
+                    {a && o.regionExact === false && (
+                      <Typography variant="caption" color="info.main" sx={{ display: 'block' }}>
+                        {t('table.matched', { region: `${a.province} ${a.city} ${a.area}` })}
+                      </Typography>
+                    )}
+                    {o.streetFilled && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {t('table.streetFilled')}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 280 }}>
+                    {o.lines.map((l) => (
+                      <Typography key={l.row} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                        {l.title ?? o.rows.find((r) => r.row === l.row)?.values.product} {l.specName ? `· ${l.specName}` : ''} × {l.number}
+                        {l.was !== undefined && (
+                          <Typography component="span" variant="caption" color="warning.main" sx={{ display: 'block' }}>
+                            {t('table.wasPrice', { was: formatFen(l.was, lang), now: formatFen(l.price, lang) })}
+                          </Typography>
+                        )}
+                      </Typography>
+                    ))}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {o.status === 'ready' || o.status === 'unsellable' ? formatFen(o.goods + o.freight, lang) : '—'}
+                    {o.freight > 0 && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {t('table.freight', { freight: formatFen(o.freight, lang) })}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    {o.status === 'already' && (
+                      <Typography variant="body2">
+                        {o.platformSn ? t('table.placedAs', { sn: o.platformSn }) : t('status.already')}
+                      </Typography>
+                    )}
+                    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                      {o.problems.map((p, i) => (
+                        <Typography component="li" variant="body2" key={i} data-testid="import-problem-line">
+                          {problemText(t, p, o, lang)}
+                        </Typography>
+                      ))}
+                    </Box>
+                    {o.status !== 'already' && o.status !== 'ready' && (
+                      <Button
+                        size="small"
+                        onClick={() => setFixing(o)}
+                        aria-label={t('table.fixOrder', { order: o.orderSn || o.key })}
+                        data-testid="import-fix"
+                      >
+                        {t('table.fix')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pages > 1 && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+          <IconButton aria-label={t('table.prev')} disabled={at === 0} onClick={() => setPage(at - 1)}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <Typography variant="body2">{t('table.page', { page: at + 1, pages })}</Typography>
+          <IconButton aria-label={t('table.next')} disabled={at >= pages - 1} onClick={() => setPage(at + 1)}>
+            <ChevronRightIcon />
+          </IconButton>
+        </Stack>
+      )}
+      {fixing && <FixDialog order={fixing} onClose={() => setFixing(null)} onSave={onFixed} />}
+    </>
+  );
+}
+
+/** One order's cells to edit: the address (from its first row, for every row) and each line's product, spec or SKU, and quantity. */
+function FixDialog({
+  order,
+  onClose,
+  onSave,
+}: {
+  order: CheckedOrder;
+  onClose: () => void;
+  onSave: (key: string, rows: Rows) => Promise<void>;
+}) {
+  const { t } = useTranslation(['imports', 'cart']);
+  const lang = useLang();
+  const errorText = useErrorText();
+  const [rows, setRows] = useState<Rows>(order.rows.map((r) => ({ row: r.row, values: { ...r.values } })));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const setAddress = (c: Column, v: string) => setRows((rs) => rs.map((r) => ({ ...r, values: { ...r.values, [c]: v } })));
+  const setCell = (row: number, c: Column, v: string) =>
+    setRows((rs) => rs.map((r) => (r.row === row ? { ...r, values: { ...r.values, [c]: v } } : r)));
+  const problemsOf = (row: number, c: Column) =>
+    order.problems
+      .filter((p) => p.row === row && p.column === c)
+      .map((p) => problemText(t, { ...p, row: null } as typeof p, order, lang))
+      .join(' ');
+  const first = rows[0]!;
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(order.key, rows);
+      onClose();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="import-fix-title">
+      <DialogTitle id="import-fix-title">{t('fix.title', { order: order.orderSn || order.key })}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          {t('fix.address')}
+        </Typography>
+        <Grid container spacing={1.5}>
+          {(['orderSn', ...ADDRESS] as Column[]).map((c) => {
+            const help = problemsOf(first.row, c);
+            return (
+              <Grid key={c} size={{ xs: 12, sm: c === 'description' || c === 'street' ? 12 : 6 }}>
+                <TextField
+                  fullWidth
+                  size="small"
+                  label={t(`columns.${c}`)}
+                  value={first.values[c]}
+                  onChange={(e) =>
+                    c === 'orderSn'
+                      ? setRows((rs) => rs.map((r) => ({ ...r, values: { ...r.values, orderSn: e.target.value } })))
+                      : setAddress(c, e.target.value)
+                  }
+                  error={!!help}
+                  helperText={help || undefined}
+                />
+              </Grid>
+            );
+          })}
+        </Grid>
+        {rows.map((r) => {
+          const line = order.lines.find((l) => l.row === r.row);
+          const help = (c: Column) => problemsOf(r.row, c);
+          const picked = line?.options?.find((o) => o.name === r.values.spec || String(o.id) === r.values.product);
+          return (
+            <Box key={r.row} sx={{ mt: 2 }}>
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t('fix.line', { row: r.row })} {line?.title ? `· ${line.title}` : ''}
+              </Typography>
+              <Grid container spacing={1.5}>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField
+                    fullWidth
+                    size="small"
+                    label={t('columns.product')}
+                    value={r.values.product}
+                    onChange={(e) => setCell(r.row, 'product', e.target.value)}
+                    error={!!help('product')}
+                    helperText={help('product') || undefined}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 5 }}>
+                  {line?.options && line.options.length > 1 ? (
+                    <TextField
+                      select
+                      fullWidth
+                      size="small"
+                      label={t('fix.pick')}
+                      value={picked ? String(picked.id) : ''}
+                      onChange={(e) => {
+                        const o = line.options!.find((x) => String(x.id) === e.target.value);
+                        if (o) setCell(r.row, 'spec', o.name);
+                      }}
+                      error={!!help('spec')}
+                      helperText={help('spec') || undefined}
+                      data-testid="import-pick-sku"
+                    >
+                      {line.options.map((o) => (
+                        <MenuItem key={o.id} value={String(o.id)}>
+                          {t('fix.skuOption', { name: o.name, price: formatFen(o.price, lang), stock: o.stock })}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  ) : (
+                    <TextField
+                      fullWidth
+                      size="small"
+                      label={t('columns.spec')}
+                      value={r.values.spec}
+                      onChange={(e) => setCell(r.row, 'spec', e.target.value)}
+                      error={!!help('spec')}
+                      helperText={help('spec') || undefined}
+                    />
+                  )}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 3 }}>
+                  <TextField
+                    fullWidth
+                    size="small"
+                    label={t('columns.quantity')}
+                    value={r.values.quantity}
+                    onChange={(e) => setCell(r.row, 'quantity', e.target.value)}
+                    error={!!help('quantity')}
+                    helperText={help('quantity') || undefined}
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  />
+                </Grid>
+              </Grid>
+            </Box>
+          );
+        })}
+        {order.problems
+          .filter((p) => p.column === null)
+          .map((p, i) => (
+            <Alert key={i} severity="warning" sx={{ mt: 2 }}>
+              {problemText(t, p, order, lang)}
+            </Alert>
+          ))}
+        {error !== null && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorText(error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {t('fix.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="import-fix-save">
+          {saving ? t('fix.checking') : t('fix.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

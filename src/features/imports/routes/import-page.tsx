@@ -1,0 +1,427 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../contract/constants';
+import type { CreateImportInput } from '../../../../contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { callOp } from '../../../lib/bff';
+import { formatCount, formatFen } from '../../../lib/money';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useLang } from '../../../lib/use-lang';
+import { balanceQuery } from '../../account';
+import { regionsQuery } from '../../cart';
+import { knownOrders, useCreateImport } from '../api';
+import { checkOrders, type CheckedOrder, type OrderStatus } from '../check';
+import { OrdersTable } from '../components/orders-table';
+import { PastImports } from '../components/past-imports';
+import { problemText } from '../components/problem-text';
+import { saveBlob } from '../results';
+import type { Column } from '../sheet/columns';
+import type { ReadProblem, RawSheet } from '../sheet/read';
+
+/** The sheet as read: file name, its rows by column, and the orders as checked. */
+interface Checked {
+  fileName: string;
+  rows: number;
+  encoding?: string;
+  unknown: string[];
+  orders: CheckedOrder[];
+  /** Made once per sheet: a second "place" (or a retried request) is the same job. */
+  key: string;
+}
+
+const newKey = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 40);
+
+/** Reads a sheet into orders grouped by number (the sheet library, loaded on first use). */
+async function ordersOf(sheet: RawSheet) {
+  const [{ mapHeaders }, { toRows, groupOrders }] = await Promise.all([import('../sheet/columns'), import('../sheet/rows')]);
+  const map = mapHeaders(sheet.header);
+  return { map, orders: map.missing.length || map.duplicate.length ? [] : groupOrders(toRows(sheet, map.index)) };
+}
+
+/**
+ * `/orders/import`: a sheet dropped, chosen or pasted is read in the browser, checked (nothing is
+ * sent), shown as orders with a status each that can be filtered and fixed in place; the ready ones
+ * are then handed to the gateway as a job (import-job-page.tsx follows it).
+ */
+export function ImportPage() {
+  const { t } = useTranslation(['imports', 'app']);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const balance = useQuery(balanceQuery());
+  const create = useCreateImport();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [filter, setFilter] = useState<OrderStatus | 'all'>('all');
+  const [pasting, setPasting] = useState(false);
+  const [pasted, setPasted] = useState('');
+  const [confirm, setConfirm] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  const columnsText = (cols: Column[]) => cols.map((c) => t(`columns.${c}`)).join(lang === 'en' ? ', ' : '、');
+  const readProblem = (p: ReadProblem) =>
+    p.kind === 'too_large'
+      ? t('read.too_large', { mb: p.limit / 1024 / 1024 })
+      : p.kind === 'too_many_rows'
+        ? t('read.too_many_rows', { rows: formatCount(p.rows, lang), limit: formatCount(p.limit, lang) })
+        : p.kind === 'unsupported'
+          ? t('read.unsupported', { name: p.name })
+          : t(`read.${p.kind}`);
+
+  const check = async (fileName: string, sheet: RawSheet, key = newKey()) => {
+    setBusy(t('drop.reading', { name: fileName }));
+    const { map, orders } = await ordersOf(sheet);
+    if (map.missing.length || map.duplicate.length) {
+      setProblem(
+        map.missing.length
+          ? t('read.missing', { columns: columnsText(map.missing) })
+          : t('read.duplicate', { columns: columnsText(map.duplicate) }),
+      );
+      setChecked(null);
+      return;
+    }
+    const list = await qc.fetchQuery(regionsQuery());
+    setProgress({ done: 0, total: orders.length });
+    const result = await checkOrders(orders, {
+      op: (id, input) => callOp(id, input),
+      known: knownOrders,
+      regions: list,
+      onProgress: (done, total) => setProgress({ done, total }),
+    });
+    setChecked({ fileName, rows: sheet.rows.length, encoding: sheet.encoding, unknown: map.unknown, orders: result, key });
+    setFilter('all');
+  };
+
+  const run = async (fileName: string, read: () => Promise<{ ok: true; sheet: RawSheet } | { ok: false; problem: ReadProblem }>) => {
+    setProblem(null);
+    setBusy(t('drop.reading', { name: fileName }));
+    try {
+      const r = await read();
+      if (!r.ok) {
+        setProblem(readProblem(r.problem));
+        setChecked(null);
+        return;
+      }
+      await check(fileName, r.sheet);
+    } catch (e) {
+      setProblem(errorText(e));
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+  const readFile = (file: File) => run(file.name, async () => (await import('../sheet/read')).readSheetFile(file));
+  const readPasted = () => run(t('drop.paste'), async () => (await import('../sheet/read')).readPastedText(pasted));
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void readFile(file);
+  };
+
+  const template = async (l: 'zh-CN' | 'en') => {
+    const { templateFile } = await import('../sheet/write');
+    saveBlob(await templateFile(l), `${t('templateName', { lng: l })}.xlsx`);
+  };
+
+  /** One order fixed in place: its rows as edited, read and checked again. */
+  const recheckOrder = async (key: string, rows: { row: number; values: Record<Column, string> }[]) => {
+    if (!checked) return;
+    const [{ COLUMNS }, { toRows, groupOrders }] = await Promise.all([import('../sheet/columns'), import('../sheet/rows')]);
+    const sheet: RawSheet = {
+      header: [...COLUMNS],
+      rows: rows.map((r) => ({ row: r.row, cells: COLUMNS.map((c) => r.values[c]), flags: [] })),
+    };
+    const index = Object.fromEntries(COLUMNS.map((c, i) => [c, i]));
+    const regrouped = groupOrders(toRows(sheet, index));
+    const result = await checkOrders(regrouped, {
+      op: (id, input) => callOp(id, input),
+      known: knownOrders,
+      regions: await qc.fetchQuery(regionsQuery()),
+    });
+    setChecked((c) => {
+      if (!c) return c;
+      const i = c.orders.findIndex((o) => o.key === key);
+      const orders = [...c.orders];
+      orders.splice(i, 1, ...result);
+      return { ...c, orders };
+    });
+  };
+
+  const recheckAll = async () => {
+    if (!checked) return;
+    setBusy(t('drop.reading', { name: checked.fileName }));
+    try {
+      const rows = checked.orders.flatMap((o) => o.rows);
+      const { COLUMNS } = await import('../sheet/columns');
+      await check(
+        checked.fileName,
+        { header: [...COLUMNS], rows: rows.map((r) => ({ row: r.row, cells: COLUMNS.map((c) => r.values[c]), flags: [] })) },
+        checked.key,
+      );
+    } catch (e) {
+      setProblem(errorText(e));
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+
+  const ready = checked?.orders.filter((o) => o.status === 'ready') ?? [];
+  const goods = ready.reduce((s, o) => s + o.goods, 0);
+  const freight = ready.reduce((s, o) => s + o.freight, 0);
+  const total = goods + freight;
+  const counts = (s: OrderStatus) => checked?.orders.filter((o) => o.status === s).length ?? 0;
+
+  const place = () => {
+    if (!checked) return;
+    const rowOf = (r: CheckedOrder['rows'][number]) => ({
+      row: r.row,
+      cells: Object.fromEntries(Object.entries(r.values).filter(([, v]) => v !== '')),
+    });
+    const input: CreateImportInput = {
+      key: checked.key,
+      fileName: checked.fileName.slice(0, 200),
+      orders: ready.map((o) => ({
+        orderSn: o.orderSn,
+        spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number, price: l.price })),
+        address: o.address!,
+        rows: o.rows.map(rowOf),
+        goods: o.goods,
+        freight: o.freight,
+      })),
+      skipped: checked.orders
+        .filter((o) => o.status !== 'ready')
+        .flatMap((o) =>
+          o.rows.map((r) => ({
+            row: rowOf(r),
+            reason: (o.status === 'already'
+              ? t('status.already')
+              : [
+                  t(`status.${o.status}`),
+                  ...o.problems.filter((p) => p.row === r.row || p.row === null).map((p) => problemText(t, p, o, lang)),
+                ].join(' ')
+            ).slice(0, 500),
+          })),
+        ),
+    };
+    create.mutate(input, { onSuccess: (r) => navigate(`/orders/import/${r.id}`) });
+  };
+
+  const shown = checked?.orders.filter((o) => filter === 'all' || o.status === filter) ?? [];
+  const short = balance.data !== undefined && total > balance.data ? total - balance.data : 0;
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <>
+            <Button variant="outlined" onClick={() => void template('zh-CN')}>
+              {t('template', { lang: t('langZh') })}
+            </Button>
+            <Button variant="outlined" onClick={() => void template('en')}>
+              {t('template', { lang: t('langEn') })}
+            </Button>
+          </>
+        }
+      />
+      <Paper
+        variant="outlined"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          p: { xs: 2, sm: 3 },
+          borderStyle: 'dashed',
+          borderWidth: 2,
+          borderColor: dragging ? 'primary.main' : 'divider',
+          textAlign: 'center',
+        }}
+        data-testid="import-drop"
+      >
+        <UploadFileOutlinedIcon sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
+        <Typography variant="subtitle1" component="h2">
+          {t('drop.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('drop.hint', { rows: formatCount(IMPORT_MAX_ROWS, lang), mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="contained" onClick={() => fileInput.current?.click()} disabled={!!busy}>
+            {t('drop.choose')}
+          </Button>
+          <Button variant="text" onClick={() => setPasting((p) => !p)} aria-expanded={pasting} disabled={!!busy}>
+            {t('drop.paste')}
+          </Button>
+        </Stack>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept=".xlsx,.csv,.tsv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+          data-testid="import-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void readFile(file);
+          }}
+        />
+        {pasting && (
+          <Stack spacing={1} sx={{ mt: 2, textAlign: 'left' }}>
+            <TextField
+              label={t('drop.pasteLabel')}
+              multiline
+              minRows={4}
+              maxRows={12}
+              value={pasted}
+              onChange={(e) => setPasted(e.target.value)}
+            />
+            <Box>
+              <Button variant="outlined" onClick={() => void readPasted()} disabled={!pasted.trim() || !!busy}>
+                {t('drop.read')}
+              </Button>
+            </Box>
+          </Stack>
+        )}
+      </Paper>
+      {busy && (
+        <Box role="status">
+          <Typography variant="body2">{progress ? t('drop.checking', progress) : busy}</Typography>
+          <LinearProgress
+            variant={progress?.total ? 'determinate' : 'indeterminate'}
+            value={progress?.total ? (progress.done / progress.total) * 100 : undefined}
+            aria-label={busy}
+          />
+        </Box>
+      )}
+      {problem && (
+        <Alert severity="error" data-testid="import-problem">
+          {problem}
+        </Alert>
+      )}
+      {checked && (
+        <Stack spacing={2} data-testid="import-checked">
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('drop.file', {
+                name: checked.fileName,
+                rows: formatCount(checked.rows, lang),
+                orders: formatCount(checked.orders.length, lang),
+              })}
+              {checked.encoding === 'gb18030' ? ` · ${t('drop.gbk')}` : ''}
+              {checked.unknown.length ? ` · ${t('read.unknown', { columns: checked.unknown.join(lang === 'en' ? ', ' : '、') })}` : ''}
+            </Typography>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={filter}
+              onChange={(_, v: OrderStatus | 'all' | null) => v && setFilter(v)}
+              aria-label={t('table.status')}
+              sx={{ flexWrap: 'wrap' }}
+            >
+              {(['all', 'ready', 'fix', 'unsellable', 'already'] as const).map((s) => (
+                <ToggleButton key={s} value={s} data-testid={`filter-${s}`}>
+                  {t(`status.${s}`)} {s === 'all' ? checked.orders.length : counts(s)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Stack>
+          <OrdersTable orders={shown} onFixed={recheckOrder} />
+          <Paper variant="outlined" sx={{ p: 2 }} data-testid="import-totals">
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {t('totals.title')}: {t('totals.orders', { count: ready.length })}
+            </Typography>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
+              {[
+                ['goods', goods],
+                ['freight', freight],
+                ['total', total],
+                ['balance', balance.data],
+                ['after', balance.data === undefined ? undefined : balance.data - total],
+              ].map(([k, v]) => (
+                <Box key={k as string} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t(`totals.${k as string}`)}
+                  </Typography>
+                  <Typography
+                    component="dd"
+                    variant="body2"
+                    sx={{ m: 0, fontWeight: k === 'total' ? 600 : undefined }}
+                    data-testid={`total-${k as string}`}
+                  >
+                    {v === undefined ? '—' : formatFen(v as number, lang)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+            {short > 0 && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {t('totals.short', { short: formatFen(short, lang) })}
+              </Alert>
+            )}
+            {create.error && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {errorText(create.error)}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+              <Button
+                variant="contained"
+                disabled={ready.length === 0 || create.isPending || !!busy}
+                onClick={() => setConfirm(true)}
+                data-testid="import-place"
+              >
+                {t('place.button', { count: ready.length })}
+              </Button>
+              <Button variant="outlined" onClick={() => void recheckAll()} disabled={!!busy}>
+                {t('place.recheck')}
+              </Button>
+            </Stack>
+          </Paper>
+        </Stack>
+      )}
+      <PastImports />
+      <Typography variant="body2">
+        <Link component={RouterLink} to="/orders">
+          {t('app:nav.orders')}
+        </Link>
+      </Typography>
+      <ConfirmDialog
+        open={confirm}
+        title={t('place.confirmTitle')}
+        body={t('place.confirmBody', { count: ready.length, total: formatFen(total, lang) })}
+        confirm={t('place.confirm')}
+        cancel={t('fix.cancel')}
+        pending={create.isPending}
+        error={create.error ? errorText(create.error) : null}
+        onConfirm={place}
+        onClose={() => setConfirm(false)}
+      />
+    </Stack>
+  );
+}

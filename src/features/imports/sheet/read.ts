@@ -1,0 +1,210 @@
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../contract/constants';
+
+/**
+ * Reading a bulk-order sheet (an .xlsx, a CSV or text pasted from Excel) into plain text cells. Every
+ * cell becomes text as a person would read it, with a flag where Excel has likely changed what was
+ * typed (a long number shown as 1.38E+10, a number too long to keep, a date) or where the cell is a
+ * formula, so that the page can ask for a fix instead of placing an order with a wrong phone number.
+ * The parsers are loaded on first use: they are separate chunks.
+ */
+
+/**
+ * What a cell's text may not be what was meant: `scientific` (text like 1.38E+10: the digits are
+ * lost), `precision` (a number longer than JS keeps: the last digits may be wrong), `date` (Excel
+ * turned it into a date), `formula` (text that a spreadsheet would run as a formula).
+ */
+export type CellFlag = 'scientific' | 'precision' | 'date' | 'formula';
+
+export interface RawSheet {
+  /** The first non-empty row, as text. */
+  header: string[];
+  /** The non-empty rows after the header: `row` is the row number Excel shows (1-based), `cells` at least as many as the header. */
+  rows: { row: number; cells: string[]; flags: (CellFlag | undefined)[] }[];
+  /** How a CSV file's bytes were read (not set for an .xlsx file or pasted text). */
+  encoding?: 'utf-8' | 'gb18030' | 'utf-16le' | 'utf-16be';
+}
+
+export type ReadProblem =
+  | { kind: 'too_large'; limit: number }
+  | { kind: 'too_many_rows'; rows: number; limit: number }
+  | { kind: 'empty' }
+  | { kind: 'unreadable' }
+  | { kind: 'unsupported'; name: string };
+
+export type ReadResult = { ok: true; sheet: RawSheet } | { ok: false; problem: ReadProblem };
+
+type Cell = { text: string; flag?: CellFlag };
+
+const EMPTY: Cell = { text: '' };
+
+/** A number as written by hand: 12, -5, 2.0, .5, 1e3. */
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+/** A phone written with its country code: +86 138 0013 8000, +86-138-0013-8000. */
+const INTERNATIONAL_PHONE = /^\+\d[\d -]*\d$/;
+/** How Excel shows a long number in a narrow column, and how it saves it to CSV: 1.38E+10, 1.38123E+10. */
+const SCIENTIFIC = /^[+-]?\d+(?:\.\d+)?e[+-]?\d+$/i;
+
+/**
+ * Whether a text would be run as a formula by a spreadsheet: it begins with `=`, `+`, `@` or `-` and
+ * something follows that is not a plain number (`-5` and `+86 138 0013 8000` are data; a lone `-` is
+ * how people write "none").
+ */
+export function looksLikeFormula(text: string): boolean {
+  if (text.length < 2 || !/^[=+@-]/.test(text)) return false;
+  if (text[0] === '=' || text[0] === '@') return true;
+  return !NUMBER.test(text) && !INTERNATIONAL_PHONE.test(text);
+}
+
+/** A text cell: trimmed, and flagged when it is scientific notation or a formula. */
+function textCell(raw: string): Cell {
+  const text = raw.trim();
+  if (SCIENTIFIC.test(text)) return { text, flag: 'scientific' };
+  if (looksLikeFormula(text)) return { text, flag: 'formula' };
+  return { text };
+}
+
+/** A number without exponent: 13812345678 stays 13812345678, 1e21 becomes 1000000000000000000000, 1e-7 becomes 0.0000001. */
+export function plainNumber(n: number): string {
+  const s = String(n);
+  if (!Number.isFinite(n) || !/e/i.test(s)) return s;
+  if (Number.isInteger(n)) return BigInt(n).toString();
+  // Only tiny fractions are left: every number from 1e21 up is a whole number.
+  const [mantissa = '', exp = '0'] = s.split('e');
+  const negative = mantissa.startsWith('-');
+  const [whole = '', fraction = ''] = mantissa.replace('-', '').split('.');
+  const zeros = -(whole.length + Number(exp));
+  return `${negative ? '-' : ''}0.${'0'.repeat(zeros)}${whole}${fraction}`;
+}
+
+function numberCell(n: number): Cell {
+  const text = plainNumber(n);
+  return Number.isInteger(n) && Math.abs(n) > Number.MAX_SAFE_INTEGER ? { text, flag: 'precision' } : { text };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date cell as `YYYY-MM-DD`, with ` HH:mm` when it has a time. read-excel-file gives the sheet's
+ * wall time as UTC; rounding to the minute undoes its float error (10:30 read as 10:29:59.999).
+ */
+function dateCell(d: Date): Cell {
+  const t = d.getTime();
+  if (Number.isNaN(t)) return EMPTY;
+  const m = new Date(Math.round(t / 60_000) * 60_000);
+  const day = `${m.getUTCFullYear()}-${pad(m.getUTCMonth() + 1)}-${pad(m.getUTCDate())}`;
+  const time = m.getUTCHours() || m.getUTCMinutes() ? ` ${pad(m.getUTCHours())}:${pad(m.getUTCMinutes())}` : '';
+  return { text: day + time, flag: 'date' };
+}
+
+/** Any cell value either parser gives, as text. */
+function toCell(v: unknown): Cell {
+  if (v === null || v === undefined) return EMPTY;
+  if (typeof v === 'string') return textCell(v);
+  if (typeof v === 'number') return numberCell(v);
+  if (typeof v === 'boolean') return { text: v ? 'TRUE' : 'FALSE' };
+  if (v instanceof Date) return dateCell(v);
+  return textCell(String(v));
+}
+
+/**
+ * The sheet from rows of cells in sheet order (index 0 is row 1): the header is the first non-empty
+ * row, empty rows are left out but keep their numbers. A header with no rows under it is `empty`:
+ * there is nothing to import.
+ */
+function toSheet(matrix: unknown[][], encoding?: RawSheet['encoding']): ReadResult {
+  const cells = (r: unknown[]) => r.map(toCell);
+  const isEmpty = (r: Cell[]) => r.every((c) => c.text === '');
+  let header: Cell[] | undefined;
+  const rows: RawSheet['rows'] = [];
+  let count = 0;
+  for (let i = 0; i < matrix.length; i++) {
+    const r = cells(matrix[i] ?? []);
+    if (isEmpty(r)) continue;
+    if (!header) {
+      header = r;
+      continue;
+    }
+    count++;
+    // Past the limit only the count goes on, so the person is told how many rows the file has.
+    if (count > IMPORT_MAX_ROWS) continue;
+    while (r.length < header.length) r.push(EMPTY);
+    rows.push({ row: i + 1, cells: r.map((c) => c.text), flags: r.map((c) => c.flag) });
+  }
+  if (count > IMPORT_MAX_ROWS) return { ok: false, problem: { kind: 'too_many_rows', rows: count, limit: IMPORT_MAX_ROWS } };
+  if (!header || rows.length === 0) return { ok: false, problem: { kind: 'empty' } };
+  const sheet: RawSheet = { header: header.map((c) => c.text), rows };
+  if (encoding) sheet.encoding = encoding;
+  return { ok: true, sheet };
+}
+
+/** CSV or tab-separated text as rows of strings; the delimiter is guessed (comma, tab or semicolon). */
+async function parseDelimited(text: string): Promise<string[][]> {
+  const Papa = (await import('papaparse')).default;
+  // Guessed on the first rows without the empty ones (a trailing blank line would spoil papaparse's
+  // guess), then the whole text is read with its empty rows, which keep the row numbers true.
+  const { delimiter } = Papa.parse<string[]>(text, { delimitersToGuess: [',', '\t', ';'], skipEmptyLines: 'greedy', preview: 10 }).meta;
+  return Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false }).data;
+}
+
+/**
+ * A CSV file's text. A UTF-8 BOM is dropped; a UTF-16 BOM (Excel's "Unicode text") is honoured;
+ * bytes that are not UTF-8 are read as GB18030, a superset of the GBK that Chinese Excel saves CSV in.
+ */
+function decode(bytes: Uint8Array): { text: string; encoding: NonNullable<RawSheet['encoding']> } {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+  else if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: new TextDecoder('gb18030').decode(bytes), encoding: 'gb18030' };
+  }
+}
+
+const KINDS: Record<string, 'xlsx' | 'csv'> = { xlsx: 'xlsx', csv: 'csv', txt: 'csv', tsv: 'csv' };
+
+/**
+ * A chosen file as a sheet: an .xlsx (its first worksheet), or a .csv, .txt or .tsv file (comma, tab
+ * or semicolon separated, UTF-8 or GBK). The size is checked before anything is read.
+ */
+export async function readSheetFile(file: Blob & { name: string }): Promise<ReadResult> {
+  const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  const kind = KINDS[ext];
+  if (!kind) return { ok: false, problem: { kind: 'unsupported', name: file.name } };
+  if (file.size > IMPORT_MAX_BYTES) return { ok: false, problem: { kind: 'too_large', limit: IMPORT_MAX_BYTES } };
+  if (file.size === 0) return { ok: false, problem: { kind: 'empty' } };
+  if (kind === 'xlsx') {
+    let matrix: unknown[][];
+    try {
+      // The universal entry reads a Blob in the browser and in Node alike (the browser one needs a Worker).
+      const { readSheet } = await import('read-excel-file/universal');
+      matrix = await readSheet(file);
+    } catch {
+      return { ok: false, problem: { kind: 'unreadable' } };
+    }
+    return toSheet(matrix);
+  }
+  let text: string;
+  let encoding: NonNullable<RawSheet['encoding']>;
+  try {
+    ({ text, encoding } = decode(new Uint8Array(await file.arrayBuffer())));
+  } catch {
+    return { ok: false, problem: { kind: 'unreadable' } };
+  }
+  return toSheet(await parseDelimited(text), encoding);
+}
+
+/**
+ * Text pasted from Excel (tab-separated) or CSV text, as a sheet:
+ * `readPastedText(text): Promise<…>`, async because the CSV parser is loaded on first use.
+ */
+export async function readPastedText(text: string): Promise<ReadResult> {
+  // A UTF-16 unit is 1 to 3 bytes in UTF-8: only text near the limit is measured.
+  const big =
+    text.length > IMPORT_MAX_BYTES || (text.length * 3 > IMPORT_MAX_BYTES && new TextEncoder().encode(text).length > IMPORT_MAX_BYTES);
+  if (big) return { ok: false, problem: { kind: 'too_large', limit: IMPORT_MAX_BYTES } };
+  if (!text.trim()) return { ok: false, problem: { kind: 'empty' } };
+  return toSheet(await parseDelimited(text.replace(/^\uFEFF/, '')));
+}

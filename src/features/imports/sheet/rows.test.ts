@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { COLUMNS, type Column } from './columns';
+import type { CellFlag, RawSheet } from './read';
+import { groupOrders, parseQuantity, toRows } from './rows';
+
+/** The template's column order, so that `index` is simply each column's position. */
+const index = Object.fromEntries(COLUMNS.map((c, i) => [c, i])) as Record<Column, number>;
+
+const GOOD: Record<Column, string> = {
+  orderSn: 'SHOP20261126001',
+  consignee: '张三',
+  phone: '13800138000',
+  province: '北京市',
+  city: '北京市',
+  area: '朝阳区',
+  street: '建外街道',
+  description: '建国门外大街1号',
+  product: '1001',
+  spec: '',
+  quantity: '1',
+  note: '',
+};
+
+/** A sheet row from changes to the good row, with flags by column. */
+function line(row: number, change: Partial<Record<Column, string>> = {}, flags: Partial<Record<Column, CellFlag>> = {}) {
+  const v = { ...GOOD, ...change };
+  return { row, cells: COLUMNS.map((c) => v[c]), flags: COLUMNS.map((c) => flags[c]) };
+}
+
+describe('toRows', () => {
+  it('gives each bad row its problems and good rows none', () => {
+    const sheet: RawSheet = {
+      header: COLUMNS.map((c) => c),
+      rows: [
+        line(2),
+        line(3, { orderSn: 'A2', consignee: '', quantity: '0' }),
+        line(4, { orderSn: 'A3', quantity: '2.5' }),
+        line(5, { orderSn: 'bad sn!', product: 'SKU-1' }),
+        line(6, { orderSn: 'A5xxxx', note: '=HYPERLINK("x")', phone: '1.38E+10' }, { note: 'formula', phone: 'scientific' }),
+        line(7, { orderSn: 'A6xxxx', quantity: '2.0', phone: '010-12345678', description: 'x'.repeat(201) }),
+        line(8, { orderSn: 'A7xxxx', quantity: '二', phone: '12345' }),
+      ],
+    };
+    const rows = toRows(sheet, index);
+    expect(rows.map((r) => [r.row, r.problems])).toEqual([
+      [2, []],
+      [
+        3,
+        [
+          { column: 'orderSn', code: 'orderSn' },
+          { column: 'consignee', code: 'required' },
+          { column: 'quantity', code: 'quantity' },
+        ],
+      ],
+      [
+        4,
+        [
+          { column: 'orderSn', code: 'orderSn' },
+          { column: 'quantity', code: 'quantity' },
+        ],
+      ],
+      [
+        5,
+        [
+          { column: 'orderSn', code: 'orderSn' },
+          { column: 'product', code: 'product' },
+        ],
+      ],
+      [
+        6,
+        [
+          { column: 'phone', code: 'scientific' },
+          { column: 'note', code: 'formula' },
+        ],
+      ],
+      [7, [{ column: 'description', code: 'tooLong' }]],
+      [
+        8,
+        [
+          { column: 'phone', code: 'phone' },
+          { column: 'quantity', code: 'quantity' },
+        ],
+      ],
+    ]);
+    expect(rows[0]?.values).toEqual(GOOD);
+  });
+
+  it('reads columns where the header put them and leaves absent ones empty', () => {
+    const sheet: RawSheet = { header: ['数量', '订单号'], rows: [{ row: 4, cells: ['3', 'SHOP000009'], flags: [undefined, 'date'] }] };
+    const [r] = toRows(sheet, { quantity: 0, orderSn: 1 });
+    expect(r?.values).toEqual({ ...Object.fromEntries(COLUMNS.map((c) => [c, ''])), quantity: '3', orderSn: 'SHOP000009' });
+    expect(r?.problems).toEqual([
+      { column: 'orderSn', code: 'date' },
+      ...['consignee', 'phone', 'province', 'city', 'area', 'description', 'product'].map((column) => ({ column, code: 'required' })),
+    ]);
+  });
+});
+
+describe('parseQuantity', () => {
+  it('takes whole numbers from 1 to 9999', () => {
+    expect(['1', '2.0', '２', '9999', ' 12 '].map(parseQuantity)).toEqual([1, 2, 2, 9999, 12]);
+    expect(['0', '2.5', '二', '10000', '-1', '', '1e2'].map(parseQuantity)).toEqual([null, null, null, null, null, null, null]);
+  });
+});
+
+describe('groupOrders', () => {
+  const sheet = (rows: ReturnType<typeof line>[]): RawSheet => ({ header: [...COLUMNS], rows });
+
+  it('makes one order of the rows of one order number, in first-seen order', () => {
+    const rows = toRows(
+      sheet([
+        line(2, { product: '1001' }),
+        line(3, { orderSn: 'SHOP000002', consignee: '李四' }),
+        line(4, { product: '1002' }),
+        line(5, { product: '1001', spec: '红色 XL' }),
+      ]),
+      index,
+    );
+    const orders = groupOrders(rows);
+    expect(orders.map((o) => [o.orderSn, o.rows.map((r) => r.row), o.problems])).toEqual([
+      ['SHOP20261126001', [2, 4, 5], []],
+      ['SHOP000002', [3], []],
+    ]);
+    expect(orders.flatMap((o) => o.rows.flatMap((r) => r.problems))).toEqual([]);
+  });
+
+  it('marks a repeated line and an address unlike the first row, on the later row only', () => {
+    const rows = toRows(
+      sheet([
+        line(2),
+        line(3, { product: '1002' }),
+        line(4, { product: '1001' }),
+        line(5, { product: '1003', phone: '13900000000', area: '东城区' }),
+        line(6, { orderSn: '' }),
+        line(7, { orderSn: '' }),
+      ]),
+      index,
+    );
+    const orders = groupOrders(rows);
+    expect(orders.map((o) => o.orderSn)).toEqual(['SHOP20261126001', '#6', '#7']);
+    expect(orders[0]?.rows.map((r) => [r.row, r.problems])).toEqual([
+      [2, []],
+      [3, []],
+      [4, [{ column: 'product', code: 'duplicateLine' }]],
+      [
+        5,
+        [
+          { column: 'phone', code: 'addressDiffers' },
+          { column: 'area', code: 'addressDiffers' },
+        ],
+      ],
+    ]);
+    expect(orders[1]?.rows[0]?.problems).toEqual([{ column: 'orderSn', code: 'required' }]);
+    // The rows given are left as they were.
+    expect(rows[2]?.problems).toEqual([]);
+  });
+
+  it('says an order of more than 100 rows is too long', () => {
+    const rows = toRows(sheet(Array.from({ length: 101 }, (_, i) => line(i + 2, { product: String(1000 + i) }))), index);
+    expect(groupOrders(rows)[0]?.problems).toEqual([{ column: null, code: 'lines' }]);
+    expect(groupOrders(rows.slice(0, 100))[0]?.problems).toEqual([]);
+  });
+});

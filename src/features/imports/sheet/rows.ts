@@ -1,0 +1,159 @@
+import { PHONE_PATTERN } from '../../../../contract/constants';
+import { COLUMNS, REQUIRED_COLUMNS, type Column } from './columns';
+import type { RawSheet } from './read';
+
+/**
+ * What is wrong with a row (or, with `column: null`, with an order as a whole). Besides the codes of
+ * the cell flags (see `CellFlag`):
+ * - `required`: a required column is empty;
+ * - `quantity`: not a whole number from 1 to 9999;
+ * - `orderSn`: not 6–64 letters, digits, `_` or `-` (the supplier's rule for a merchant order number);
+ * - `product`: not a product or SKU id (1–12 digits);
+ * - `phone`: not a mainland mobile or a landline with its area code (`PHONE_PATTERN`);
+ * - `tooLong`: longer than the supplier takes (e.g. a consignee over 50 characters): the whole job
+ *   would be refused otherwise;
+ * - `duplicateLine`: the same product and spec twice in one order;
+ * - `addressDiffers`: a row of an order with an address cell unlike the order's first row;
+ * - `lines`: an order of more than 100 rows (the supplier takes at most 100 lines in an order).
+ */
+export type RowProblem = {
+  column: Column | null;
+  code:
+    | 'required'
+    | 'scientific'
+    | 'precision'
+    | 'date'
+    | 'formula'
+    | 'quantity'
+    | 'orderSn'
+    | 'product'
+    | 'phone'
+    | 'tooLong'
+    | 'duplicateLine'
+    | 'addressDiffers'
+    | 'lines';
+};
+
+export interface SheetRow {
+  /** The row number Excel shows. */
+  row: number;
+  values: Record<Column, string>;
+  problems: RowProblem[];
+}
+
+/** An order: its rows in sheet order, and the problems of the order as a whole (`lines`); each row keeps its own. */
+export interface SheetOrder {
+  /** The sheet's order number, or `#<row>` for a row that has none. */
+  orderSn: string;
+  rows: SheetRow[];
+  problems: RowProblem[];
+}
+
+/** The supplier's rule for a merchant order number (as in `order.submit`). */
+const ORDER_SN = /^[A-Za-z0-9_-]{6,64}$/;
+const PRODUCT = /^\d{1,12}$/;
+/** Most lines (rows) the supplier takes in one order. */
+const MAX_LINES = 100;
+
+/** Longest text the supplier takes per column (the address as in `addressSchema`, any cell of a job 1,000). */
+const MAX_LENGTH: Partial<Record<Column, number>> = {
+  consignee: 50,
+  province: 50,
+  city: 50,
+  area: 50,
+  street: 100,
+  description: 200,
+  spec: 1000,
+  note: 1000,
+};
+
+/** The address columns: one order goes to one address, so they must agree on all its rows. */
+const ADDRESS_COLUMNS: readonly Column[] = ['consignee', 'phone', 'province', 'city', 'area', 'street', 'description'];
+
+/**
+ * A quantity cell as a number, or null when it is not a whole number from 1 to 9999: "2", "2.0" and
+ * "２" are 2; "2.5", "0" and "二" are not quantities.
+ */
+export function parseQuantity(text: string): number | null {
+  const m = /^(\d+)(?:\.0*)?$/.exec(text.normalize('NFKC').trim());
+  if (!m?.[1]) return null;
+  const n = Number(m[1]);
+  return n >= 1 && n <= 9999 ? n : null;
+}
+
+/** The rule a filled-in cell must meet, by column. */
+function breaksRule(column: Column, value: string): RowProblem['code'] | null {
+  switch (column) {
+    case 'orderSn':
+      return ORDER_SN.test(value) ? null : 'orderSn';
+    case 'product':
+      return PRODUCT.test(value) ? null : 'product';
+    case 'quantity':
+      return parseQuantity(value) === null ? 'quantity' : null;
+    case 'phone':
+      return PHONE_PATTERN.test(value) ? null : 'phone';
+    default: {
+      const max = MAX_LENGTH[column];
+      return max !== undefined && value.length > max ? 'tooLong' : null;
+    }
+  }
+}
+
+/**
+ * The rows of a sheet by column, with what is wrong with each. A cell gets one problem at most: an
+ * empty required cell is `required`; a flagged cell (a date, a formula…) its flag, since its text is
+ * not what was meant anyway; otherwise the column's rule.
+ */
+export function toRows(sheet: RawSheet, index: Partial<Record<Column, number>>): SheetRow[] {
+  return sheet.rows.map(({ row, cells, flags }) => {
+    const values = {} as Record<Column, string>;
+    const problems: RowProblem[] = [];
+    for (const column of COLUMNS) {
+      const i = index[column];
+      const value = i === undefined ? '' : (cells[i] ?? '').trim();
+      values[column] = value;
+      if (!value) {
+        if (REQUIRED_COLUMNS.includes(column)) problems.push({ column, code: 'required' });
+        continue;
+      }
+      const flag = i === undefined ? undefined : flags[i];
+      const code = flag ?? breaksRule(column, value);
+      if (code) problems.push({ column, code });
+    }
+    return { row, values, problems };
+  });
+}
+
+/**
+ * Rows grouped into orders: rows with the same order number (in the order first seen) are one order of
+ * several lines; a row with no order number is an order of its own, so it can be shown and fixed.
+ * Returns new rows: a later row of an order gets `addressDiffers` for each address cell unlike the
+ * first row's, and `duplicateLine` when its product and spec are already in the order.
+ */
+export function groupOrders(rows: SheetRow[]): SheetOrder[] {
+  const orders = new Map<string, { order: SheetOrder; lines: Set<string> }>();
+  for (const r of rows) {
+    const key = r.values.orderSn || `#${r.row}`;
+    let o = orders.get(key);
+    if (!o) {
+      o = { order: { orderSn: key, rows: [], problems: [] }, lines: new Set() };
+      orders.set(key, o);
+    }
+    const row: SheetRow = { ...r, problems: [...r.problems] };
+    const first = o.order.rows[0];
+    if (first) {
+      for (const column of ADDRESS_COLUMNS)
+        if (row.values[column] !== first.values[column]) row.problems.push({ column, code: 'addressDiffers' });
+    }
+    if (row.values.product) {
+      const line = `${row.values.product}\u0000${row.values.spec}`;
+      if (o.lines.has(line)) row.problems.push({ column: 'product', code: 'duplicateLine' });
+      o.lines.add(line);
+    }
+    o.order.rows.push(row);
+  }
+  return [...orders.values()].map(({ order }) => {
+    if (order.rows.length > MAX_LINES) order.problems.push({ column: null, code: 'lines' });
+    return order;
+  });
+}
