@@ -5,7 +5,8 @@ import { benchSandboxLists } from './sandbox-lists';
 /**
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
- * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15).
+ * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15;
+ * `BENCH_ONLY=bulk`, bulk orders from a sheet, runs only when named).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const part = (name: string, skipVar?: string) => (only ? only.includes(name) : !skipVar || process.env[skipVar] !== '1');
@@ -109,4 +110,12 @@ if (part('overview', 'BENCH_SKIP_OVERVIEW')) {
   // BENCH_SKIP_RECONCILE: only the overview; each database's figures are printed as it ends.
   if (!process.env.BENCH_SKIP_RECONCILE) printReconcile(await benchReconcile());
   await benchOverview();
+}
+if (only?.includes('bulk')) {
+  const { benchBulk } = await import('./bulk');
+  const b = await benchBulk({ port: Number(process.env.BENCH_PORT ?? 4500) + 3, orders: Number(process.env.BENCH_BULK_ORDERS ?? 1000), killAt: 300 });
+  console.log(`\nBulk orders: a ${b.orders.toLocaleString('en')}-order sheet (${b.rows.toLocaleString('en')} rows), the page's code in Node against the gateway and sandbox`);
+  console.log(`  read and grouped: ${b.parsedMs.toFixed(0)} ms; read and checked (bulk details, numbers placed, availability and pre-check): ${(b.checkMs / 1000).toFixed(2)} s (target <= 5 s)`);
+  console.log(`  placing: ${b.rate.toFixed(1)} orders/s before the kill (target >= 20)`);
+  console.log(`  SIGKILL after ${b.killedAt} placed, started again: job ${b.state} ${b.restS.toFixed(1)} s later; ${b.count} orders at the supplier, ${b.doubled} placed twice (target: ${b.orders}, 0)`);
 }

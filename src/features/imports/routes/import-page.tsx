@@ -345,7 +345,7 @@ export function ImportPage() {
               sx={{ flexWrap: 'wrap' }}
             >
               {(['all', 'ready', 'fix', 'unsellable', 'already'] as const).map((s) => (
-                <ToggleButton key={s} value={s} data-testid={`filter-${s}`}>
+                <ToggleButton key={s} value={s} data-testid={`filter-${s}`} sx={{ color: 'text.primary' }}>
                   {t(`status.${s}`)} {s === 'all' ? checked.orders.length : counts(s)}
                 </ToggleButton>
               ))}
