@@ -19,11 +19,14 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
   const url = `http://127.0.0.1:${opts.port}`;
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    // Node itself with tsx's loader (not the tsx wrapper, whose SIGKILL would leave the server running).
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dir, SANDBOX_GOODS: '2000', DRAIN_SECONDS: '0' },
       stdio: 'ignore',
     });
     for (let i = 0; i < 1200; i++) {
+      const c = child as ChildProcess;
+      if (c.exitCode !== null) throw new Error(`the app server stopped (exit ${c.exitCode})`);
       try {
         if ((await fetch(`${url}/healthz`)).ok) return;
       } catch {
@@ -35,7 +38,7 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
   };
   const stop = async (signal: NodeJS.Signals) => {
     const c = child as ChildProcess | null;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const gone = new Promise((r) => c.once('exit', r));
     c.kill(signal);
     await gone;
@@ -94,11 +97,15 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
     const orders = groupOrders(toRows(read.sheet, map.index));
     const parsedMs = performance.now() - t0;
     const { areaList } = await import('@vant/area-data');
-    const known = async (sns: string[]) => (await bff<{ known: { orderSn: string; platformSn: string | null }[] }>('/imports/known', { orderSns: sns })).known;
+    const known = async (sns: string[]) =>
+      (await bff<{ known: { orderSn: string; platformSn: string | null }[] }>('/imports/known', { orderSns: sns })).known;
     const checked = await checkOrders(orders, { op, known, regions: areaList });
     const checkMs = performance.now() - t0;
     const ready = checked.filter((o) => o.status === 'ready');
-    if (ready.length !== opts.orders) throw new Error(`${ready.length} of ${opts.orders} orders ready: ${JSON.stringify(checked.find((o) => o.status !== 'ready')?.problems)}`);
+    if (ready.length !== opts.orders)
+      throw new Error(
+        `${ready.length} of ${opts.orders} orders ready: ${JSON.stringify(checked.find((o) => o.status !== 'ready')?.problems)}`,
+      );
 
     const made = await bff<{ id: number }>('/imports', {
       key: `bench${Date.now()}`,
@@ -138,10 +145,24 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
     const db = new Database(join(dir, 'sandbox.sqlite'), { readonly: true });
     const count = (db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE third_sn LIKE ?`).get(`${stem}-%`) as { n: number }).n;
     const doubled = (
-      db.prepare(`SELECT COUNT(*) AS n FROM (SELECT third_sn FROM orders WHERE third_sn LIKE ? GROUP BY third_sn HAVING COUNT(*) > 1)`).get(`${stem}-%`) as { n: number }
+      db
+        .prepare(`SELECT COUNT(*) AS n FROM (SELECT third_sn FROM orders WHERE third_sn LIKE ? GROUP BY third_sn HAVING COUNT(*) > 1)`)
+        .get(`${stem}-%`) as { n: number }
     ).n;
     db.close();
-    return { orders: opts.orders, rows: read.sheet.rows.length, parsedMs, checkMs, rate, killedAt: before, restS, state: after.state, placed: after.counts.placed, count, doubled };
+    return {
+      orders: opts.orders,
+      rows: read.sheet.rows.length,
+      parsedMs,
+      checkMs,
+      rate,
+      killedAt: before,
+      restS,
+      state: after.state,
+      placed: after.counts.placed,
+      count,
+      doubled,
+    };
   } finally {
     await stop('SIGTERM');
     rmSync(dir, { recursive: true, force: true });

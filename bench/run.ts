@@ -113,9 +113,19 @@ if (part('overview', 'BENCH_SKIP_OVERVIEW')) {
 }
 if (only?.includes('bulk')) {
   const { benchBulk } = await import('./bulk');
-  const b = await benchBulk({ port: Number(process.env.BENCH_PORT ?? 4500) + 3, orders: Number(process.env.BENCH_BULK_ORDERS ?? 1000), killAt: 300 });
-  console.log(`\nBulk orders: a ${b.orders.toLocaleString('en')}-order sheet (${b.rows.toLocaleString('en')} rows), the page's code in Node against the gateway and sandbox`);
-  console.log(`  read and grouped: ${b.parsedMs.toFixed(0)} ms; read and checked (bulk details, numbers placed, availability and pre-check): ${(b.checkMs / 1000).toFixed(2)} s (target <= 5 s)`);
+  const b = await benchBulk({
+    port: Number(process.env.BENCH_PORT ?? 4500) + 3,
+    orders: Number(process.env.BENCH_BULK_ORDERS ?? 1000),
+    killAt: 300,
+  });
+  console.log(
+    `\nBulk orders: a ${b.orders.toLocaleString('en')}-order sheet (${b.rows.toLocaleString('en')} rows), the page's code in Node against the gateway and sandbox`,
+  );
+  console.log(
+    `  read and grouped: ${b.parsedMs.toFixed(0)} ms; read and checked (bulk details, numbers placed, availability and pre-check): ${(b.checkMs / 1000).toFixed(2)} s (target <= 5 s)`,
+  );
   console.log(`  placing: ${b.rate.toFixed(1)} orders/s before the kill (target >= 20)`);
-  console.log(`  SIGKILL after ${b.killedAt} placed, started again: job ${b.state} ${b.restS.toFixed(1)} s later; ${b.count} orders at the supplier, ${b.doubled} placed twice (target: ${b.orders}, 0)`);
+  console.log(
+    `  SIGKILL after ${b.killedAt} placed, started again: job ${b.state} ${b.restS.toFixed(1)} s later; ${b.count} orders at the supplier, ${b.doubled} placed twice (target: ${b.orders}, 0)`,
+  );
 }

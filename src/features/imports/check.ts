@@ -70,7 +70,7 @@ export interface CheckDeps {
   /** The order numbers placed before, with their platform numbers. */
   known: (orderSns: string[]) => Promise<{ orderSn: string; platformSn: string | null }[]>;
   regions: AreaList;
-  /** Calls at once (bulk details, pre-checks). */
+  /** Calls at once (bulk details, pre-checks); 8 unless said. */
   concurrency?: number;
   /** Told as orders are pre-checked: how many of how many. */
   onProgress?: (done: number, total: number) => void;
@@ -144,7 +144,7 @@ function addressOf(order: SheetOrder, regions: AreaList, out: CheckedOrder) {
 
 /** Checks every order of a sheet; the orders come back in sheet order. */
 export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promise<CheckedOrder[]> {
-  const limit = deps.concurrency ?? 4;
+  const limit = deps.concurrency ?? 8;
   const out: CheckedOrder[] = orders.map((o) => ({
     key: o.orderSn,
     orderSn: o.orderSn.startsWith('#') ? '' : o.orderSn,
