@@ -53,7 +53,7 @@ export default defineConfig({
   retries: 0,
   projects: [
     // Each demo role signs in once through the sign-in page; the sessions are saved for the tests.
-    { name: 'sign-in', testMatch: 'auth.setup.ts' },
+    { name: 'sign-in', testMatch: 'auth.setup.ts', fullyParallel: true },
     // The after-sale records the layout and pictures specs work on (moves the business clock before the rest starts).
     { name: 'world-setup', testMatch: 'after-sale.setup.ts', dependencies: ['sign-in'] },
     { name: 'world', testMatch: WORLD, workers: 1, fullyParallel: false, dependencies: ['world-setup'] },

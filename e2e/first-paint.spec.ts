@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { roleContext } from './sign-in';
+import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 import { emotionNames } from '../server/shell-page';
 import { emotionRulesOf, recordEmotionRules } from '../tools/emotion-rules';
 
@@ -35,11 +36,13 @@ async function signedIn(browser: Browser, size: (typeof SIZES)[number], language
     },
     [language, mode],
   );
-  const page = await context.newPage();
-  // The app runs once, so the cookies the served HTML is painted from are set.
-  await page.goto('/catalogue');
-  await expect(page.locator('main h1')).toBeVisible();
-  return { context, page };
+  // The cookies the served HTML is painted from, as the app mirrors them from its storage on its
+  // first run (set here rather than by a first load of a page only for that).
+  await context.addCookies([
+    { name: LANGUAGE_COOKIE, value: language, url: test.info().project.use.baseURL!, sameSite: 'Strict' },
+    { name: THEME_COOKIE, value: mode, url: test.info().project.use.baseURL!, sameSite: 'Strict' },
+  ]);
+  return { context, page: await context.newPage() };
 }
 
 for (const size of SIZES)
@@ -116,7 +119,8 @@ for (const [size, mode] of [
     try {
       const page = await context.newPage();
       // The app runs once first (it mirrors the chosen mode into the cookie the gateway picks the first
-      // styles by), as the sign-in page did when this test signed in through it.
+      // styles by, and keeps what it drew under the first page), as the sign-in page did when this
+      // test signed in through it.
       await page.goto('/catalogue');
       await expect(page.locator('main h1')).toBeVisible();
       for (const path of PAGES) {

@@ -4,7 +4,7 @@ import writeExcelFile from 'write-excel-file/node';
 import { readFileSync } from 'node:fs';
 import { stateOf } from './sign-in';
 import { candidates } from './checkout-api';
-import { pageProblems } from './page-checks';
+import { pageProblems, pageShot } from './page-checks';
 
 test.use({ storageState: stateOf('merchant') });
 
@@ -62,15 +62,21 @@ test('a merchant imports the template with three orders, fixes one in place, pla
   // The checked sheet and its fix dialog pass axe and fit (at 1440 px; the layout pass does the empty page at both sizes).
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-checked.png');
   // Fixed in place: the district, then checked again.
   await bad.getByTestId('import-fix').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('区县')).toBeVisible();
   expect(await pageProblems(page, { zh: true, popup: dialog })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-fix.png', { window: true });
   await dialog.getByLabel('区县').fill('东城区');
   await dialog.getByTestId('import-fix-save').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(3);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await pageProblems(page, { zh: true })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-phone-zh-CN-light-checked.png');
+  await page.setViewportSize({ width: 1440, height: 900 });
   const total = goods.reduce((s, g) => s + g.price, 0);
   await expect(page.getByTestId('total-goods')).toHaveText(`¥${(total / 100).toFixed(2)}`);
 
@@ -80,8 +86,10 @@ test('a merchant imports the template with three orders, fixes one in place, pla
   await expect(page.getByTestId('import-job')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(page.locator('[data-testid="import-job-order"][data-state="placed"]')).toHaveCount(3);
   expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-job.png');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await pageProblems(page, { zh: true })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-phone-zh-CN-light-job.png');
 
   // The results sheet: every row with its outcome in words and the platform's number.
   const [results] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-results-xlsx').click()]);

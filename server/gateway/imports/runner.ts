@@ -1,4 +1,4 @@
-import { getOperation, type ImportCounts, type Order } from '../../../contract';
+import { getOperation, type Order } from '../../../contract';
 import type { ImportJobState, ImportProgressEvent } from '../../../contract/schemas/imports';
 import type { AuditLog } from '../audit/audit';
 import type { UpstreamTarget } from '../config';
@@ -78,23 +78,17 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     const [job, row] = [await store.summaryOf(jobId), await store.job(jobId)];
     if (!job || !row) return;
     const by = await store.orderSnsByState(jobId);
-    const c: ImportCounts = job.counts;
+    // Worded by the audit page (its field table and result sentences); each list cut at ten by the audit's summary.
+    const lists = Object.fromEntries(
+      (['placed', 'already', 'refused', 'short', 'unsent'] as const).filter((k) => by[k]?.length).map((k) => [k, by[k]]),
+    );
     await audit.record({
       user: { id: job.userId, username: job.username, role: row.role },
       username: job.username,
       action: 'orders.import',
-      input: {
-        job: jobId,
-        file: job.fileName,
-        state: job.state,
-        placed: by.placed ?? [],
-        already: by.already ?? [],
-        refused: by.refused ?? [],
-        short: by.short ?? [],
-        unsent: by.unsent ?? [],
-      },
+      input: { job: jobId, file: job.fileName, ...lists },
       code: 1,
-      msg: `placed ${c.placed}, already placed ${c.already}, refused ${c.refused}, short balance ${c.short}, not sent ${c.unsent + c.queued}, rows skipped ${c.skippedRows}`,
+      msg: `import ${job.state}`,
       ip: '',
     });
   };

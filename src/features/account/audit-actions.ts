@@ -9,6 +9,7 @@ export const GATEWAY_ACTIONS = [
   'users.update',
   'users.password',
   'sandbox.clock',
+  'orders.import',
 ] as const;
 type GatewayAction = (typeof GATEWAY_ACTIONS)[number];
 
@@ -62,6 +63,7 @@ export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
   'users.update': { en: 'Change a user', 'zh-CN': '修改用户' },
   'users.password': { en: 'Set a user password', 'zh-CN': '重设用户密码' },
   'sandbox.clock': { en: 'Move the sandbox clock', 'zh-CN': '推进沙箱时钟' },
+  'orders.import': { en: 'Bulk orders from a sheet', 'zh-CN': '表格批量下单' },
 };
 
 type Lang = 'en' | 'zh-CN';
@@ -105,6 +107,14 @@ const KEY_WORDS: Record<string, Words> = {
   pictures: { en: 'Pictures', 'zh-CN': '图片' },
   reason: { en: 'Reason', 'zh-CN': '原因' },
   description: { en: 'Description', 'zh-CN': '说明' },
+  // A bulk-order job's entry (orders.import): its orders by outcome.
+  job: { en: 'Job', 'zh-CN': '任务' },
+  file: { en: 'File', 'zh-CN': '文件' },
+  placed: { en: 'Placed', 'zh-CN': '已下单' },
+  already: { en: 'Already placed', 'zh-CN': '之前已下单' },
+  refused: { en: 'Refused', 'zh-CN': '被拒绝' },
+  short: { en: 'Balance short', 'zh-CN': '余额不足' },
+  unsent: { en: 'Not sent', 'zh-CN': '未发送' },
 };
 
 const HIDDEN: Words = { en: '(hidden)', 'zh-CN': '（已隐藏）' };
@@ -166,6 +176,8 @@ const RESULT_WORDS: [RegExp, Words][] = [
   [/^refused: The request is too large/, { en: 'The request was too large', 'zh-CN': '请求过大' }],
   [/^refused: /, { en: 'Input refused by the gateway', 'zh-CN': '输入被网关拒绝' }],
   [/^wrong current password$/, { en: 'Wrong current password', 'zh-CN': '当前密码不正确' }],
+  [/^import done$/, { en: 'Job finished', 'zh-CN': '任务已完成' }],
+  [/^import cancelled$/, { en: 'Job cancelled: the rest not sent', 'zh-CN': '任务已取消，其余未发送' }],
   [/^outcome unknown/, { en: 'Check the supplier before retrying', 'zh-CN': '重试前请先向供应商核实' }],
   [/^(ok|signed in|signed out|password changed)$/, { en: '', 'zh-CN': '' }],
 ];
