@@ -1,19 +1,19 @@
 import { createInstance, type TFunction } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpData, OpId, OpInput } from '../../../contract';
-import { bffOp, signIn } from '../../../test/bff-client';
-import { testGatewayDb } from '../../../test/gateway-db';
-import { sellableGoods, startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
-import { createBffApp } from '../../../server/gateway/app';
-import type { GatewayDb } from '../../../server/gateway/db';
-import { createOrderMirror } from '../../../server/gateway/mirror';
-import { cartLocales } from '../cart/locales';
-import { checkOrders, type CheckedOrder } from './check';
-import { problemText } from './components/problem-text';
-import { importsLocales } from './locales';
-import { mapHeaders } from './sheet/columns';
-import { readPastedText } from './sheet/read';
-import { groupOrders, toRows } from './sheet/rows';
+import type { OpData, OpId, OpInput } from '../contract';
+import { bffOp, signIn } from './bff-client';
+import { testGatewayDb } from './gateway-db';
+import { sellableGoods, startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from './harness';
+import { createBffApp } from '../server/gateway/app';
+import type { GatewayDb } from '../server/gateway/db';
+import { createOrderMirror } from '../server/gateway/mirror';
+import { cartLocales } from '../src/features/cart/locales';
+import { checkOrders, type CheckedOrder } from '../src/features/imports/check';
+import { problemText } from '../src/features/imports/components/problem-text';
+import { importsLocales } from '../src/features/imports/locales';
+import { mapHeaders } from '../src/features/imports/sheet/columns';
+import { readPastedText } from '../src/features/imports/sheet/read';
+import { groupOrders, toRows } from '../src/features/imports/sheet/rows';
 
 /**
  * The page's check against a real gateway and sandbox: a sheet with every kind of bad row gives a
