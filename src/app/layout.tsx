@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import Paper from '@mui/material/Paper';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -66,6 +66,11 @@ export function Layout() {
   const drawerLoaded = useLatch(open);
   const can = useCan();
   const items = NAV_ITEMS.filter((item) => allowed(item, can));
+  // The page's own item: the longest that the address starts with (/orders/failed is not also /orders).
+  const { pathname } = useLocation();
+  const current = items
+    .filter((i) => pathname === i.to || pathname.startsWith(`${i.to}/`))
+    .reduce<(typeof items)[number] | undefined>((best, i) => (!best || i.to.length > best.to.length ? i : best), undefined);
 
   const nav = (
     <Box component="nav" aria-label={t('appName')}>
@@ -74,8 +79,10 @@ export function Layout() {
         {items.map((item) => (
           <Box component="li" key={item.to} sx={NAV_ITEM}>
             <ListItemButton
-              component={NavLink}
+              component={Link}
               to={item.to}
+              className={item === current ? 'active' : undefined}
+              aria-current={item === current ? 'page' : undefined}
               onClick={() => setOpen(false)}
               sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
             >

@@ -119,9 +119,12 @@ function LiveEventStream({ userId }: { userId: number }) {
       else if (f.type === 'unread') onUnread(f.data);
       // Too much was missed to replay (or the gateway's bus reconnected): read the inbox again.
       else if (f.type === 'resync') void qc.invalidateQueries({ queryKey: messageKeys.all });
-      // A bulk-order job moved on: its page and the list of imports read it again.
-      else if (f.type === 'import') void qc.invalidateQueries({ queryKey: ['imports'] });
-      else if (f.type === 'state') setStreamState(f.data === 'open' || f.data === 'stopped' ? f.data : 'connecting');
+      else if (f.type === 'import') {
+        // A bulk-order job moved on: its page and the list of imports read it again, and orders were
+        // placed (the order lists and the balance moved).
+        for (const queryKey of [['imports'], ['orders', 'list'], ['account', 'balance'], ['account', 'cashFlow']])
+          void qc.invalidateQueries({ queryKey });
+      } else if (f.type === 'state') setStreamState(f.data === 'open' || f.data === 'stopped' ? f.data : 'connecting');
       else if (f.type === 'reconnect') reopen();
       if (f.type === 'stop' || (f.type === 'state' && f.data === 'stopped')) {
         setStreamState('stopped');
