@@ -2,7 +2,7 @@
 export const importsLocales = {
   en: {
     title: 'Bulk orders',
-    subtitle: 'Place your shop’s orders from a spreadsheet: checked before anything is sent, each order placed once.',
+    subtitle: 'Place the orders of your shop from a spreadsheet: checked before anything is sent, each order placed once.',
     template: 'Template ({{lang}})',
     templateName: 'bulk-orders-template',
     langZh: 'Chinese',
@@ -88,7 +88,7 @@ export const importsLocales = {
       phone: 'The phone must be a mainland mobile (11 digits) or a landline with its area code.',
       tooLong: '{{column}} is longer than the supplier takes.',
       duplicateLine: 'The same product and spec is in this order twice: add the quantities up in one row.',
-      addressDiffers: '{{column}} differs from the order’s first row: one order goes to one address.',
+      addressDiffers: '{{column}} differs from the first row of the order: one order goes to one address.',
       lines: 'An order may have at most 100 lines.',
       region: 'No {{column}} “{{value}}” was found in the region list.',
       unknownProduct: 'Product or SKU {{value}} was not found at the supplier.',

@@ -1,12 +1,11 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -406,11 +405,6 @@ export function ImportPage() {
         </Stack>
       )}
       <PastImports />
-      <Typography variant="body2">
-        <Link component={RouterLink} to="/orders">
-          {t('app:nav.orders')}
-        </Link>
-      </Typography>
       <ConfirmDialog
         open={confirm}
         title={t('place.confirmTitle')}
