@@ -7,6 +7,7 @@ import { sellableGoods, startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness
 import { createBffApp } from '../server/gateway/app';
 import type { GatewayDb } from '../server/gateway/db';
 import { createOrderMirror } from '../server/gateway/mirror';
+import { appMoreLocales } from '../src/app/locales-more';
 import { cartLocales } from '../src/features/cart/locales';
 import { checkOrders, type CheckedOrder } from '../src/features/imports/check';
 import { problemText } from '../src/features/imports/components/problem-text';
@@ -67,7 +68,7 @@ async function translator(lng: 'zh-CN' | 'en'): Promise<TFunction> {
   await i18n.init({
     lng,
     fallbackLng: false,
-    resources: { [lng]: { imports: importsLocales[lng], cart: cartLocales[lng] } },
+    resources: { [lng]: { imports: importsLocales[lng], cart: cartLocales[lng], app: appMoreLocales[lng] } },
     interpolation: { escapeValue: false },
   });
   return i18n.getFixedT(lng);

@@ -43,8 +43,9 @@ export const csvField = (v: CellValue): string => {
 export const toCsv = (header: string[], rows: CellValue[][]): string =>
   '\uFEFF' + [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 
-export function download(filename: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves text (a CSV by default) or a file made in the browser (an .xlsx) as a download. */
+export function download(filename: string, content: string | Blob, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

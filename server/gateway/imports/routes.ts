@@ -74,10 +74,7 @@ export function importsRoutes(deps: { db: GatewayDb; store: ImportStore; runner:
     if (!parsed.success) return invalid(c, parsed.error, raw, 'orders', true);
     const user = c.get('user');
     const made = await store.create(user, parsed.data);
-    if (made.created) {
-      deps.db.bus.publish('op.written', { op: 'orders.import', userId: user.id, code: 1 }).catch(() => {});
-      runner.kick();
-    }
+    if (made.created) runner.kick();
     return c.json({ id: made.id, created: made.created }, made.created ? 201 : 200);
   });
 

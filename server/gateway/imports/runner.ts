@@ -100,6 +100,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     const job = await store.job(jobId);
     if (job && (job.state === 'done' || job.state === 'cancelled')) await finishAudit(jobId);
     if (moved) await progress(jobId, true);
+    if (job?.state === 'done' || job?.state === 'cancelled') lastSent.delete(jobId);
   };
 
   const stopJob = async (jobId: number, reason: 'balance' | 'unreachable') => {

@@ -29,15 +29,9 @@ export const importsLocales = {
       duplicate: 'Two columns are read as {{columns}}: keep one.',
       unknown: 'Columns left out: {{columns}}.',
     },
+    // The address columns are named by `app:fields` (column-name.ts).
     columns: {
       orderSn: 'Shop order number',
-      consignee: 'Consignee',
-      phone: 'Phone',
-      province: 'Province',
-      city: 'City',
-      area: 'District',
-      street: 'Street',
-      description: 'Address detail',
       product: 'Product or SKU id',
       spec: 'Spec',
       quantity: 'Quantity',
@@ -69,9 +63,6 @@ export const importsLocales = {
       linesCount_one: '{{count}} line',
       linesCount_other: '{{count}} lines',
       placedAs: 'Placed as {{sn}}',
-      page: 'Page {{page}} of {{pages}}',
-      prev: 'Previous page',
-      next: 'Next page',
       none: 'No orders with this status.',
     },
     problem: {
@@ -221,15 +212,9 @@ export const importsLocales = {
       duplicate: '有两列都被识别为 {{columns}}：请只保留一列。',
       unknown: '未使用的列：{{columns}}。',
     },
+    // The address columns are named by `app:fields` (column-name.ts).
     columns: {
       orderSn: '店铺订单号',
-      consignee: '收货人',
-      phone: '手机号',
-      province: '省份',
-      city: '城市',
-      area: '区县',
-      street: '街道',
-      description: '详细地址',
       product: '商品ID或SKU ID',
       spec: '规格',
       quantity: '数量',
@@ -261,9 +246,6 @@ export const importsLocales = {
       linesCount_one: '{{count}} 行商品',
       linesCount_other: '{{count}} 行商品',
       placedAs: '已下单：{{sn}}',
-      page: '第 {{page}} / {{pages}} 页',
-      prev: '上一页',
-      next: '下一页',
       none: '没有该状态的订单。',
     },
     problem: {

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ImportJob } from '../../../contract';
+import { columnName } from './column-name';
 import { COLUMNS } from './sheet/columns';
 
 /**
@@ -10,7 +11,7 @@ import { COLUMNS } from './sheet/columns';
 export function resultRows(job: ImportJob, t: TFunction): { header: string[]; rows: string[][] } {
   const header = [
     t('imports:result.row'),
-    ...COLUMNS.map((c) => t(`imports:columns.${c}`)),
+    ...COLUMNS.map((c) => columnName(t, c)),
     t('imports:result.outcome'),
     t('imports:result.platformSn'),
     t('imports:result.freight'),
@@ -48,16 +49,4 @@ export function resultRows(job: ImportJob, t: TFunction): { header: string[]; ro
     });
   lines.sort((a, b) => a.row - b.row);
   return { header, rows: lines.map((l) => l.cells) };
-}
-
-/** Saves a Blob as a file (a download). */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

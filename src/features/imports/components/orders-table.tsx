@@ -9,10 +9,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,16 +19,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Pager } from '../../../components/pager';
 import { formatFen } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import type { CheckedOrder, OrderStatus } from '../check';
 import type { Column } from '../sheet/columns';
+import { columnName } from '../column-name';
 import { problemText } from './problem-text';
 
-const PAGE = 50;
+const SIZES = [50, 100, 200] as const;
 const COLOR: Record<OrderStatus, 'success' | 'warning' | 'error' | 'info'> = {
   ready: 'success',
   fix: 'warning',
@@ -45,10 +43,10 @@ export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFix
   const { t } = useTranslation(['imports', 'cart']);
   const lang = useLang();
   const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(SIZES[0]);
   const [fixing, setFixing] = useState<CheckedOrder | null>(null);
-  const pages = Math.max(1, Math.ceil(orders.length / PAGE));
-  const at = Math.min(page, pages - 1);
-  const shown = orders.slice(at * PAGE, at * PAGE + PAGE);
+  const at = Math.min(page, Math.max(0, Math.ceil(orders.length / size) - 1));
+  const shown = orders.slice(at * size, at * size + size);
   if (orders.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -156,16 +154,8 @@ export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFix
           </TableBody>
         </Table>
       </TableContainer>
-      {pages > 1 && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-          <IconButton aria-label={t('table.prev')} disabled={at === 0} onClick={() => setPage(at - 1)}>
-            <ChevronLeftIcon />
-          </IconButton>
-          <Typography variant="body2">{t('table.page', { page: at + 1, pages })}</Typography>
-          <IconButton aria-label={t('table.next')} disabled={at >= pages - 1} onClick={() => setPage(at + 1)}>
-            <ChevronRightIcon />
-          </IconButton>
-        </Stack>
+      {orders.length > size && (
+        <Pager page={at + 1} size={size} count={orders.length} sizes={SIZES} onChange={(p, n) => (setPage(p - 1), setSize(n))} />
       )}
       {fixing && <FixDialog order={fixing} onClose={() => setFixing(null)} onSave={onFixed} />}
     </>
@@ -224,7 +214,7 @@ function FixDialog({
                 <TextField
                   fullWidth
                   size="small"
-                  label={t(`columns.${c}`)}
+                  label={columnName(t, c)}
                   value={first.values[c]}
                   onChange={(e) =>
                     c === 'orderSn'

@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
 import { reasonWords } from '../../cart';
 import type { CheckedOrder, Problem } from '../check';
+import { columnName } from '../column-name';
 
 /** A problem of a checked order in the person's language, with its row ("Row 5: …"). */
 export function problemText(t: TFunction, p: Problem, order: CheckedOrder, lang: string): string {
   const row = p.row === null ? undefined : order.rows.find((r) => r.row === p.row);
   const value = p.column && row ? row.values[p.column] : '';
-  const column = p.column ? t(`imports:columns.${p.column}`) : '';
+  const column = p.column ? columnName(t, p.column) : '';
   let text: string;
   if (p.code === 'form') text = t(`cart:form.${p.key}`);
   else if (p.code === 'notSold')

@@ -29,7 +29,8 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { importJobQuery, useJobAction } from '../api';
 import { JOB_COLOR } from '../components/past-imports';
-import { resultRows, saveBlob } from '../results';
+import { download } from '../../../lib/csv';
+import { resultRows } from '../results';
 
 const ORDER_COLOR = {
   queued: 'default',
@@ -78,12 +79,12 @@ export function ImportJobPage() {
   const j: ImportJob = job.data;
   const c = j.counts;
   const sent = c.orders - c.queued;
-  const download = async (kind: 'xlsx' | 'csv') => {
+  const saveResults = async (kind: 'xlsx' | 'csv') => {
     const { header, rows } = resultRows(j, t);
     const { toCsv, toXlsx } = await import('../sheet/write');
     const name = t('job.resultsName', { id: j.id });
-    if (kind === 'csv') saveBlob(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
-    else saveBlob(await toXlsx([{ name: t('result.sheet'), header, rows }]), `${name}.xlsx`);
+    if (kind === 'csv') download(`${name}.csv`, toCsv(header, rows));
+    else download(`${name}.xlsx`, await toXlsx([{ name: t('result.sheet'), header, rows }]));
   };
   return (
     <Stack spacing={2} data-testid="import-job" data-state={j.state}>
@@ -140,10 +141,10 @@ export function ImportJobPage() {
                 {t('job.cancel')}
               </Button>
             )}
-            <Button variant="outlined" onClick={() => void download('xlsx')} data-testid="import-results-xlsx">
+            <Button variant="outlined" onClick={() => void saveResults('xlsx')} data-testid="import-results-xlsx">
               {t('job.results')}
             </Button>
-            <Button variant="outlined" onClick={() => void download('csv')} data-testid="import-results-csv">
+            <Button variant="outlined" onClick={() => void saveResults('csv')} data-testid="import-results-csv">
               {t('job.resultsCsv')}
             </Button>
           </Stack>

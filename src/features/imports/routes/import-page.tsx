@@ -28,7 +28,8 @@ import { checkOrders, type CheckedOrder, type OrderStatus } from '../check';
 import { OrdersTable } from '../components/orders-table';
 import { PastImports } from '../components/past-imports';
 import { problemText } from '../components/problem-text';
-import { saveBlob } from '../results';
+import { download } from '../../../lib/csv';
+import { columnName } from '../column-name';
 import type { Column } from '../sheet/columns';
 import type { ReadProblem, RawSheet } from '../sheet/read';
 
@@ -50,6 +51,15 @@ async function ordersOf(sheet: RawSheet) {
   const [{ mapHeaders }, { toRows, groupOrders }] = await Promise.all([import('../sheet/columns'), import('../sheet/rows')]);
   const map = mapHeaders(sheet.header);
   return { map, orders: map.missing.length || map.duplicate.length ? [] : groupOrders(toRows(sheet, map.index)) };
+}
+
+/** Rows as edited in the page, as a sheet again (headed as the Chinese template is), to be read and checked anew. */
+async function sheetOf(rows: { row: number; values: Record<Column, string> }[]): Promise<RawSheet> {
+  const { COLUMNS, HEADERS } = await import('../sheet/columns');
+  return {
+    header: COLUMNS.map((c) => HEADERS[c]['zh-CN']),
+    rows: rows.map((r) => ({ row: r.row, cells: COLUMNS.map((c) => r.values[c]), flags: [] })),
+  };
 }
 
 /**
@@ -76,7 +86,7 @@ export function ImportPage() {
   const [confirm, setConfirm] = useState(false);
   const [dragging, setDragging] = useState(false);
 
-  const columnsText = (cols: Column[]) => cols.map((c) => t(`columns.${c}`)).join(lang === 'en' ? ', ' : '、');
+  const columnsText = (cols: Column[]) => cols.map((c) => columnName(t, c)).join(lang === 'en' ? ', ' : '、');
   const readProblem = (p: ReadProblem) =>
     p.kind === 'too_large'
       ? t('read.too_large', { mb: p.limit / 1024 / 1024 })
@@ -85,6 +95,9 @@ export function ImportPage() {
         : p.kind === 'unsupported'
           ? t('read.unsupported', { name: p.name })
           : t(`read.${p.kind}`);
+
+  /** How the check reaches the supplier (through the gateway) and the region list (cached with the checkout's). */
+  const checkDeps = async () => ({ op: callOp, known: knownOrders, regions: await qc.fetchQuery(regionsQuery()) });
 
   const check = async (fileName: string, sheet: RawSheet, key = newKey()) => {
     setBusy(t('drop.reading', { name: fileName }));
@@ -98,14 +111,8 @@ export function ImportPage() {
       setChecked(null);
       return;
     }
-    const list = await qc.fetchQuery(regionsQuery());
     setProgress({ done: 0, total: orders.length });
-    const result = await checkOrders(orders, {
-      op: (id, input) => callOp(id, input),
-      known: knownOrders,
-      regions: list,
-      onProgress: (done, total) => setProgress({ done, total }),
-    });
+    const result = await checkOrders(orders, { ...(await checkDeps()), onProgress: (done, total) => setProgress({ done, total }) });
     setChecked({ fileName, rows: sheet.rows.length, encoding: sheet.encoding, unknown: map.unknown, orders: result, key });
     setFilter('all');
   };
@@ -140,24 +147,13 @@ export function ImportPage() {
 
   const template = async (l: 'zh-CN' | 'en') => {
     const { templateFile } = await import('../sheet/write');
-    saveBlob(await templateFile(l), `${t('templateName', { lng: l })}.xlsx`);
+    download(`${t('templateName', { lng: l })}.xlsx`, await templateFile(l));
   };
 
   /** One order fixed in place: its rows as edited, read and checked again. */
   const recheckOrder = async (key: string, rows: { row: number; values: Record<Column, string> }[]) => {
     if (!checked) return;
-    const [{ COLUMNS }, { toRows, groupOrders }] = await Promise.all([import('../sheet/columns'), import('../sheet/rows')]);
-    const sheet: RawSheet = {
-      header: [...COLUMNS],
-      rows: rows.map((r) => ({ row: r.row, cells: COLUMNS.map((c) => r.values[c]), flags: [] })),
-    };
-    const index = Object.fromEntries(COLUMNS.map((c, i) => [c, i]));
-    const regrouped = groupOrders(toRows(sheet, index));
-    const result = await checkOrders(regrouped, {
-      op: (id, input) => callOp(id, input),
-      known: knownOrders,
-      regions: await qc.fetchQuery(regionsQuery()),
-    });
+    const result = await checkOrders((await ordersOf(await sheetOf(rows))).orders, await checkDeps());
     setChecked((c) => {
       if (!c) return c;
       const i = c.orders.findIndex((o) => o.key === key);
@@ -171,13 +167,7 @@ export function ImportPage() {
     if (!checked) return;
     setBusy(t('drop.reading', { name: checked.fileName }));
     try {
-      const rows = checked.orders.flatMap((o) => o.rows);
-      const { COLUMNS } = await import('../sheet/columns');
-      await check(
-        checked.fileName,
-        { header: [...COLUMNS], rows: rows.map((r) => ({ row: r.row, cells: COLUMNS.map((c) => r.values[c]), flags: [] })) },
-        checked.key,
-      );
+      await check(checked.fileName, await sheetOf(checked.orders.flatMap((o) => o.rows)), checked.key);
     } catch (e) {
       setProblem(errorText(e));
     } finally {
