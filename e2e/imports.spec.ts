@@ -4,7 +4,7 @@ import writeExcelFile from 'write-excel-file/node';
 import { readFileSync } from 'node:fs';
 import { stateOf } from './sign-in';
 import { candidates } from './checkout-api';
-import { pageProblems, pageShot } from './page-checks';
+import { pageProblems, pageShot, switchLook } from './page-checks';
 
 test.use({ storageState: stateOf('merchant') });
 
@@ -63,6 +63,11 @@ test('a merchant imports the template with three orders, fixes one in place, pla
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
   await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-checked.png');
+  // The other language and theme, switched in place with the app's own controls, then back.
+  await switchLook(page, { locale: 'en', theme: 'dark' });
+  expect(await pageProblems(page, { lastColumn: true })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-desktop-en-dark-checked.png');
+  await switchLook(page, { locale: 'zh-CN', theme: 'light' });
   // Fixed in place: the district, then checked again.
   await bad.getByTestId('import-fix').click();
   const dialog = page.getByRole('dialog');
@@ -90,6 +95,10 @@ test('a merchant imports the template with three orders, fixes one in place, pla
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await pageProblems(page, { zh: true })).toEqual([]);
   await pageShot(page, 'test-results/pages/imports-phone-zh-CN-light-job.png');
+  await switchLook(page, { locale: 'en', theme: 'dark' });
+  expect(await pageProblems(page)).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-phone-en-dark-job.png');
+  await switchLook(page, { locale: 'zh-CN', theme: 'light' });
 
   // The results sheet: every row with its outcome in words and the platform's number.
   const [results] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-results-xlsx').click()]);
