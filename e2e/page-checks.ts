@@ -183,6 +183,21 @@ export async function loadIn(page: Page, path: string, look: Look) {
   await page.goto(path);
 }
 
+/**
+ * Goes to `path` inside the running app, as its links and the browser's Back button do (the router
+ * follows a history entry), without loading the document again: the app's scripts stay compiled and
+ * a checker injected into the page stays there. Waits until the page there has named itself (its
+ * document title, which each page sets from its heading, has changed).
+ */
+export async function openInApp(page: Page, path: string) {
+  const before = await page.title();
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await expect(page).not.toHaveTitle(before);
+}
+
 /** The page's background in each mode (the theme's background.default, which CssBaseline puts on the body). */
 const BACKGROUND = { light: 'rgb(245, 247, 246)', dark: 'rgb(16, 20, 19)' };
 
