@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { stateOf } from './sign-in';
+import { rolePage, stateOf } from './sign-in';
 
 test.use({ storageState: stateOf('merchant') });
 
@@ -65,6 +65,23 @@ test('both languages and both themes, remembered across a reload', async ({ page
   await expect(page.getByRole('heading', { name: 'Catalogue' })).toBeVisible();
   expect(await bg()).toBe(dark);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('who asks their system for less motion gets none: a menu appears in place; others see it grow', async ({ browser }) => {
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    const page = await rolePage(browser, 'merchant', { reducedMotion, viewport: { width: 1440, height: 900 } });
+    await page.goto('/catalogue');
+    await expect(page.getByTestId('goods-row')).toHaveCount(20);
+    await page.getByRole('button', { name: '显示列' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    // The longest transition or animation on the page as the menu opens, in ms.
+    const longest = await page.evaluate(() =>
+      Math.max(0, ...document.getAnimations().map((a) => Number(a.effect?.getComputedTiming().duration) || 0)),
+    );
+    if (reducedMotion === 'reduce') expect(longest, 'with less motion asked for').toBeLessThanOrEqual(1);
+    else expect(longest, 'the menu grows').toBeGreaterThan(100);
+    await page.context().close();
+  }
 });
 
 test('an unknown address shows a page in words, not a blank screen', async ({ page }) => {

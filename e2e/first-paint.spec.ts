@@ -26,8 +26,20 @@ const boxOf = async (page: Page, selector: string): Promise<Box> =>
       return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent ?? '' };
     });
 
-async function signedIn(browser: Browser, size: (typeof SIZES)[number], language: string, mode: string) {
+async function signedIn(browser: Browser, size: (typeof SIZES)[number], language: string, mode: string, styles: boolean) {
   const context = await roleContext(browser, 'merchant', { viewport: size });
+  if (styles) {
+    await context.addInitScript(recordEmotionRules);
+    // Each time the first styles' tag enters the document: once, by the HTML parser. Moved by a script
+    // (emotion's server-rendering hydration did so), the browser builds its stylesheet a second time.
+    await context.addInitScript(() => {
+      const w = window as unknown as { firstStylesAdded: number };
+      w.firstStylesAdded = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && n.id === 'first-styles') w.firstStylesAdded++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
   // What the app keeps in the browser; the app mirrors it into cookies when it starts.
   await context.addInitScript(
     ([l, m]) => {
@@ -45,13 +57,52 @@ async function signedIn(browser: Browser, size: (typeof SIZES)[number], language
   return { context, page: await context.newPage() };
 }
 
+/**
+ * The gateway also puts each first page's styles in the HTML (server/first-styles.json, recorded by
+ * `npm run styles:first`), so emotion does not write them in the browser while the page starts.
+ * Emotion must take them (none of them written again), and they must still cover what the page draws
+ * as it loads: when styles change, the recording goes stale and this fails until it is made again.
+ * Checked on the same loads as the painted header, in both modes and at both sizes (`styles`).
+ */
+async function checkFirstStyles(page: Page, path: string) {
+  await page.waitForLoadState('networkidle');
+  // The lazy parts drawn after the first paint (the app bar's tools, the list) are in too.
+  await page.waitForTimeout(1000);
+  const written = await emotionRulesOf(page);
+  const { given, added } = await page.evaluate(() => ({
+    given: document.getElementById('first-styles')?.dataset.names?.split(' ') ?? [],
+    added: (window as unknown as { firstStylesAdded: number }).firstStylesAdded,
+  }));
+  expect(given.length, `${path}: the HTML carries the page's first styles`).toBeGreaterThan(50);
+  expect(added, `${path}: the first styles' tag stays where the HTML put it`).toBe(1);
+  const writtenNames = [...new Set(written.flatMap(emotionNames))];
+  expect(
+    writtenNames.filter((n) => given.includes(n)),
+    `${path}: styles given in the HTML written again`,
+  ).toEqual([]);
+  // The recording's orders are a few just placed; here earlier tests have moved orders on (shipped,
+  // cancelled, after-sale), whose chips are written in the browser: not counted.
+  if (path === '/orders') return;
+  // A state drawn only now and then (a toast, a bar while something is slow) may be missing; a stale
+  // recording (a style changed since) misses many.
+  const missing = written.filter((r) => emotionNames(r).length).map((r) => r.slice(0, 100));
+  expect(
+    writtenNames.length,
+    `${path}: classes drawn at load that server/first-styles.json lacks (run "npm run styles:first" after changing styles):\n${missing.join('\n')}`,
+  ).toBeLessThanOrEqual(5);
+}
+
 for (const size of SIZES)
   for (const [language, mode] of [
     ['zh-CN', 'light'],
     ['en', 'dark'],
-  ] as const)
-    test(`the painted header sits where React draws it: ${size.width}px, ${language}, ${mode}`, async ({ browser }) => {
-      const { context, page } = await signedIn(browser, size, language, mode);
+  ] as const) {
+    // The first styles in both modes at both sizes: light at desktop size, dark on a phone.
+    const styles = size.width > 1000 === (mode === 'light');
+    test(`the painted header sits where React draws it${styles ? ', and the first styles are taken by emotion and cover the page' : ''}: ${size.width}px, ${language}, ${mode}`, async ({
+      browser,
+    }) => {
+      const { context, page } = await signedIn(browser, size, language, mode, styles);
       let bare: BrowserContext | undefined;
       try {
         bare = await browser.newContext({ viewport: size, javaScriptEnabled: false, storageState: await context.storageState() });
@@ -77,12 +128,14 @@ for (const size of SIZES)
           // Dark text on a dark page would be unreadable: the painted header follows the chosen mode.
           const color = await html.locator('.boot-page h1').evaluate((el) => getComputedStyle(el).color);
           expect(color, path).toBe(mode === 'dark' ? 'rgb(255, 255, 255)' : 'rgba(0, 0, 0, 0.87)');
+          if (styles) await checkFirstStyles(page, path);
         }
       } finally {
         await bare?.close();
         await context.close();
       }
     });
+  }
 
 test('signed out, the HTML paints no page header (the app goes to the sign-in page)', async ({ browser }) => {
   const bare = await browser.newContext({ javaScriptEnabled: false });
@@ -91,69 +144,3 @@ test('signed out, the HTML paints no page header (the app goes to the sign-in pa
   await expect(page.locator('.boot-page')).toHaveCount(0);
   await bare.close();
 });
-
-/**
- * The gateway puts each first page's styles in the HTML (server/first-styles.json, recorded by
- * `npm run styles:first`), so emotion does not write them in the browser while the page starts.
- * Emotion must take them (none of them written again), and they must still cover what the page draws
- * as it loads: when styles change, the recording goes stale and this fails until it is made again.
- */
-// Both sizes and both modes, in two runs (each loads the three pages).
-for (const [size, mode] of [
-  [SIZES[0]!, 'light'],
-  [SIZES[1]!, 'dark'],
-] as const) {
-  test(`the first styles in the HTML are taken by emotion and cover the first pages: ${size.width}px, ${mode}`, async ({ browser }) => {
-    const context = await roleContext(browser, 'merchant', { viewport: size });
-    await context.addInitScript((m) => localStorage.setItem('supply-desk.theme', m), mode);
-    await context.addInitScript(recordEmotionRules);
-    // Each time the first styles' tag enters the document: once, by the HTML parser. Moved by a script
-    // (emotion's server-rendering hydration did so), the browser builds its stylesheet a second time.
-    await context.addInitScript(() => {
-      const w = window as unknown as { firstStylesAdded: number };
-      w.firstStylesAdded = 0;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && n.id === 'first-styles') w.firstStylesAdded++;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    try {
-      const page = await context.newPage();
-      // The app runs once first (it mirrors the chosen mode into the cookie the gateway picks the first
-      // styles by, and keeps what it drew under the first page), as the sign-in page did when this
-      // test signed in through it.
-      await page.goto('/catalogue');
-      await expect(page.locator('main h1')).toBeVisible();
-      for (const path of PAGES) {
-        await page.goto(path);
-        await expect(page.locator('main h1')).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        // The lazy parts drawn after the first paint (the app bar's tools, the list) are in too.
-        await page.waitForTimeout(1000);
-        const written = await emotionRulesOf(page);
-        const { given, added } = await page.evaluate(() => ({
-          given: document.getElementById('first-styles')?.dataset.names?.split(' ') ?? [],
-          added: (window as unknown as { firstStylesAdded: number }).firstStylesAdded,
-        }));
-        expect(given.length, `${path}: the HTML carries the page's first styles`).toBeGreaterThan(50);
-        expect(added, `${path}: the first styles' tag stays where the HTML put it`).toBe(1);
-        const writtenNames = [...new Set(written.flatMap(emotionNames))];
-        expect(
-          writtenNames.filter((n) => given.includes(n)),
-          `${path}: styles given in the HTML written again`,
-        ).toEqual([]);
-        // The recording's orders are a few just placed; here earlier tests have moved orders on (shipped,
-        // cancelled, after-sale), whose chips are written in the browser: not counted.
-        if (path === '/orders') continue;
-        // A state drawn only now and then (a toast, a bar while something is slow) may be missing; a stale
-        // recording (a style changed since) misses many.
-        const missing = written.filter((r) => emotionNames(r).length).map((r) => r.slice(0, 100));
-        expect(
-          writtenNames.length,
-          `${path}: classes drawn at load that server/first-styles.json lacks (run "npm run styles:first" after changing styles):\n${missing.join('\n')}`,
-        ).toBeLessThanOrEqual(5);
-      }
-    } finally {
-      await context.close();
-    }
-  });
-}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, stateOf } from './sign-in';
+import { DEMO, rolePage, signIn, stateOf } from './sign-in';
 
 const NAV: Record<keyof typeof DEMO, string[]> = {
   merchant: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '批量下单', '消息'],
@@ -23,11 +23,14 @@ const NAV: Record<keyof typeof DEMO, string[]> = {
 };
 
 for (const role of Object.keys(NAV) as (keyof typeof DEMO)[]) {
-  test(`${role} signs in and sees only the pages of the role`, async ({ page }) => {
-    await signIn(page, role);
+  // Signed in through the sign-in page once, by e2e/auth.setup.ts: the session it kept.
+  test(`${role} sees only the pages of the role`, async ({ browser }) => {
+    const page = await rolePage(browser, role);
+    await page.goto('/');
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link')).toHaveCount(NAV[role].length);
     for (const label of NAV[role]) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await page.context().close();
   });
 }
 
