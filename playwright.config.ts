@@ -63,10 +63,6 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     locale: 'zh-CN',
-    // The browser asks for less motion, which the app honours (index.html): menus, dialogs and drawers
-    // appear in place, so checks measure them as they stay without waiting, and no frame is drawn for a
-    // ripple or a fade. The app's motion itself is checked in catalogue.spec.ts.
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath,
       args: [
