@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { roleContext } from './sign-in';
-import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
+import { newLookPage, setLookCookies, type Look } from './page-checks';
 import { emotionNames } from '../server/shell-page';
 import { emotionRulesOf, recordEmotionRules } from '../tools/emotion-rules';
 
@@ -26,8 +25,15 @@ const boxOf = async (page: Page, selector: string): Promise<Box> =>
       return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent ?? '' };
     });
 
-async function signedIn(browser: Browser, size: (typeof SIZES)[number], language: string, mode: string, styles: boolean) {
-  const context = await roleContext(browser, 'merchant', { viewport: size });
+/**
+ * A tab of the merchant's in `look`: the app's stored language and mode, and the cookies the served HTML
+ * is painted from (set here rather than by a first load of a page only for that). With `styles`, the
+ * emotion rules the page writes are recorded.
+ */
+async function signedIn(browser: Browser, size: (typeof SIZES)[number], look: Look, styles: boolean) {
+  const page = await newLookPage(browser, 'merchant', size, look);
+  const context = page.context();
+  await setLookCookies(context, look);
   if (styles) {
     await context.addInitScript(recordEmotionRules);
     // Each time the first styles' tag enters the document: once, by the HTML parser. Moved by a script
@@ -40,21 +46,7 @@ async function signedIn(browser: Browser, size: (typeof SIZES)[number], language
       }).observe(document, { childList: true, subtree: true });
     });
   }
-  // What the app keeps in the browser; the app mirrors it into cookies when it starts.
-  await context.addInitScript(
-    ([l, m]) => {
-      localStorage.setItem('supply-desk.language', l!);
-      localStorage.setItem('supply-desk.theme', m!);
-    },
-    [language, mode],
-  );
-  // The cookies the served HTML is painted from, as the app mirrors them from its storage on its
-  // first run (set here rather than by a first load of a page only for that).
-  await context.addCookies([
-    { name: LANGUAGE_COOKIE, value: language, url: test.info().project.use.baseURL!, sameSite: 'Strict' },
-    { name: THEME_COOKIE, value: mode, url: test.info().project.use.baseURL!, sameSite: 'Strict' },
-  ]);
-  return { context, page: await context.newPage() };
+  return { context, page };
 }
 
 /**
@@ -102,7 +94,7 @@ for (const size of SIZES)
     test(`the painted header sits where React draws it${styles ? ', and the first styles are taken by emotion and cover the page' : ''}: ${size.width}px, ${language}, ${mode}`, async ({
       browser,
     }) => {
-      const { context, page } = await signedIn(browser, size, language, mode, styles);
+      const { context, page } = await signedIn(browser, size, { locale: language, theme: mode }, styles);
       let bare: BrowserContext | undefined;
       try {
         bare = await browser.newContext({ viewport: size, javaScriptEnabled: false, storageState: await context.storageState() });

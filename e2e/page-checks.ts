@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type AxeCore from 'axe-core';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { roleContext, type Role } from './sign-in';
 import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 
@@ -175,12 +175,17 @@ export async function newLookPage(browser: Browser, role: Role, size: { width: n
  * would have left them had the person chosen `look`.
  */
 export async function loadIn(page: Page, path: string, look: Look) {
+  await setLookCookies(page.context(), look);
+  await page.goto(path);
+}
+
+/** The cookies the gateway paints the first frame from, as the app mirrors them from its storage. */
+export async function setLookCookies(context: BrowserContext, look: Look) {
   const url = test.info().project.use.baseURL!;
-  await page.context().addCookies([
+  await context.addCookies([
     { name: LANGUAGE_COOKIE, value: look.locale, url, sameSite: 'Strict' },
     { name: THEME_COOKIE, value: look.theme, url, sameSite: 'Strict' },
   ]);
-  await page.goto(path);
 }
 
 /**
