@@ -3,10 +3,16 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Debian's Chromium: browser downloads do not work on these machines. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium (browser downloads do not work on these machines), preferably its headless shell
+ * (`chromium-headless-shell`): the same engine without the desktop browser around it, which is what
+ * Playwright runs headless tests in by default. The whole suite took 18–25 % less CPU in it than in
+ * the full browser (README, Tests). Else the full browser, or whatever CHROMIUM_PATH names.
+ */
+const BROWSERS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+const executablePath = process.env.CHROMIUM_PATH ?? BROWSERS.find((path) => existsSync(path)) ?? BROWSERS[0];
 if (!existsSync(executablePath)) {
-  const msg = `No browser at ${executablePath}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`;
+  const msg = `No browser at ${executablePath}: install Debian's Chromium (apt-get install -y chromium-headless-shell, or chromium) or set CHROMIUM_PATH.`;
   // CI must never go green by skipping the browser tests.
   if (process.env.CI) throw new Error(msg);
   console.warn(`\n*** ${msg} The e2e tests cannot run. ***\n`);

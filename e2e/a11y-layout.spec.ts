@@ -218,7 +218,12 @@ export const PAGES: PageCase[] = [
     name: 'messages',
     path: '/messages',
     roles: ALL,
-    ready: (page) => expect(page.locator('[data-testid="message-entry"], [data-testid="empty-state"]').first()).toBeVisible(),
+    ready: async (page) => {
+      await expect(page.locator('[data-testid="message-entry"], [data-testid="empty-state"]').first()).toBeVisible();
+      // The low-profit setting's button is disabled until the saved setting has come; as it turns on,
+      // its colour fades in over 250 ms, and axe once measured it half-way (CI, contrast).
+      await expect(page.locator('[aria-labelledby="low-profit-title"] button[type="submit"]:disabled')).toHaveCount(0);
+    },
   },
 ];
 
