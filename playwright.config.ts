@@ -85,7 +85,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -79,16 +79,20 @@ describe('first run', () => {
     const dir = tempDir();
     const url = TEST_DIALECT === 'postgres' ? await freshPgUrl() : undefined;
     const dbEnv = url ? { DATABASE_URL: url } : {};
-    const out = execFileSync('npx', ['tsx', 'server/gateway/auth/user-add.ts', 'cli.admin', 'admin', 'CLI', 'Admin'], {
-      env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123', ...dbEnv },
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/gateway/auth/user-add.ts', 'cli.admin', 'admin', 'CLI', 'Admin'],
+      {
+        env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123', ...dbEnv },
+        encoding: 'utf8',
+      },
+    );
     expect(out).toMatch(/Created admin "cli.admin"/);
     const db = await openGatewayDb(url ? { databaseUrl: url } : { file: join(dir, 'gateway.sqlite') });
     expect((await new UserStore(db).credentials('cli.admin'))?.user).toMatchObject({ role: 'admin', displayName: 'CLI Admin' });
     await db.close();
     expect(() =>
-      execFileSync('npx', ['tsx', 'server/gateway/auth/user-add.ts', 'x', 'king'], {
+      execFileSync(process.execPath, ['--import', 'tsx', 'server/gateway/auth/user-add.ts', 'x', 'king'], {
         env: { ...process.env, DATA_DIR: dir, USER_PASSWORD: 'cli-password-123', ...dbEnv },
         stdio: 'pipe',
       }),

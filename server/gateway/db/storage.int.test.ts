@@ -273,7 +273,7 @@ describe('configuration', () => {
       ),
     );
     // `npm start` prints it and exits 1, without a stack.
-    const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         DATA_DIR: tempDir(),
