@@ -25,6 +25,9 @@ export interface ServerParts {
   ready: (info: AddressInfo) => void;
 }
 
+/** How long an idle keep-alive connection stays open. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** How long a stopping server waits for requests in flight before it cuts them off. */
 export const STOP_GRACE_MS = 15_000;
 
@@ -42,6 +45,11 @@ export function runServer(build: () => Promise<ServerParts> | ServerParts, log: 
     .then(build)
     .then((s) => {
       const server = serve({ fetch: s.fetch, port: s.port, hostname: s.hostname }, s.ready) as Server;
+      // An idle keep-alive connection is kept longer than a balancer keeps its own (60 s is common):
+      // with Node's 5 s, the server could close one just as the balancer, or any client pooling
+      // connections, sent a request on it, which then failed (ECONNRESET; a 502 behind a balancer).
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
       let stopping = false;
       let drainTimer: NodeJS.Timeout | undefined;
       // SIGTERM drains first; SIGINT, or a second signal while draining, stops at once.

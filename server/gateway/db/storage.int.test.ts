@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -443,6 +444,31 @@ describe('operations', () => {
     });
 
   if (TEST_DIALECT === 'sqlite') {
+    it('an idle keep-alive connection stays usable past Node’s 5 s default: a pooling client or balancer may send on it', async () => {
+      const { child, exited, base } = await startGatewayProcess();
+      const port = Number(new URL(base).port);
+      const socket = net.connect(port, '127.0.0.1');
+      try {
+        let received = '';
+        let closed = false;
+        socket.on('data', (d: Buffer) => (received += d.toString()));
+        socket.on('close', () => (closed = true));
+        const ask = () => socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+        ask();
+        await waitFor('the first answer', () => received.includes('"ok":true'), 5000);
+        await new Promise((r) => setTimeout(r, 6000));
+        expect(closed).toBe(false);
+        received = '';
+        ask();
+        await waitFor('the second answer on the same connection', () => received.includes('"ok":true'), 5000);
+        expect(received).toMatch(/^HTTP\/1\.1 200/);
+      } finally {
+        socket.destroy();
+        child.kill('SIGINT');
+        await exited;
+      }
+    }, 40_000);
+
     it('SIGTERM: no new connections, the request in flight is answered, then the process exits 0', async () => {
       const { child, exited, base, cookie, output } = await startGatewayProcess();
       const started = Date.now();
