@@ -220,8 +220,8 @@ export const PAGES: PageCase[] = [
     roles: ALL,
     ready: async (page) => {
       await expect(page.locator('[data-testid="message-entry"], [data-testid="empty-state"]').first()).toBeVisible();
-      // The low-profit setting's button is disabled until the saved setting has come; as it turns on,
-      // its colour fades in over 250 ms, and axe once measured it half-way (CI, contrast).
+      // Ready once the saved low-profit setting has come: until then its Save button is disabled, and
+      // axe skips a disabled control, so the button people use would go unchecked.
       await expect(page.locator('[aria-labelledby="low-profit-title"] button[type="submit"]:disabled')).toHaveCount(0);
     },
   },
