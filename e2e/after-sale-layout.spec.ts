@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look, pageShot } from './page-checks';
+import { flipped, loadIn, newLookPage, pageProblems, switchLook, type Look, pageShot, shownCount, untilCount } from './page-checks';
 import { afterSaleData } from './after-sale-data';
 
 /*
@@ -56,11 +56,10 @@ async function walker(browser: Browser, size: (typeof SIZES)[number]) {
    * technology, so the role counts only the top one.
    */
   const closeAll = async () => {
-    const mounted = page.locator('.MuiModal-root');
     while (await page.getByRole('dialog').count()) {
-      const n = await mounted.count();
+      const n = await shownCount(page, '.MuiModal-root');
       await page.keyboard.press('Escape');
-      await expect(mounted).toHaveCount(n - 1);
+      await untilCount(page, '.MuiModal-root', n - 1);
     }
   };
   return { page, problems, go, switchTo, check, closeAll, zh: () => look.locale === 'zh-CN' };
@@ -153,13 +152,9 @@ async function walkWizard(page: Page, orderSn: string, zh: boolean, check: Check
     .fill(zh ? '屏幕有划痕' : 'Scratched screen');
   await next();
   // The customer ships it (door pick-up would ask for a time).
-  await wizard.getByRole('combobox').first().click();
-  await page.getByRole('option').nth(1).click();
-  // The list's menu hides the wizard from assistive technology until it has gone.
-  await expect(page.getByRole('listbox', { includeHidden: true })).toHaveCount(0);
+  await choose(page, wizard.getByRole('combobox').first(), 1);
   await check('wizard-how', wizard);
-  await wizard.getByRole('combobox').nth(1).click();
-  await page.getByRole('option').nth(1).click();
+  await choose(page, wizard.getByRole('combobox').nth(1), 1);
   await next();
   await expect(wizard.getByRole('textbox').first()).toBeVisible();
   await check('wizard-amount', wizard);
@@ -171,4 +166,14 @@ async function walkWizard(page: Page, orderSn: string, zh: boolean, check: Check
   await next();
   await expect(wizard.getByTestId('voucher-drop')).toBeVisible();
   await check('wizard-vouchers', wizard);
+}
+
+/**
+ * Opens a select and picks its option number `n`, then waits until the list has gone: until then it
+ * hides the dialog from assistive technology.
+ */
+async function choose(page: Page, select: Locator, n: number) {
+  await select.click();
+  await page.getByRole('listbox').getByRole('option').nth(n).click();
+  await untilCount(page, '[role="listbox"]');
 }
