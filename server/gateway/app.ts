@@ -84,6 +84,7 @@ export function createBffApp(deps: GatewayDeps) {
     store: importStore,
     upstream: deps.upstream,
     call: deps.mirror ? deps.mirror.feeding(reader) : reader,
+    paid: deps.mirror ? () => deps.mirror!.cashMoved() : undefined,
     audit,
     concurrency: deps.importConcurrency,
     now,

@@ -109,7 +109,8 @@ export function createOrderMirror(deps: MirrorDeps) {
     const page = parsed.data as { list: T[]; total?: number; count?: number };
     return { list: page.list, total: Number(page.total ?? page.count ?? page.list.length) };
   };
-  const takeFailed = (list: ErrorOrder[], complete: boolean) => guarded('failed orders', () => store.upsertFailedOrders(list, { complete }));
+  const takeFailed = (list: ErrorOrder[], complete: boolean) =>
+    guarded('failed orders', () => store.upsertFailedOrders(list, { complete }));
   const takeCash = (list: CashFlow[]) => guarded('cash-flow lines', () => store.upsertCashFlow(list));
 
   const list = async (search: OpInput<'order.list'>['search']) => {
@@ -240,6 +241,29 @@ export function createOrderMirror(deps: MirrorDeps) {
     await store.setState('library', { at: now(), size, offSale } satisfies MirrorLibrary);
   };
 
+  /**
+   * The balance moved (an order paid, retried or refunded): the cash-flow lines since the latest one
+   * held are read, so the overview's money out matches its orders at once rather than at the next
+   * reconcile. Calls while one read runs are folded into one more read after it (a bulk-order job
+   * pays for hundreds of orders in a minute, and each read takes every line since the last).
+   */
+  let cashRead: Promise<void> | null = null;
+  let cashAgain = false;
+  const cashMoved = (): Promise<void> => {
+    if (cashRead) {
+      cashAgain = true;
+      return cashRead;
+    }
+    cashRead = (async () => {
+      do {
+        cashAgain = false;
+        const at = await nowSeconds();
+        await walkCash((await store.latestCashTime()) ?? at - DAY_S, undefined, at);
+      } while (cashAgain);
+    })().finally(() => (cashRead = null));
+    return cashRead;
+  };
+
   let running: Promise<MirrorReconcile> | null = null;
   const reconcileOnce = async (): Promise<MirrorReconcile> => {
     const started = now();
@@ -335,6 +359,10 @@ export function createOrderMirror(deps: MirrorDeps) {
           return Promise.resolve(0);
       }
     },
+    /** The balance moved outside a forwarded write (a bulk-order job paid an order): its new cash-flow lines are read. Never throws. */
+    async cashMoved(): Promise<void> {
+      await cashMoved().catch((e: unknown) => log(`[mirror] cash-flow read failed: ${e instanceof Error ? e.message : String(e)}`));
+    },
     /** Reads after-sale records again: one by id, or those of one order line (merchant order number and SKU). */
     async rereadAfterSale(q: { id: number } | { orderSn: string; sku: number }): Promise<number> {
       if ('id' in q) return takeAfterSales(validAfterSales(await call('afterSale.detail', { id: q.id }), true));
@@ -362,13 +390,11 @@ export function createOrderMirror(deps: MirrorDeps) {
             : undefined;
       const failed = (e: unknown) => log(`[mirror] re-read after ${id} failed: ${e instanceof Error ? e.message : String(e)}`);
       if (search) await this.reread(search).catch(failed);
-      // A failed order retried or refunded leaves the failed-order list; a retry pays (a new cash-flow line).
-      // (An order placed is paid or failed: the next reconcile reads those, the overview asks the failed count live.)
-      if (id === 'order.retry' || id === 'order.refund') {
-        await walkFailed().catch(failed);
-        const at = await nowSeconds();
-        await walkCash((await store.latestCashTime()) ?? at - DAY_S, undefined, at).catch(failed);
-      }
+      // A failed order retried or refunded leaves the failed-order list. An order placed or retried
+      // pays from the balance (a new cash-flow line). (An order placed unpaid is a failed order: the
+      // next reconcile reads that list, and the overview asks the failed count live.)
+      if (id === 'order.retry' || id === 'order.refund') await walkFailed().catch(failed);
+      if (id === 'order.submit' || id === 'order.retry' || id === 'order.refund') await cashMoved().catch(failed);
       // An after-sale asked for (its order line) or its mailing info given (its id): the record too.
       if (op.group === 'afterSale') {
         const q =

@@ -7,7 +7,6 @@ import { createBffApp } from '../app';
 import type { GatewayDb } from '../db';
 import { createOrderMirror, type OrderMirror } from './index';
 
-
 let sb: SandboxHarness;
 let db: GatewayDb;
 let mirror: OrderMirror;
@@ -115,8 +114,12 @@ describe('the order mirror against the sandbox', () => {
     expect(await mirror.took('order.list', { page: 1 }, listed.body.data)).toBe(0);
   });
 
-  it('an order placed through the gateway is mirrored at once, without waiting for a reconcile', async () => {
+  it('an order placed through the gateway is mirrored at once, its payment too, without waiting for a reconcile', async () => {
     const merchant = await signIn(bff, 'merchant');
+    const manager = await signIn(bff, 'manager');
+    const paidOut = () =>
+      (sb.sandbox.db.prepare('SELECT coalesce(sum(money), 0) AS m FROM cash_flow WHERE direction = 1').get() as { m: number }).m;
+    const before = paidOut();
     const [, , , d] = skus(4);
     const orderSn = `GW${Date.now()}`;
     const res = await bff.app.request('/op/order.submit', {
@@ -128,6 +131,9 @@ describe('the order mirror against the sandbox', () => {
     await expect
       .poll(async () => (await db.kysely.selectFrom('mirror_orders').select('third_sn').where('third_sn', '=', orderSn).execute()).length)
       .toBe(1);
+    // The overview's money out follows the order on the same screen: its payment line is read at once.
+    expect(paidOut()).toBeGreaterThan(before);
+    await expect.poll(async () => (await get('/overview?period=30d', manager)).body.current.cash.out).toBe(paidOut());
   });
 
   it('answers managers and admins only, refuses a bad period in words, and tells admins the backfill', async () => {
@@ -178,7 +184,8 @@ describe('the order mirror against the sandbox', () => {
     const applied = await op(support, 'afterSale.apply', apply);
     expect(applied.code, applied.msg).toBe(1);
     const id = applied.data.id as number;
-    const mirrored = () => db.kysely.selectFrom('mirror_after_sales').select(['id', 'status', 'reason_code']).where('id', '=', id).execute();
+    const mirrored = () =>
+      db.kysely.selectFrom('mirror_after_sales').select(['id', 'status', 'reason_code']).where('id', '=', id).execute();
     await expect.poll(async () => (await mirrored()).length).toBe(1);
     expect((await mirrored())[0]).toMatchObject({ status: 1, reason_code: '20006' });
 
@@ -254,7 +261,13 @@ describe('the order mirror against the sandbox', () => {
     expect(await mirror.reconcile()).toMatchObject({ changed: 0, cashLinesNew: 0 });
     expect((await op(merchant, 'order.errors', { page: 1, limit: 20 })).code).toBe(1);
     expect((await op(manager, 'account.cashFlow', { page: 1, limit: 20 })).code).toBe(1);
-    expect(await mirror.took('order.errors', { page: 1 }, (await sb.upstream('GET', '/v2/order/errorLists', { body: '{"page":1,"limit":20}' })).body.data)).toBe(0);
+    expect(
+      await mirror.took(
+        'order.errors',
+        { page: 1 },
+        (await sb.upstream('GET', '/v2/order/errorLists', { body: '{"page":1,"limit":20}' })).body.data,
+      ),
+    ).toBe(0);
     expect(await dailyRows()).toEqual(rows);
 
     // Retried through the gateway: it leaves the failed list, its payment is a new line, at once.
@@ -266,10 +279,12 @@ describe('the order mirror against the sandbox', () => {
     expect((await get('/overview?period=today', manager)).body.current.failedOrders).toBe(before.failedOrders + 1);
   });
 
-  it('the merchant strip: today\'s orders from the mirror, failed orders waiting, library goods off sale as counted', async () => {
+  it("the merchant strip: today's orders from the mirror, failed orders waiting, library goods off sale as counted", async () => {
     const merchant = await signIn(bff, 'merchant');
     // Three goods in the library, one of which then goes off sale; the reconcile counts them.
-    const ids = skus(3).map((k) => (sb.sandbox.db.prepare('SELECT goods_id AS id FROM sku_options WHERE id = ?').get(k.sku) as { id: number }).id);
+    const ids = skus(3).map(
+      (k) => (sb.sandbox.db.prepare('SELECT goods_id AS id FROM sku_options WHERE id = ?').get(k.sku) as { id: number }).id,
+    );
     const added = await bff.app.request(`/op/selection.add`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: merchant },
@@ -290,7 +305,11 @@ describe('the order mirror against the sandbox', () => {
     expect(strip.body.ordersToday).toBe(Number(mine?.orders ?? 0));
     expect(strip.body.ordersToday).toBeGreaterThan(0);
     expect(typeof strip.body.failedOrders).toBe('number');
-    const offSale = (sb.sandbox.db.prepare('SELECT count(*) AS n FROM library l JOIN goods g ON g.id = l.goods_id WHERE g.status != 1').get() as { n: number }).n;
+    const offSale = (
+      sb.sandbox.db.prepare('SELECT count(*) AS n FROM library l JOIN goods g ON g.id = l.goods_id WHERE g.status != 1').get() as {
+        n: number;
+      }
+    ).n;
     expect(offSale).toBeGreaterThanOrEqual(1);
     expect(strip.body.libraryOffSale).toBe(offSale);
     expect((await get('/strip', await signIn(bff, 'manager'))).status).toBe(403);
