@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, rolePage, signIn, stateOf } from './sign-in';
+import { pageProblems } from './page-checks';
 
 const NAV: Record<keyof typeof DEMO, string[]> = {
   merchant: ['商品选品', '选品库', '选品分组', '订单', '失败订单', '批量下单', '消息'],
@@ -60,6 +61,26 @@ test('a wrong password is said in words and the typed username stays', async ({ 
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('alert')).toHaveText('用户名或密码错误。');
   await expect(page.getByLabel('用户名')).toHaveValue('merchant');
+});
+
+test('the sign-in page offers the language and the colour mode before signing in, remembers them, and fits a phone', async ({
+  browser,
+}) => {
+  // A browser in English: the page starts in English, and a Chinese reader changes it there.
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to Supply Desk' })).toBeVisible();
+  await page.getByLabel('Language').selectOption('zh-CN');
+  await expect(page.getByRole('heading', { name: '登录供货台' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.getByRole('button', { name: '切换到深色主题' }).click();
+  await expect(page.getByRole('button', { name: '切换到浅色主题' })).toBeVisible();
+  expect(await pageProblems(page, { zh: true })).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '登录供货台' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '切换到浅色主题' })).toBeVisible();
+  await context.close();
 });
 
 test.describe('as an admin', () => {

@@ -35,6 +35,8 @@ import {
 
 // What a wrong address or a role without the page shows: loaded when first shown, not with the first page.
 const NotFound = lazyNamed(() => import('./not-found'), 'NotFound');
+// The sign-in page's language and mode: loaded with that page, not with the first page.
+const LookControls = lazyNamed(() => import('./look-controls'), 'LookControls');
 const Forbidden = lazyNamed(() => import('./forbidden'), 'Forbidden');
 
 // Loads with the order detail that shows it, not with the first page.
@@ -83,7 +85,7 @@ export function AppRoutes() {
           path="/login"
           element={
             <Suspense fallback={null}>
-              <SignInPage />
+              <SignInPage tools={<LookControls />} />
             </Suspense>
           }
         />

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
 import { useColorMode } from './color-mode';
-import { LANGUAGES, rememberLanguage, type Language } from './i18n';
+import { LANGUAGES, rememberLanguage } from './i18n';
+import { LookControls } from './look-controls';
 import { BalanceChip, UserMenu, useCan } from '../features/account';
 import { SandboxClock } from '../features/orders';
 import { CartBadge, linesOfOrder, useAddToCart } from '../features/cart';
@@ -17,7 +15,6 @@ import { useErrorText } from '../lib/use-error-text';
 import { NAV_ITEMS, allowed } from './nav';
 import { MessagesBadge } from '../features/messages';
 import { metaQuery } from './meta';
-import { SelectField } from '../components/fields';
 import type { Order } from '../../contract';
 
 // The app bar's tools, which the first paint does not show (layout.tsx draws them right after it):
@@ -25,30 +22,12 @@ import type { Order } from '../../contract';
 
 /** Balance, clock, language and theme: in the app bar on wide screens, in the navigation drawer on phones and tablets. */
 export function ShellTools() {
-  const { t, i18n } = useTranslation('app');
-  const { mode, toggle } = useColorMode();
   const meta = useQuery(metaQuery);
   return (
     <>
       <SandboxClock sandbox={meta.data?.mode === 'sandbox'} />
       <BalanceChip />
-      <SelectField
-        label={t('language.label')}
-        value={i18n.language}
-        onChange={(lang) => {
-          rememberLanguage(lang as Language);
-          void i18n.changeLanguage(lang);
-        }}
-        choices={LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-        sx={{ minWidth: 120 }}
-      />
-      <IconButton
-        onClick={toggle}
-        aria-label={mode === 'light' ? t('theme.dark') : t('theme.light')}
-        title={mode === 'light' ? t('theme.dark') : t('theme.light')}
-      >
-        {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
-      </IconButton>
+      <LookControls />
     </>
   );
 }

@@ -51,7 +51,9 @@ export function DateRangeField({
   );
   return (
     <Stack spacing={0.5}>
-      <Stack direction="row" spacing={1}>
+      {/* One above the other on phones: side by side, the browser's date boxes (which do not shrink
+          below their date and picker icon) ran into the padding of the card around them. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {field('from', fromLabel)}
         {field('to', toLabel)}
       </Stack>

@@ -70,7 +70,7 @@ export const Pager = memo(function Pager({ page, size, count, total = count, siz
         </NativeSelect>
       </Stack>
       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
-        {t('goods.displayedRows', { from: n(from), to: n(to), count: n(total) })}
+        {count === 0 ? t('goods.noRows') : t('goods.displayedRows', { from: n(from), to: n(to), count: n(total) })}
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         {button(t('pager.first'), 1, current <= 1, <FirstPageIcon fontSize="small" />)}

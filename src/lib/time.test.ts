@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daySeconds, formatMillis, formatSeconds, secondsToDay } from './time';
+import { daySeconds, formatMillis, formatSeconds, secondsToDay, zoneName } from './time';
 
 describe("days in the person's zone", () => {
   it('a day in Beijing starts at 16:00 UTC the day before and ends one second before the next', () => {
@@ -77,5 +77,15 @@ describe('instants as the person reads them', () => {
     const now = Date.UTC(2026, 6, 4, 12, 0);
     expect(formatMillis(now, 'en', 'America/New_York')).toBe(intl(now, 'en', 'America/New_York', true));
     expect(formatMillis(now, 'de')).toBe(intl(now, 'de', 'Asia/Shanghai', true));
+  });
+});
+
+describe('zoneName', () => {
+  it('names the zone in words in the person’s language, not by its id', () => {
+    expect(zoneName('Asia/Shanghai', 'zh-CN')).toBe('中国标准时间');
+    expect(zoneName('Asia/Shanghai', 'en')).toBe('China Standard Time');
+  });
+  it('falls back to the id for a zone the browser does not know', () => {
+    expect(zoneName('Mars/Olympus', 'en')).toBe('Mars/Olympus');
   });
 });

@@ -2,6 +2,18 @@ import type { UnixMillis, UnixSeconds } from '../../contract';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
+/** A time zone's name in words in `locale` (Asia/Shanghai: 中国标准时间, China Standard Time); its id if the browser has none. */
+export function zoneName(timeZone: string, locale: string): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' })
+      .formatToParts(0)
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
 const cache = new Map<string, Intl.DateTimeFormat>();
 function fmt(locale: string, timeZone: string, withTime: boolean) {
   const key = `${locale}|${timeZone}|${withTime}`;

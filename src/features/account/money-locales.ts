@@ -2,6 +2,7 @@
 export const moneyLocales = {
   en: {
     balance: 'Balance',
+    balanceNow: 'Balance: ',
     balanceHint: 'Prepaid balance at the supplier; orders are paid from it.',
     balanceUnknown: 'Balance ?',
     balanceError: 'The balance could not be read just now.',
@@ -14,7 +15,7 @@ export const moneyLocales = {
     from: 'From day',
     to: 'To day',
     daysError: 'The first day is after the last day.',
-    zoneHint: 'Days in {{zone}} time.',
+    zoneHint: 'Days in {{zone}}.',
     reset: 'Reset filters',
     time: 'Time',
     amount: 'Amount',
@@ -25,6 +26,7 @@ export const moneyLocales = {
   },
   'zh-CN': {
     balance: '余额',
+    balanceNow: '余额：',
     balanceHint: '在供应商处的预存余额，下单从中扣款。',
     balanceUnknown: '余额 ?',
     balanceError: '暂时无法读取余额。',
@@ -37,7 +39,7 @@ export const moneyLocales = {
     from: '开始日期',
     to: '结束日期',
     daysError: '开始日期晚于结束日期。',
-    zoneHint: '按 {{zone}} 时间计算日期。',
+    zoneHint: '按{{zone}}计算日期。',
     reset: '重置筛选',
     time: '时间',
     amount: '金额',

@@ -13,7 +13,7 @@ export const messagesLocales = {
       to: 'To (day)',
       reset: 'Reset filters',
       daysError: 'The first day must not be after the last.',
-      zoneHint: 'Days in {{zone}}',
+      zoneHint: 'Days in {{zone}}.',
     },
     groups: { orders: 'Orders', afterSale: 'After-sale', goods: 'Products', unknown: 'Other' },
     types: {
@@ -137,7 +137,7 @@ export const messagesLocales = {
       to: '结束日期',
       reset: '重置筛选',
       daysError: '开始日期不能晚于结束日期。',
-      zoneHint: '按 {{zone}} 时区的日期',
+      zoneHint: '按{{zone}}计算日期。',
     },
     groups: { orders: '订单', afterSale: '售后', goods: '商品', unknown: '其他' },
     types: {

@@ -27,7 +27,7 @@ export const ordersLocales = {
       createdFrom: 'Created from',
       createdTo: 'Created to',
       daysError: 'The first day is after the last day.',
-      zoneHint: 'Days in {{zone}} time.',
+      zoneHint: 'Days in {{zone}}.',
       reset: 'Reset search',
     },
     columns: {
@@ -188,7 +188,7 @@ export const ordersLocales = {
       createdFrom: '下单开始日期',
       createdTo: '下单结束日期',
       daysError: '开始日期晚于结束日期。',
-      zoneHint: '按 {{zone}} 时间计算日期。',
+      zoneHint: '按{{zone}}计算日期。',
       reset: '重置搜索',
     },
     columns: {

@@ -23,7 +23,7 @@ import { TextInput } from '../../../components/fields';
 import { Pager } from '../../../components/pager';
 import { read, useUrlView } from '../../../lib/url-view';
 import { useSettledState } from '../../../lib/use-settled-state';
-import { formatMillis, DEFAULT_TIME_ZONE } from '../../../lib/time';
+import { formatMillis, DEFAULT_TIME_ZONE, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { auditQuery, type AuditEntry } from '../api/queries';
 import { actionLabel, actionsMatching, inputSummary, resultText } from '../audit-actions';
@@ -142,7 +142,7 @@ export function AuditPage() {
             value={days}
             onChange={setDays}
             error={daysOk(days) ? undefined : t('money:daysError')}
-            hint={t('money:zoneHint', { zone: DEFAULT_TIME_ZONE })}
+            hint={t('money:zoneHint', { zone: zoneName(DEFAULT_TIME_ZONE, lang) })}
           />
           <FormControlLabel
             control={<Checkbox checked={view.failed} onChange={(e) => update({ failed: e.target.checked })} />}

@@ -25,7 +25,7 @@ import { SelectField } from '../../../components/fields';
 import { PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatFen } from '../../../lib/money';
-import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
 import { balanceQuery, cashFlowQuery } from '../api/money';
@@ -53,7 +53,8 @@ export function CashFlowPage() {
         actions={
           balance.data !== undefined && (
             <Typography variant="body1" data-testid="cash-balance">
-              {t('balance')}: <strong>{formatFen(balance.data, lang)}</strong>
+              {t('balanceNow')}
+              <strong>{formatFen(balance.data, lang)}</strong>
             </Typography>
           )
         }
@@ -86,7 +87,7 @@ export function CashFlowPage() {
             value={days}
             onChange={setDays}
             error={daysOk(days) ? undefined : t('daysError')}
-            hint={t('zoneHint', { zone: DEFAULT_TIME_ZONE })}
+            hint={t('zoneHint', { zone: zoneName(DEFAULT_TIME_ZONE, lang) })}
           />
           <Button onClick={() => (setDays({ from: '', to: '' }), update({ type: '', direction: '', from: '', to: '' }))}>
             {t('reset')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -26,7 +26,8 @@ type Form = z.infer<typeof schema>;
 /** Only paths of this app may follow a sign-in (no open redirect). */
 const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
 
-export function SignInPage() {
+/** `tools`: what the app puts above the form (the language and colour mode, so they can be chosen before signing in). */
+export function SignInPage({ tools }: { tools?: ReactNode }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -54,6 +55,11 @@ export function SignInPage() {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Stack spacing={2} sx={{ width: '100%', maxWidth: 420 }}>
+        {tools && (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+            {tools}
+          </Stack>
+        )}
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
             {t('signIn.title')}

@@ -19,7 +19,7 @@ import { ErrorState } from '../../../components/error-state';
 import { SelectField } from '../../../components/fields';
 import { PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
-import { daySeconds, DEFAULT_TIME_ZONE, secondsToDay } from '../../../lib/time';
+import { daySeconds, DEFAULT_TIME_ZONE, secondsToDay, zoneName } from '../../../lib/time';
 import { toast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
@@ -148,7 +148,7 @@ export function MessagesPage() {
             value={days}
             onChange={setDays}
             error={daysInOrder(days) ? undefined : t('filter.daysError')}
-            hint={t('filter.zoneHint', { zone: DEFAULT_TIME_ZONE })}
+            hint={t('filter.zoneHint', { zone: zoneName(DEFAULT_TIME_ZONE, lang) })}
           />
           <Button disabled={!filtered} onClick={() => (setDays({ from: '', to: '' }), update({ group: '', type: '', from: '', to: '' }))}>
             {t('filter.reset')}

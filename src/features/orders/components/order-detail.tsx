@@ -123,8 +123,9 @@ export function OrderDetail({ sn, headingLevel = 'h2' }: { sn: string; headingLe
           {t('detail.title', { sn: order.sn })}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <StatusChip of={orderStatus} value={order.status} testId="detail-order-status" />
-          <StatusChip of={orderPayStatus} value={order.payStatus} />
+          {/* Named: an order paid and its payment made both read 已支付 on their own. */}
+          <StatusChip of={orderStatus} value={order.status} prefix={t('columns.status')} testId="detail-order-status" />
+          <StatusChip of={orderPayStatus} value={order.payStatus} prefix={t('columns.payStatus')} />
           <Typography variant="body2" color="text.secondary" title={DEFAULT_TIME_ZONE}>
             {t('detail.created', { time: formatSeconds(order.createdTime, lang) })}
           </Typography>

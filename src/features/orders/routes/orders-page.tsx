@@ -23,7 +23,7 @@ import { PageHeader } from '../../../components/page-header';
 import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { NextCommit } from '../../../components/next-commit';
 import { SavedViews } from '../../../components/saved-views';
-import { DEFAULT_TIME_ZONE } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, zoneName } from '../../../lib/time';
 import { toast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
@@ -178,7 +178,7 @@ export function OrdersPage() {
                       value={{ from: typed.from, to: typed.to }}
                       onChange={(r) => setTyped({ ...typed, ...r })}
                       error={daysOk ? undefined : t('search.daysError')}
-                      hint={t('search.zoneHint', { zone: DEFAULT_TIME_ZONE })}
+                      hint={t('search.zoneHint', { zone: zoneName(DEFAULT_TIME_ZONE, lang) })}
                     />
                     <Button
                       onClick={() => {

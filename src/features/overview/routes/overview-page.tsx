@@ -19,7 +19,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { csvYuan } from '../../../lib/csv';
 import { formatCount, formatFen, formatRate } from '../../../lib/money';
-import { formatMillis } from '../../../lib/time';
+import { formatMillis, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { overviewQuery, type OverviewAsk } from '../api/queries';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
@@ -336,7 +336,7 @@ function Figures({
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary" data-testid="overview-period">
-        {t('showing', { from: cur.from, to: cur.to, prevFrom: prev.from, prevTo: prev.to, zone: data.timeZone })}
+        {t('showing', { from: cur.from, to: cur.to, prevFrom: prev.from, prevTo: prev.to, zone: zoneName(data.timeZone, lang) })}
       </Typography>
       <MirrorNote mirror={data.mirror} />
       <Box
