@@ -38,24 +38,22 @@ export const settled = (page: Page) =>
   );
 
 /**
- * The elements `selector` matches (the start of their HTML), but for those in a popup that is closed and
- * hidden: the phone's navigation drawer stays mounted once closed, hidden by its modal's style. Run in the page.
+ * The elements `selector` matches (the start of their HTML), but for hidden ones: the phone's navigation
+ * drawer stays mounted once closed, hidden by its modal's style, which its content inherits unless a
+ * part of it is still shown (what axe would find focusable under the modal's aria-hidden). Run in the page.
  */
 function shownMatches(selector: string) {
   return Array.from(document.querySelectorAll(selector))
-    .filter((el) => {
-      const modal = el.closest('.MuiModal-root');
-      return !modal || getComputedStyle(modal).visibility !== 'hidden';
-    })
+    .filter((el) => getComputedStyle(el).visibility !== 'hidden')
     .map((el) => el.outerHTML.slice(0, 160));
 }
 
-/** How many elements `selector` matches in the page, but for those in a closed, hidden popup. */
+/** How many elements `selector` matches in the page, but for hidden ones (a closed drawer kept mounted). */
 export const shownCount = async (page: Page, selector: string) => (await page.evaluate(shownMatches, selector)).length;
 
 /**
- * Waits, frame by frame, until `selector` matches at most `count` elements (none by default; those in
- * a closed, hidden popup do not count): a closed menu or dialog, which stays in the page until its exit
+ * Waits, frame by frame, until `selector` matches at most `count` elements (none by default; hidden ones,
+ * such as a closed drawer kept mounted, do not count): a closed menu or dialog, which stays in the page until its exit
  * timer ends, is seen gone in the frame it goes. `expect(...).toHaveCount` polls 0, 20, 50, 100, 100 and
  * then 500 ms apart, so it saw a menu that left after 300 ms only at 770 ms, popup after popup.
  */
@@ -297,7 +295,9 @@ export async function switchLook(page: Page, to: Look) {
     // the page, would come back to it only on the focus trap's next round.
     await toggle.focus();
     await page.keyboard.press('Escape');
-    await untilCount(page, '.MuiModal-root :is(nav, [role="navigation"])');
+    // Until nothing in it can take the focus: axe finds anything focusable under the closed drawer's
+    // aria-hidden (its links, its tools, the focus trap's guards) until all of it is hidden.
+    await untilCount(page, '.MuiModal-root :is(a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]))');
   }
   await expect
     .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), {
