@@ -185,7 +185,7 @@ export function AuditPage() {
                     const result = resultText(e.msg, lang);
                     return (
                       <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }} title={DEFAULT_TIME_ZONE}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }} title={zoneName(DEFAULT_TIME_ZONE, lang)}>
                           {formatMillis(e.at, lang)}
                         </TableCell>
                         <TableCell>

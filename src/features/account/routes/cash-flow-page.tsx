@@ -106,7 +106,7 @@ export function CashFlowPage() {
               <Table size="small" aria-label={t('title')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell title={DEFAULT_TIME_ZONE}>{t('time')}</TableCell>
+                    <TableCell title={zoneName(DEFAULT_TIME_ZONE, lang)}>{t('time')}</TableCell>
                     <TableCell>{t('type')}</TableCell>
                     <TableCell>{t('direction')}</TableCell>
                     <TableCell {...num}>{t('amount')}</TableCell>
@@ -121,7 +121,8 @@ export function CashFlowPage() {
                     return (
                       <TableRow key={r.id} data-testid="cash-row" data-order-sn={r.order_sn}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSeconds(r.update_time, lang)}</TableCell>
-                        <TableCell>{cashType.label(r.type, lang)}</TableCell>
+                        {/* Kept on one line: on a phone the table scrolls sideways rather than stand a word on end. */}
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{cashType.label(r.type, lang)}</TableCell>
                         <TableCell>
                           <Chip
                             size="small"

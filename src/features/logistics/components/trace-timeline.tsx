@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { ErrorState } from '../../../components/error-state';
-import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { toast } from '../../../lib/toast';
 import { useLang } from '../../../lib/use-lang';
 import { traceQuery } from '../api/queries';
@@ -87,7 +87,7 @@ export function TraceTimeline({ orderSn, sku }: { orderSn: string; sku: number }
               <Typography variant="body2" sx={{ fontWeight: i === 0 ? 600 : 400 }}>
                 {e.message}
               </Typography>
-              <Typography variant="caption" color="text.secondary" title={DEFAULT_TIME_ZONE}>
+              <Typography variant="caption" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
                 {formatSeconds(e.time, lang)}
                 {e.source ? ` · ${e.source}` : ''}
               </Typography>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import type { InboxMessage } from '../../../../contract/message-kinds';
-import { formatMillis, DEFAULT_TIME_ZONE } from '../../../lib/time';
+import { formatMillis, DEFAULT_TIME_ZONE, zoneName } from '../../../lib/time';
 import { formatRate } from '../../../lib/money';
 import { useLang } from '../../../lib/use-lang';
 import { messageSentence, typeLabel } from '../sentence';
@@ -56,7 +56,7 @@ export function MessageEntry({
               {t('entry.unread')}
             </Typography>
           )}
-          <Typography variant="caption" color="text.secondary" title={DEFAULT_TIME_ZONE}>
+          <Typography variant="caption" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
             {t('entry.received', { time: formatMillis(m.receivedAt, lang) })}
           </Typography>
           {s.lowProfit && lowProfitPercent !== null && (

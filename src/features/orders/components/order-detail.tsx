@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { SourceChip } from '../../../components/source-chip';
 import { formatFen } from '../../../lib/money';
-import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { orderQuery } from '../api/queries';
 import { GoodsLineItem } from './goods-line';
@@ -126,7 +126,7 @@ export function OrderDetail({ sn, headingLevel = 'h2' }: { sn: string; headingLe
           {/* Named: an order paid and its payment made both read 已支付 on their own. */}
           <StatusChip of={orderStatus} value={order.status} prefix={t('columns.status')} testId="detail-order-status" />
           <StatusChip of={orderPayStatus} value={order.payStatus} prefix={t('columns.payStatus')} />
-          <Typography variant="body2" color="text.secondary" title={DEFAULT_TIME_ZONE}>
+          <Typography variant="body2" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
             {t('detail.created', { time: formatSeconds(order.createdTime, lang) })}
           </Typography>
         </Stack>

@@ -19,7 +19,7 @@ import { source as sourceEnum } from '../../../../contract/enums/source';
 import { Pager } from '../../../components/pager';
 import { PLAIN_ROWS } from '../../../components/plain-rows';
 import { formatFen } from '../../../lib/money';
-import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { ORDER_PAGE_SIZES } from '../url-state';
 import { StatusChip } from './status-chip';
@@ -176,7 +176,7 @@ export function OrdersTable({
                   {show('thirdSn') && <span className="gt-caption">{t('columns.thirdSn')}</span>}
                 </div>
               </TableCell>
-              {show('created') && <TableCell title={DEFAULT_TIME_ZONE}>{t('columns.created')}</TableCell>}
+              {show('created') && <TableCell title={zoneName(DEFAULT_TIME_ZONE, lang)}>{t('columns.created')}</TableCell>}
               {show('consignee') && <TableCell>{t('columns.consignee')}</TableCell>}
               {show('region') && <TableCell>{t('columns.region')}</TableCell>}
               {show('goodsFee') && <TableCell {...num}>{t('columns.goodsFee')}</TableCell>}

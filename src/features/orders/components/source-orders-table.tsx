@@ -17,7 +17,7 @@ import { childGoodsStatus } from '../../../../contract/enums/child-goods-status'
 import { childOrderStatus } from '../../../../contract/enums/child-order-status';
 import { Pager } from '../../../components/pager';
 import { formatFen } from '../../../lib/money';
-import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { ORDER_PAGE_SIZES } from '../url-state';
 import { regionOf } from './orders-table';
@@ -68,7 +68,7 @@ export function SourceOrdersTable({
             <TableRow>
               <TableCell>{t('columns.childSn')}</TableCell>
               {show('thirdSn') && <TableCell>{t('columns.thirdSn')}</TableCell>}
-              {show('created') && <TableCell title={DEFAULT_TIME_ZONE}>{t('columns.created')}</TableCell>}
+              {show('created') && <TableCell title={zoneName(DEFAULT_TIME_ZONE, lang)}>{t('columns.created')}</TableCell>}
               {show('address') && <TableCell>{t('columns.address')}</TableCell>}
               {show('goodsStatus') && <TableCell>{t('columns.goodsStatus')}</TableCell>}
               {show('orderStatus') && <TableCell>{t('columns.orderStatus')}</TableCell>}

@@ -16,7 +16,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
 import { formatFen } from '../../../lib/money';
-import { DEFAULT_TIME_ZONE, formatSeconds } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { toast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
@@ -46,7 +46,7 @@ function FailedOrderCard({ row, onAction, onOpen }: { row: ErrorOrder; onAction:
           <Typography variant="subtitle1" component="h2" color="error" sx={{ fontWeight: 600 }} data-testid="failed-message">
             {row.message || t('failed.noMessage')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" title={DEFAULT_TIME_ZONE}>
+          <Typography variant="body2" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
             {t('failed.when', { time: formatSeconds(row.createdTime, lang) })}
           </Typography>
           <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
