@@ -84,7 +84,12 @@ test('bulk add from the catalogue: one SKU chosen per product, quantities kept, 
   await page.goto('/catalogue?sort=created_time:desc');
   const rows = page.getByTestId('goods-row');
   await expect(rows.first()).toBeVisible();
-  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check();
+  // Ticked until the tick holds: CI once saw the first tick undone as the list drew itself again
+  // (the row focused, the box empty), which the bulk add under test does not depend on.
+  await expect(async () => {
+    for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check({ timeout: 2000 });
+    await expect(page.getByRole('button', { name: '将 2 件加入购物车…' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.getByRole('button', { name: '将 2 件加入购物车…' }).click();
   const dialog = page.getByRole('dialog');
   const picks = dialog.getByTestId('cart-pick');
