@@ -84,7 +84,6 @@ export function createBffApp(deps: GatewayDeps) {
     store: importStore,
     upstream: deps.upstream,
     call: deps.mirror ? deps.mirror.feeding(reader) : reader,
-    paid: deps.mirror ? () => deps.mirror!.cashMoved() : undefined,
     audit,
     concurrency: deps.importConcurrency,
     now,

@@ -27,8 +27,6 @@ export interface ImportRunnerDeps {
   upstream: UpstreamTarget;
   /** Reads for the gateway itself (the mirror's `feeding` caller: what is read goes into the mirror too). */
   call: OpCaller;
-  /** The balance paid for an order the job placed (the mirror reads the new cash-flow lines; never throws). */
-  paid?: () => Promise<void>;
   audit: AuditLog;
   concurrency?: number;
   now?: () => number;
@@ -140,7 +138,6 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         return;
       }
       await store.settle(o.id, own ? 'placed' : 'already', { platformSn: order?.sn ?? null, amount, msg: own ? '' : msg });
-      if (own && deps.paid) void deps.paid();
       return;
     }
     if (SHORT.test(msg)) {

@@ -244,8 +244,8 @@ export function createOrderMirror(deps: MirrorDeps) {
   /**
    * The balance moved (an order paid, retried or refunded): the cash-flow lines since the latest one
    * held are read, so the overview's money out matches its orders at once rather than at the next
-   * reconcile. Calls while one read runs are folded into one more read after it (a bulk-order job
-   * pays for hundreds of orders in a minute, and each read takes every line since the last).
+   * reconcile. Calls while one read runs are folded into one more read after it (each read takes
+   * every line since the last). Orders a bulk-order job places are read at the next reconcile.
    */
   let cashRead: Promise<void> | null = null;
   let cashAgain = false;
@@ -358,10 +358,6 @@ export function createOrderMirror(deps: MirrorDeps) {
         default:
           return Promise.resolve(0);
       }
-    },
-    /** The balance moved outside a forwarded write (a bulk-order job paid an order): its new cash-flow lines are read. Never throws. */
-    async cashMoved(): Promise<void> {
-      await cashMoved().catch((e: unknown) => log(`[mirror] cash-flow read failed: ${e instanceof Error ? e.message : String(e)}`));
     },
     /** Reads after-sale records again: one by id, or those of one order line (merchant order number and SKU). */
     async rereadAfterSale(q: { id: number } | { orderSn: string; sku: number }): Promise<number> {
