@@ -24,7 +24,7 @@ type Violation = { id: string; impact?: string | null; targets: string[] };
  * page (a progress bar's endless animation is not waited for). At most 5 s: an animation whose
  * element left the page mid-way may never say it finished.
  */
-export const settled = (page: Page) =>
+const settled = (page: Page) =>
   page.evaluate(() =>
     Promise.race([
       Promise.all(

@@ -2,16 +2,26 @@ import type { UnixMillis, UnixSeconds } from '../../contract';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
-/** A time zone's name in words in `locale` (Asia/Shanghai: 中国标准时间, China Standard Time); its id if the browser has none. */
+const zoneNames = new Map<string, string>();
+/**
+ * A time zone's name in words in `locale` (Asia/Shanghai: 中国标准时间, China Standard Time); its id if
+ * the browser has none. Worked out once per zone and language: list rows ask for it as hover text.
+ */
 export function zoneName(timeZone: string, locale: string): string {
-  try {
-    const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' })
-      .formatToParts(0)
-      .find((p) => p.type === 'timeZoneName');
-    return part?.value ?? timeZone;
-  } catch {
-    return timeZone;
+  const key = `${locale}|${timeZone}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    try {
+      const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' })
+        .formatToParts(0)
+        .find((p) => p.type === 'timeZoneName');
+      name = part?.value ?? timeZone;
+    } catch {
+      name = timeZone;
+    }
+    zoneNames.set(key, name);
   }
+  return name;
 }
 
 const cache = new Map<string, Intl.DateTimeFormat>();
