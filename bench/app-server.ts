@@ -58,17 +58,24 @@ export async function startAppServer(opts: { port: number; goods: number; user?:
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  try {
+    return { url, cookie: await signIn(url, opts.user ?? 'merchant', opts.password ?? 'merchant-demo'), stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+/** A session of a sandbox demo account (`<role>`, `<role>-demo`; the admin's is `admin-demo-1`) as `name=value`, signed in through /bff/auth/login. */
+export async function signIn(url: string, username: string, password = `${username}-demo`): Promise<string> {
   const login = await fetch(`${url}/bff/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ username: opts.user ?? 'merchant', password: opts.password ?? 'merchant-demo' }),
+    body: JSON.stringify({ username, password }),
   });
   const m = COOKIE.exec(login.headers.get('set-cookie') ?? '');
-  if (!login.ok || !m) {
-    await stop();
-    throw new Error(`bench sign-in failed: HTTP ${login.status} ${await login.text()}`);
-  }
-  return { url, cookie: `${m[1]}=${m[2]}`, stop };
+  if (!login.ok || !m) throw new Error(`bench sign-in as ${username} failed: HTTP ${login.status} ${await login.text()}`);
+  return `${m[1]}=${m[2]}`;
 }
 
 /**

@@ -4,10 +4,25 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import type { BenchServer } from './app-server';
+import { signIn, type BenchServer } from './app-server';
 
-export const LIGHTHOUSE_PAGES = ['/catalogue', '/library', '/orders'] as const;
+/**
+ * The pages measured, each as the person who lands there: the merchant's catalogue (with its strip),
+ * library and orders; support's queue; the manager's overview. `BENCH_LH_PAGES=/queue,/overview` picks
+ * some; a page not listed here is measured as the merchant.
+ */
+export const LIGHTHOUSE_PAGES = {
+  '/catalogue': 'merchant',
+  '/library': 'merchant',
+  '/orders': 'merchant',
+  '/queue': 'support',
+  '/overview': 'manager',
+} as const;
+/** The three landings (where each role arrives after signing in), measured by default with `BENCH_LH_PAGES=landings`. */
+export const LANDINGS = ['/catalogue', '/queue', '/overview'];
 export const FORM_FACTORS = ['mobile', 'desktop'] as const;
+/** Runs per page: mobile's score moves more from run to run, so it takes the median of more. `BENCH_LH_RUNS` sets both. */
+const RUNS: Record<(typeof FORM_FACTORS)[number], number> = { mobile: 5, desktop: 3 };
 
 /** Flags from toolchain.md: Debian's Chromium, headless, nothing in the background that adds noise. */
 const CHROME_FLAGS = [
@@ -35,6 +50,7 @@ export interface LighthouseRun {
 }
 export interface LighthouseResult extends LighthouseRun {
   page: string;
+  role: string;
   formFactor: (typeof FORM_FACTORS)[number];
   runs: LighthouseRun[];
 }
@@ -45,21 +61,28 @@ const median = (xs: number[]) => {
 };
 
 /**
- * Lighthouse 12.8.2 (performance only) against the signed-in app: the session cookie travels as an
- * extra header on every request. A fresh Chromium per run (no warm cache, no leftovers); the median
- * of `runs` runs per page and form factor, by score (its FCP/LCP/TBT/CLS are medians of their own).
- * Each report is kept under bench/out/lighthouse/ for a closer look (traces included with
- * BENCH_LH_TRACES=1).
+ * Lighthouse 12.8.2 (performance only) against the signed-in app, each page as the role that lands on
+ * it (LIGHTHOUSE_PAGES). A fresh Chromium per run (no warm cache, no leftovers); the median of 5
+ * mobile and 3 desktop runs per page (`BENCH_LH_RUNS` for another count), by score (its FCP/LCP/TBT/CLS
+ * are medians of their own). Each report is kept under bench/out/lighthouse/ for a closer look (traces
+ * included with BENCH_LH_TRACES=1).
  */
-export async function benchLighthouse(server: BenchServer, runs = Number(process.env.BENCH_LH_RUNS ?? 3)): Promise<LighthouseResult[]> {
+export async function benchLighthouse(server: BenchServer): Promise<LighthouseResult[]> {
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const pages = (process.env.BENCH_LH_PAGES?.split(',') ?? LIGHTHOUSE_PAGES).map((p) => p.trim());
+  const asked = process.env.BENCH_LH_PAGES === 'landings' ? LANDINGS : process.env.BENCH_LH_PAGES?.split(',');
+  const pages = (asked ?? Object.keys(LIGHTHOUSE_PAGES)).map((p) => p.trim());
+  const roleOf = (page: string): string => (LIGHTHOUSE_PAGES as Record<string, string>)[page] ?? 'merchant';
+  // One session per role, signed in once (the merchant's is the server's own).
+  const cookies = new Map<string, string>([['merchant', server.cookie]]);
+  for (const role of new Set(pages.map(roleOf))) if (!cookies.has(role)) cookies.set(role, await signIn(server.url, role));
   const factors = (process.env.BENCH_LH_FORM?.split(',') ?? FORM_FACTORS) as (typeof FORM_FACTORS)[number][];
   const outDir = join('bench', 'out', 'lighthouse');
   mkdirSync(outDir, { recursive: true });
   const results: LighthouseResult[] = [];
   for (const page of pages) {
+    const role = roleOf(page);
     for (const formFactor of factors) {
+      const runs = Number(process.env.BENCH_LH_RUNS ?? RUNS[formFactor]);
       const all: LighthouseRun[] = [];
       // A run Lighthouse itself gives up on (NO_NAVSTART and the like, seen now and then) is run again, twice at most.
       for (let i = 0, retries = 0; i < runs; i++) {
@@ -69,7 +92,7 @@ export async function benchLighthouse(server: BenchServer, runs = Number(process
         const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
         try {
           const tab = await browser.newPage();
-          const [cookieName, ...rest] = server.cookie.split('=');
+          const [cookieName, ...rest] = cookies.get(role)!.split('=');
           await browser.setCookie({
             name: cookieName!,
             value: rest.join('='),
@@ -116,6 +139,7 @@ export async function benchLighthouse(server: BenchServer, runs = Number(process
       }
       results.push({
         page,
+        role,
         formFactor,
         runs: all,
         score: median(all.map((r) => r.score)),
@@ -134,7 +158,7 @@ export function printLighthouse(results: LighthouseResult[]) {
   const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
   for (const r of results) {
     console.log(
-      `  ${r.page.padEnd(11)} ${r.formFactor.padEnd(8)} score ${r.score.toFixed(2)}   FCP ${ms(r.fcp)}   LCP ${ms(r.lcp)}   TBT ${ms(r.tbt)}   CLS ${r.cls.toFixed(3)}   (runs: ${r.runs.map((x) => x.score.toFixed(2)).join(' ')}; TBT ${r.runs.map((x) => Math.round(x.tbt)).join(' ')}; machine speed ${r.runs.map((x) => Math.round(x.benchmarkIndex)).join(' ')})`,
+      `  ${`${r.page} (${r.role})`.padEnd(22)} ${r.formFactor.padEnd(8)} score ${r.score.toFixed(2)}   FCP ${ms(r.fcp)}   LCP ${ms(r.lcp)}   TBT ${ms(r.tbt)}   CLS ${r.cls.toFixed(3)}   (runs: ${r.runs.map((x) => x.score.toFixed(2)).join(' ')}; TBT ${r.runs.map((x) => Math.round(x.tbt)).join(' ')}; machine speed ${r.runs.map((x) => Math.round(x.benchmarkIndex)).join(' ')})`,
     );
   }
 }
