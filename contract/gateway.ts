@@ -190,6 +190,8 @@ export interface SearchGoods {
   /** What the reseller pays (协议价), and the guide price, fen. */
   agreement_price: number;
   guide_price: number;
+  /** Found by one of its SKU ids typed in full (the gateway's SKU index): that SKU, its spec and agreement price (fen). */
+  sku?: { id: number; spec: string; agreementPrice: number };
 }
 /** A kind of result: at most the limit asked for, and whether there are more. */
 export interface SearchHits<T> {

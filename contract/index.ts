@@ -12,4 +12,5 @@ export * from './schemas/after-sale';
 export * from './schemas/account';
 export * from './schemas/message';
 export * from './schemas/imports';
+export * from './schemas/sku-index';
 export * as enums from './enums';

@@ -20,6 +20,8 @@ import { upstreamCaller } from './messages/effects';
 import type { OrderMirror } from './mirror';
 import { mirrorRoutes } from './mirror/routes';
 import { searchRoutes } from './search/routes';
+import { createGoods, type Goods } from './goods';
+import { goodsRoutes } from './goods/routes';
 import { importsRoutes } from './imports/routes';
 import { createImportRunner } from './imports/runner';
 import { ImportStore } from './imports/store';
@@ -50,6 +52,8 @@ export interface GatewayDeps {
   messages?: MessageCenter;
   /** The order mirror (server/gateway/mirror): fed by forwarded calls; the overview's routes are mounted when given. */
   mirror?: OrderMirror;
+  /** The goods module (server/gateway/goods): the SKU index; made here from `db` and `upstream` when not given. */
+  goods?: Goods;
   /** Orders of bulk-order jobs sent at once (IMPORT_CONCURRENCY). */
   importConcurrency?: number;
 }
@@ -76,6 +80,7 @@ export function createBffApp(deps: GatewayDeps) {
     mirror: deps.mirror,
   };
   const { users, sessions, limiter, audit, trustProxy } = ctx;
+  const goods = (ctx.goods = deps.goods ?? createGoods({ db: deps.db, call: upstreamCaller(deps.upstream), now, log }));
   // Bulk-order jobs: what they read of orders goes into the mirror too. Started by server.ts.
   const importStore = new ImportStore(deps.db, now);
   const reader = upstreamCaller(deps.upstream);
@@ -178,7 +183,8 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/', auditRoutes(ctx));
   app.route('/', usersRoutes(ctx));
   if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), now));
-  app.route('/', searchRoutes(deps.db, reader, log));
+  app.route('/', searchRoutes(deps.db, reader, log, async (sku) => (await goods.store.lookup([sku]))[0]));
+  app.route('/', goodsRoutes(goods));
   app.route('/', importsRoutes({ db: deps.db, store: importStore, runner: imports, audit, trustProxy }));
   app.route('/', operationsRoutes(ctx));
 
@@ -187,5 +193,5 @@ export function createBffApp(deps: GatewayDeps) {
     console.error('[gateway] unexpected error', err);
     return c.json(gatewayFailure('internal', 'The gateway failed unexpectedly; the error is in its log.'), 500);
   });
-  return { app, users, sessions, audit, sweep, ready, imports };
+  return { app, users, sessions, audit, sweep, ready, imports, goods };
 }

@@ -6,6 +6,7 @@ import type { AuditLog } from '../audit/audit';
 import type { LoginLimiter } from '../auth/login-limit';
 import type { SessionStore } from '../auth/sessions';
 import type { User, UserStore } from '../auth/users';
+import type { Goods } from '../goods';
 import type { OrderMirror } from '../mirror';
 import { gatewayFailure, type FailureExtra, type GatewayFailure } from '../operations/upstream';
 
@@ -24,6 +25,8 @@ export interface GatewayContext {
   audit: AuditLog;
   /** The order mirror, fed by what the gateway forwards (absent in tests of the bare /bff app). */
   mirror?: OrderMirror;
+  /** The goods module (SKU index), fed by the goods details and order pages the gateway forwards. */
+  goods?: Goods;
 }
 
 /** Routes behind the session check see the signed-in person. */

@@ -73,6 +73,8 @@ export function operationsRoutes(ctx: GatewayContext) {
     // A page of orders, after-sales, failed orders or cash flow someone read is them as they are now: the mirror takes it, after the answer.
     if (!op.writes && ctx.mirror && env.code === 1)
       void ctx.mirror.took(id as OpId, parsed.data as Record<string, unknown>, (answer.envelope as { data?: unknown }).data);
+    // Goods details and order lines teach the SKU index (kept now, written after the answer, batched).
+    if (!op.writes && ctx.goods && env.code === 1) ctx.goods.took(id as OpId, (answer.envelope as { data?: unknown }).data);
     ctx.log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
     // A good envelope goes on as the upstream wrote it (checked above, not serialised a second time).
     if (answer.text !== undefined) return c.body(answer.text, 200, { 'content-type': 'application/json' });

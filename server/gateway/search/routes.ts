@@ -10,6 +10,7 @@ import {
   type SearchGoods,
   type SearchHits,
   type SearchResults,
+  type SkuLookupItem,
 } from '../../../contract';
 import { SEARCH_WORDS_MAX } from '../../../contract/constants';
 import { formatIssues, issueDetail } from '../../lib/issues';
@@ -44,7 +45,13 @@ const goodsOf = (g: GoodsDetail | GoodsListItem): SearchGoods => ({
  * The mirror and the inbox answer from the gateway's database; the catalogue from the upstream: a
  * whole id by its detail, words by its search. A kind that could not be asked is empty, not an error.
  */
-export function searchRoutes(db: GatewayDb, call: OpCaller, log: (line: string) => void = () => {}) {
+export function searchRoutes(
+  db: GatewayDb,
+  call: OpCaller,
+  log: (line: string) => void = () => {},
+  /** What the gateway's SKU index knows of a SKU id (goods/), for a product found by a SKU id typed in full. */
+  skuOf?: (sku: number) => Promise<SkuLookupItem | undefined>,
+) {
   const store = new SearchStore(db);
   const routes = new Hono<Env>();
   routes.get('/search', requireFeature('search.use'), async (c) => {
@@ -65,7 +72,7 @@ export function searchRoutes(db: GatewayDb, call: OpCaller, log: (line: string) 
     const [orders, afterSales, goods, messages] = await Promise.all([
       may('order.list') ? guard('orders', store.orders(q, limit)) : null,
       may('afterSale.list') ? guard('after-sales', store.afterSales(q, limit)) : null,
-      may('goods.list') ? guard('goods', findGoods(call, q, limit)) : null,
+      may('goods.list') ? guard('goods', findGoods(call, q, limit, skuOf)) : null,
       groups.length ? guard('messages', store.messages(q, groups, limit)) : null,
     ]);
     return c.json({ q, orders, afterSales, goods, messages } satisfies SearchResults);
@@ -73,14 +80,29 @@ export function searchRoutes(db: GatewayDb, call: OpCaller, log: (line: string) 
   return routes;
 }
 
-/** A whole id by its detail (when it is one), and the catalogue's search by words, together; the id first. */
-async function findGoods(call: OpCaller, q: string, limit: number): Promise<SearchHits<SearchGoods>> {
+/**
+ * A whole id by its detail (when it is one), a SKU id typed in full by its goods (from the SKU
+ * index), and the catalogue's search by words, together; the ids first.
+ */
+async function findGoods(
+  call: OpCaller,
+  q: string,
+  limit: number,
+  skuOf?: (sku: number) => Promise<SkuLookupItem | undefined>,
+): Promise<SearchHits<SearchGoods>> {
   const id = /^\d{1,9}$/.test(q) ? Number(q) : undefined;
-  const [byId, byWords] = await Promise.all([
+  const bySku = async (): Promise<SearchGoods[]> => {
+    const sku = id && skuOf ? await skuOf(id).catch(() => undefined) : undefined;
+    if (!sku) return [];
+    const g = await call('goods.detail', { id: sku.goodsId }).catch(() => null);
+    return g ? [{ ...goodsOf(g), sku: { id: sku.sku, spec: sku.spec, agreementPrice: sku.agreementPrice } }] : [];
+  };
+  const [byId, bySkuId, byWords] = await Promise.all([
     id ? call('goods.detail', { id }).then((g) => [goodsOf(g)], () => []) : [],
+    bySku(),
     call('goods.list', { page: 1, limit: limit + 1, source: 0, search_words: q }).then((page) => page.list.map(goodsOf)),
   ]);
   const seen = new Set<number>();
-  const all = [...byId, ...byWords].filter((g) => !seen.has(g.id) && seen.add(g.id));
+  const all = [...byId, ...bySkuId, ...byWords].filter((g) => !seen.has(g.id) && seen.add(g.id));
   return { list: all.slice(0, limit), more: all.length > limit };
 }

@@ -176,12 +176,21 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
           key: `goods:${g.id}`,
           group: 'goods' as const,
           label: t('hit.goods', { title: g.title }),
-          detail: t('hit.goodsDetail', {
-            id: g.id,
-            price: money(g.agreement_price),
-            channel: source.label(g.source, lng),
-            status: goodsStatus.label(g.status, lng),
-          }),
+          // Found by a SKU id typed in full: that SKU, its spec and price.
+          detail: g.sku
+            ? t('hit.goodsSkuDetail', {
+                sku: g.sku.id,
+                spec: g.sku.spec,
+                price: money(g.sku.agreementPrice),
+                id: g.id,
+                status: goodsStatus.label(g.status, lng),
+              })
+            : t('hit.goodsDetail', {
+                id: g.id,
+                price: money(g.agreement_price),
+                channel: source.label(g.source, lng),
+                status: goodsStatus.label(g.status, lng),
+              }),
           ...goodsTargets(g),
         })),
         results.goods.more,

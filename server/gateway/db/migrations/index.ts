@@ -5,6 +5,7 @@ import { afterSaleNamesMigrations } from '../../operations/after-sale-names-tabl
 import { mirrorMigrations } from '../../mirror/tables';
 import { searchMigrations } from '../../search/tables';
 import { importsMigrations } from '../../imports/tables';
+import { goodsMigrations } from '../../goods/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -19,4 +20,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...mirrorMigrations,
   ...searchMigrations,
   ...importsMigrations,
+  ...goodsMigrations,
 };

@@ -1,0 +1,207 @@
+import { MAX_LIST_LIMIT, type GoodsDetail, type OpId, type SkuLookupItem } from '../../../contract';
+import type { GatewayDb } from '../db';
+import type { OpCaller } from '../messages/effects';
+import { GoodsStore, type LineSku, type MirrorMark } from './store';
+
+export { GoodsStore } from './store';
+export { goodsMigrations } from './tables';
+
+/** Goods per `goods.bulkDetail` (the upstream's most). */
+export const BULK = 50;
+/** Library goods per page read (the largest page `selection.list` takes), walked by `last_id`. */
+const LIBRARY_PAGE = MAX_LIST_LIMIT;
+/** How long what the gateway forwarded waits to be written with what follows it (ms). */
+const LEARN_DELAY_MS = 25;
+/** Forwarded answers waiting to be learned, at most (a flood beyond it is dropped, and said once). */
+const LEARN_QUEUE_MAX = 500;
+/** Order mirror rows read into the index per step. */
+const MIRROR_STEP = 1000;
+const MIRROR_MARK = 'mirror-lines';
+
+export interface GoodsDeps {
+  db: GatewayDb;
+  /** The gateway's own calls to the upstream (signed like any other). */
+  call: OpCaller;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/** A goods detail as far as the index needs it (the answer is the upstream's, passed on unchecked). */
+const isDetail = (g: unknown): g is GoodsDetail => {
+  const d = g as { id?: unknown; specs?: { options?: unknown } } | null;
+  return typeof d === 'object' && d !== null && typeof d.id === 'number' && Array.isArray(d.specs?.options);
+};
+
+/**
+ * The goods module (DESIGN.md, "The goods mirror and the watch"): the SKU index that bulk orders
+ * need (SKU id → goods, spec, agreement price as last read), learned from every goods detail the
+ * gateway forwards (`took`, written after the answer, batched), from the selection library (an
+ * unknown SKU makes `lookup` read the library's goods in batches of 50 until it is found) and from
+ * the order mirror's lines. A cache: it never decides an action.
+ */
+export function createGoods(deps: GoodsDeps) {
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => {});
+  const store = new GoodsStore(deps.db);
+  const call = deps.call;
+
+  // ---- learning from what the gateway forwards, off the answer's path ----
+  let queue: { id: OpId; data: unknown; at: number }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+  let dropped = false;
+  const flush = async () => {
+    timer = null;
+    const batch = queue;
+    queue = [];
+    const details: GoodsDetail[] = [];
+    const lines: LineSku[] = [];
+    let at = 0;
+    for (const item of batch) {
+      at = Math.max(at, item.at);
+      if (item.id === 'goods.detail') {
+        if (isDetail(item.data)) details.push(item.data);
+      } else if (item.id === 'goods.bulkDetail') {
+        if (Array.isArray(item.data)) for (const g of item.data) if (isDetail(g)) details.push(g);
+      } else if (item.id === 'order.list') {
+        lines.push(...orderLines(item.data, item.at));
+      }
+    }
+    try {
+      // The latest detail of each goods (one batch may hold the same goods twice).
+      const byId = new Map(details.map((g) => [g.id, g]));
+      await store.writeDetails([...byId.values()], at);
+      if (lines.length) await store.writeLines(lines);
+    } catch (e) {
+      log(`[goods] could not learn from ${batch.length} answer(s): ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const schedule = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      flushing = flushing.then(flush);
+    }, LEARN_DELAY_MS);
+    timer.unref?.();
+  };
+
+  // ---- the order mirror's lines ----
+  let catchingUp: Promise<number> | null = null;
+  /** Reads the order mirror's rows written since the last time into the index; resolves to the SKUs added. */
+  const fromOrders = (): Promise<number> =>
+    (catchingUp ??= (async () => {
+      let mark: MirrorMark = { at: 0, sn: '' };
+      const kept = await store.state(MIRROR_MARK);
+      if (kept) mark = JSON.parse(kept) as MirrorMark;
+      let added = 0;
+      for (;;) {
+        const step = await store.mirrorLines(mark, MIRROR_STEP);
+        if (step.rows === 0) break;
+        added += await store.writeLines(step.lines);
+        mark = step.next;
+        await store.setState(MIRROR_MARK, JSON.stringify(mark));
+        if (step.rows < MIRROR_STEP) break;
+      }
+      return added;
+    })().finally(() => (catchingUp = null)));
+
+  // ---- the selection library ----
+  let scanning: Promise<void> | null = null;
+  /**
+   * Reads the library's goods, a page at a time, and the details of those not read yet in batches
+   * of 50, until every SKU of `wanted` is known or the library ends. Found SKUs leave `wanted`.
+   */
+  const scanLibrary = async (wanted: Set<number>): Promise<void> => {
+    let lastId = 0;
+    for (;;) {
+      const page = await call('selection.list', { page: 1, limit: LIBRARY_PAGE, source: 0, ...(lastId ? { last_id: lastId } : {}) });
+      const ids = page.list.map((g) => g.id).filter((id) => id > lastId);
+      if (ids.length === 0) return;
+      lastId = Math.max(...ids);
+      const read = await store.readGoods(ids);
+      await store.setInLibrary([...read], true);
+      const unread = ids.filter((id) => !read.has(id));
+      for (let i = 0; i < unread.length; i += BULK) {
+        const details = await call('goods.bulkDetail', { ids: unread.slice(i, i + BULK).join(',') });
+        await store.writeDetails(details, now(), true);
+        for (const g of details) for (const o of g.specs?.options ?? []) wanted.delete(o.id);
+        if (wanted.size === 0) return;
+      }
+      if (page.list.length < LIBRARY_PAGE) return;
+    }
+  };
+
+  return {
+    store,
+    /**
+     * An answer the gateway forwarded (a goods detail, a bulk detail, a page of orders): kept to be
+     * written after the answer has gone, with the others of the next few milliseconds. Never throws.
+     */
+    took(id: OpId, data: unknown): void {
+      if (id !== 'goods.detail' && id !== 'goods.bulkDetail' && id !== 'order.list') return;
+      if (queue.length >= LEARN_QUEUE_MAX) {
+        if (!dropped) log(`[goods] more than ${LEARN_QUEUE_MAX} answers waiting to be learned: later ones are not`);
+        dropped = true;
+        return;
+      }
+      dropped = false;
+      queue.push({ id, data, at: now() });
+      schedule();
+    },
+    /** Resolves once what `took` was given so far is written (tests, shutdown). */
+    async settled(): Promise<void> {
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+        flushing = flushing.then(flush);
+      }
+      await flushing;
+    },
+    fromOrders,
+    /**
+     * What is known of each SKU id: from the index; what it lacks, from the order mirror's lines,
+     * then from the selection library (read until found, and kept). Ids found nowhere are `unknown`.
+     * The list follows the order of `skus`.
+     */
+    async lookup(skus: readonly number[]): Promise<{ list: SkuLookupItem[]; unknown: number[] }> {
+      const asked = [...new Set(skus)];
+      const found = new Map<number, SkuLookupItem>();
+      const missing = async () => {
+        for (const item of await store.lookup(asked.filter((s) => !found.has(s)))) found.set(item.sku, item);
+        return asked.filter((s) => !found.has(s));
+      };
+      let rest = await missing();
+      if (rest.length) {
+        await fromOrders().catch((e: unknown) => log(`[goods] order mirror lines not read: ${e instanceof Error ? e.message : String(e)}`));
+        rest = await missing();
+      }
+      if (rest.length) {
+        if (scanning) {
+          // Another lookup is reading the library: what it finds is what this one would.
+          await scanning.catch(() => {});
+        } else {
+          scanning = scanLibrary(new Set(rest)).finally(() => (scanning = null));
+          await scanning;
+        }
+        rest = await missing();
+      }
+      return { list: asked.filter((s) => found.has(s)).map((s) => found.get(s)!), unknown: rest };
+    },
+  };
+}
+export type Goods = ReturnType<typeof createGoods>;
+
+/** The SKUs of a page of orders (`order.list`), at the time it was read. */
+function orderLines(data: unknown, at: number): LineSku[] {
+  const list = (data as { list?: unknown } | null)?.list;
+  if (!Array.isArray(list)) return [];
+  const out: LineSku[] = [];
+  for (const o of list as { createdTime?: unknown; children?: { goods?: Record<string, unknown>[] }[] }[]) {
+    const when = typeof o?.createdTime === 'number' ? o.createdTime * 1000 : at;
+    for (const child of Array.isArray(o?.children) ? o.children : [])
+      for (const g of Array.isArray(child?.goods) ? child.goods : []) {
+        if (typeof g.sku !== 'number' || typeof g.goodsId !== 'number' || !(g.sku > 0) || !(g.goodsId > 0)) continue;
+        out.push({ sku: g.sku, goodsId: g.goodsId, spec: typeof g.skuName === 'string' ? g.skuName : '', price: typeof g.price === 'number' ? g.price : 0, at: when });
+      }
+  }
+  return out;
+}
