@@ -136,6 +136,11 @@ export interface Overview {
   current: OverviewPeriodFigures;
   /** The period of the same length just before. */
   previous: OverviewPeriodFigures;
+  /**
+   * What the previous period is: the same number of days just before (`daysBefore`), the same days of
+   * last month (`sameDaysLastMonth`, for this month), or the whole month before (`monthBefore`, for last month).
+   */
+  comparison: 'daysBefore' | 'sameDaysLastMonth' | 'monthBefore';
   /** What only the upstream knows now (null: could not be asked, or not for this role). */
   now: {
     balance: number | null;
@@ -144,8 +149,36 @@ export interface Overview {
     /** Library goods off sale as the mirror's last reconcile counted them (null: not counted yet). */
     libraryOffSale: number | null;
   };
-  mirror: MirrorStatus;
+  /** How fresh the mirror's figures are (for every role that sees the overview). */
+  reads: MirrorReads;
+  /** The mirror's whole status: only for roles with `mirror.status`. */
+  mirror?: MirrorStatus;
 }
+/** When the mirror last read what its figures come from. */
+export interface MirrorReads {
+  /** The last reconcile (orders, after-sales, failed orders), ms; null before the first. */
+  orders: number | null;
+  /** The last read of the cash flow (a reconcile, or right after the balance moved), ms. */
+  cash: number | null;
+  /** The library's last count, ms. */
+  library: number | null;
+  /** While the first start's backfill reads: how far (Unix seconds); null once done. */
+  backfillCursor: number | null;
+  /** The last reconcile stopped on an error (the figures are as of the read before). */
+  failing: boolean;
+}
+/** `GET /bff/overview/orders?of=&key=&from=&to=&page=&size=`: the orders one overview figure counts, from the mirror. */
+export interface OverviewOrders {
+  list: Order[];
+  total: number;
+  page: number;
+  size: number;
+  asOf: number;
+  /** The mirror's last reconcile, ms (null before the first). */
+  readAt: number | null;
+}
+/** Which orders a figure counts (`/bff/overview/orders?of=`). */
+export type OverviewListOf = 'all' | 'channel' | 'province' | 'goods' | 'refunded' | 'cancelled';
 
 /** `GET /bff/queue` (support, managers, admins): the work queue's lists from the order mirror, the first 20 of each. */
 export interface WorkQueue {

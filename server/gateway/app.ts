@@ -56,6 +56,8 @@ export interface GatewayDeps {
   goods?: Goods;
   /** Orders of bulk-order jobs sent at once (IMPORT_CONCURRENCY). */
   importConcurrency?: number;
+  /** Days a finished bulk-order job keeps its rows (IMPORT_RETENTION_DAYS). */
+  importRetentionDays?: number;
 }
 
 /**
@@ -89,8 +91,10 @@ export function createBffApp(deps: GatewayDeps) {
     store: importStore,
     upstream: deps.upstream,
     call: deps.mirror ? deps.mirror.feeding(reader) : reader,
+    paid: deps.mirror ? () => deps.mirror!.cashMoved() : undefined,
     audit,
     concurrency: deps.importConcurrency,
+    retentionDays: deps.importRetentionDays,
     now,
     log,
   });

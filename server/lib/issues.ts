@@ -28,6 +28,8 @@ export type InputRule =
   | 'bad_format'
   | 'unknown_field'
   | 'range_order'
+  /** A day before 2000-01-01 or more than a year ahead (the overview's periods). */
+  | 'day_range'
   | 'bad_json'
   | 'too_large'
   | 'taken'

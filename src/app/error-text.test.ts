@@ -35,6 +35,7 @@ describe('refusals in the person language (issue 14.4)', () => {
       'bad_format',
       'unknown_field',
       'range_order',
+      'day_range',
       'bad_json',
       'too_large',
       'taken',

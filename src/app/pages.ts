@@ -35,6 +35,10 @@ export const FailedOrdersPage = lazyWithTexts(
 export const CartPage = lazyWithTexts(() => import('../features/cart/routes/cart-page'), 'CartPage', ['cart']);
 export const CashFlowPage = lazyWithTexts(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage', ['money']);
 export const OverviewPage = lazyWithTexts(() => import('../features/overview/routes/overview-page'), 'OverviewPage', ['overview']);
+export const OverviewOrdersPage = lazyWithTexts(() => import('../features/overview/routes/overview-orders-page'), 'OverviewOrdersPage', [
+  'overview',
+  ...ORDER_TEXTS,
+]);
 export const ImportPage = lazyWithTexts(() => import('../features/imports/routes/import-page'), 'ImportPage', [
   'imports',
   'cart',

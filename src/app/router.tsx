@@ -28,6 +28,7 @@ import {
   OrderPage,
   OrdersPage,
   OverviewPage,
+  OverviewOrdersPage,
   QueuePage,
   SignInPage,
   UsersPage,
@@ -101,6 +102,9 @@ export function AppRoutes() {
         >
           <Route index element={<Home />} />
           {guarded('/overview', OverviewPage)}
+          <Route path="overview/orders" element={<Guard to="/overview" />}>
+            <Route index element={<OverviewOrdersPage />} />
+          </Route>
           {guarded('/queue', QueuePage)}
           {guarded('/catalogue', CataloguePage)}
           <Route path="catalogue/goods/:id" element={<GoodsPage />} />

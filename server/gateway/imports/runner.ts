@@ -16,6 +16,11 @@ export const MAX_FAILURES = 8;
 const RETRY_MS = 2000;
 /** How often a gateway looks for work that another one (or a restart) left. */
 export const IMPORT_POLL_MS = 2000;
+/** Days a finished job keeps its rows (IMPORT_RETENTION_DAYS), and how often jobs past it are cut (one gateway at a time). */
+export const DEFAULT_IMPORT_RETENTION_DAYS = 180;
+const PRUNE_EVERY_MS = 3600_000;
+/** While orders are placed, their payments are read at most this often (and once more when the sending ends). */
+export const PAYMENTS_READ_MS = 3000;
 
 /** The supplier's words for a number it already has, and for a balance too short to pay (upstream-api.md). */
 const EXISTS = /订单号已存在/;
@@ -27,8 +32,12 @@ export interface ImportRunnerDeps {
   upstream: UpstreamTarget;
   /** Reads for the gateway itself (the mirror's `feeding` caller: what is read goes into the mirror too). */
   call: OpCaller;
+  /** Read what the balance paid for placed orders (the mirror's cash flow; never throws): at most every PAYMENTS_READ_MS while a job sends, and when its sending ends. */
+  paid?: () => Promise<void>;
   audit: AuditLog;
   concurrency?: number;
+  /** Finished jobs older than this lose their rows, keeping their outcomes and audit (IMPORT_RETENTION_DAYS). */
+  retentionDays?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -46,9 +55,31 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   const log = deps.log ?? (() => {});
   const width = Math.max(1, deps.concurrency ?? DEFAULT_IMPORT_CONCURRENCY);
   const submitOp = getOperation('order.submit')!;
+  const retentionMs = (deps.retentionDays ?? DEFAULT_IMPORT_RETENTION_DAYS) * 86_400_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let stopPrune: (() => void) | undefined;
+
+  /** Cuts the rows of jobs finished before the retention (their counts and audit stay); resolves how many jobs. */
+  const prune = async () => {
+    let cut = 0;
+    for (let n = -1; n !== 0; cut += n) n = await store.prune(now() - retentionMs);
+    if (cut) log(`[imports] rows of ${cut} job(s) finished over ${Math.round(retentionMs / 86_400_000)} days ago removed`);
+    return cut;
+  };
   const lastSent = new Map<number, number>();
+  /** Orders placed since their payments were last read, when that was, and the reads in turn (an ending waits for them all). */
+  let unpaid = false;
+  let paidReadAt = 0;
+  let paying: Promise<void> = Promise.resolve();
+  const readPayments = (ending: boolean) => {
+    if (deps.paid && unpaid && (ending || now() - paidReadAt >= PAYMENTS_READ_MS)) {
+      unpaid = false;
+      paidReadAt = now();
+      paying = paying.then(deps.paid);
+    }
+    return paying;
+  };
 
   /** Tells the job's owner's pages (and admins') where it stands; at most every 250 ms per job unless `force`. */
   const progress = async (jobId: number, force = false) => {
@@ -138,6 +169,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         return;
       }
       await store.settle(o.id, own ? 'placed' : 'already', { platformSn: order?.sn ?? null, amount, msg: own ? '' : msg });
+      if (own) unpaid = true;
       return;
     }
     if (SHORT.test(msg)) {
@@ -154,6 +186,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     const requeued = await store.requeueSending();
     if (requeued) log(`[imports] ${requeued} order(s) left mid-send by an earlier run: sent again with the same number`);
     const touched = new Set<number>();
+    paidReadAt = now();
     for (;;) {
       if (stopped) return;
       const batch = await store.take(width);
@@ -170,7 +203,10 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           await progress(o.jobId);
         }),
       );
+      void readPayments(false);
     }
+    // Before a job is said to be over: its payments are in the mirror when its page shows it done.
+    await readPayments(true);
     for (const jobId of touched) await closeIfOver(jobId);
   };
 
@@ -199,6 +235,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     /** Starts the periodic look for work (the first soon after start-up: a job cut off by a restart resumes). */
     start(firstMs = 500) {
       arm(firstMs);
+      stopPrune = db.every('imports.prune', PRUNE_EVERY_MS, async () => void (await prune()), 60_000);
     },
     /** New work: send now rather than at the next look. */
     kick() {
@@ -208,9 +245,12 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     runNow: run,
     progress,
     closeIfOver,
+    /** Past the retention: rows removed now (tests; otherwise hourly, one gateway at a time). */
+    prune,
     finishAudit,
     stop() {
       stopped = true;
+      stopPrune?.();
       if (timer) clearTimeout(timer);
     },
   };

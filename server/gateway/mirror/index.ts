@@ -245,7 +245,9 @@ export function createOrderMirror(deps: MirrorDeps) {
    * The balance moved (an order paid, retried or refunded): the cash-flow lines since the latest one
    * held are read, so the overview's money out matches its orders at once rather than at the next
    * reconcile. Calls while one read runs are folded into one more read after it (each read takes
-   * every line since the last). Orders a bulk-order job places are read at the next reconcile.
+   * every line since the last). A bulk-order job calls it at most every few seconds while it places
+   * orders, and once when it ends (imports/runner.ts). The time of the last read is kept
+   * (`cash` state) for the overview to say how fresh its money figures are.
    */
   let cashRead: Promise<void> | null = null;
   let cashAgain = false;
@@ -259,6 +261,7 @@ export function createOrderMirror(deps: MirrorDeps) {
         cashAgain = false;
         const at = await nowSeconds();
         await walkCash((await store.latestCashTime()) ?? at - DAY_S, undefined, at);
+        await store.setState('cash', { at: now() });
       } while (cashAgain);
     })().finally(() => (cashRead = null));
     return cashRead;
@@ -302,6 +305,7 @@ export function createOrderMirror(deps: MirrorDeps) {
       const failed = await walkFailed();
       // Cash-flow lines from the latest one mirrored (the same second again: lines already held are skipped), else the backfill's start.
       const cash = await walkCash((await store.latestCashTime()) ?? backfill?.from ?? horizon, undefined, at);
+      await store.setState('cash', { at: now() });
       await countLibrary();
       const state = {
         at: now(),
@@ -358,6 +362,33 @@ export function createOrderMirror(deps: MirrorDeps) {
         default:
           return Promise.resolve(0);
       }
+    },
+    /** The balance moved outside a forwarded write (a bulk-order job paid for orders): its new cash-flow lines are read. Never throws. */
+    async cashMoved(): Promise<void> {
+      await cashMoved().catch((e: unknown) => log(`[mirror] cash-flow read failed: ${e instanceof Error ? e.message : String(e)}`));
+    },
+    /**
+     * How fresh the mirror's figures are, for anyone who reads them (the whole status is for admins):
+     * when orders, failed orders and the library were last read (the last reconcile, ms), when the
+     * cash flow was (ms), and the backfill's cursor while it reads (Unix seconds; null once done).
+     */
+    async freshness() {
+      const [reconcile, cash, backfill, library] = await Promise.all([
+        store.state<MirrorReconcile>('reconcile'),
+        store.state<{ at: number }>('cash'),
+        store.state<MirrorBackfill>('backfill'),
+        store.state<MirrorLibrary>('library'),
+      ]);
+      return {
+        reads: {
+          orders: reconcile?.at ?? null,
+          cash: cash?.at ?? null,
+          library: library?.at ?? null,
+          backfillCursor: backfill && !backfill.done ? backfill.cursor : null,
+          failing: Boolean(reconcile?.error),
+        },
+        libraryOffSale: library?.offSale ?? null,
+      };
     },
     /** Reads after-sale records again: one by id, or those of one order line (merchant order number and SKU). */
     async rereadAfterSale(q: { id: number } | { orderSn: string; sku: number }): Promise<number> {

@@ -151,6 +151,10 @@ describe('the order mirror against the sandbox', () => {
       'period=custom&from=2026-13-01&to=2026-13-02',
       'period=custom&from=2024-01-01&to=2026-01-01',
       'x=1',
+      // Days no one kept orders for: the year 0000, and more than a year ahead.
+      'period=custom&from=0000-01-01&to=0000-01-02',
+      'period=custom&from=1999-12-31&to=2000-01-02',
+      'period=custom&from=2099-01-01&to=2099-01-02',
     ]) {
       const r = await get(`/overview?${q}`, admin);
       expect(r.status, q).toBe(400);
@@ -161,8 +165,30 @@ describe('the order mirror against the sandbox', () => {
     expect(custom.status).toBe(200);
     expect(custom.body.current.days).toHaveLength(10);
     expect(custom.body.previous).toMatchObject({ from: '2026-10-22', to: '2026-10-31' });
+    const far = await get('/overview?period=custom&from=1990-01-01&to=1990-01-02', admin);
+    expect(far.body.msg).toMatch(/2000-01-01/);
+    expect(far.body.gateway).toMatchObject({ field: 'from', rule: 'day_range' });
     expect((await get('/mirror/status', admin)).body).toMatchObject({ timeZone: 'Asia/Shanghai', backfill: { done: true } });
     expect((await get('/mirror/status', await signIn(bff, 'manager'))).status).toBe(403);
+    // The overview tells a manager how fresh its figures are, not the mirror's status (admins only).
+    const managers = (await get('/overview?period=7d', await signIn(bff, 'manager'))).body;
+    expect(managers.mirror).toBeUndefined();
+    expect(managers.reads).toMatchObject({ backfillCursor: null, failing: false });
+    expect(typeof managers.reads.orders).toBe('number');
+    expect((await get('/overview?period=7d', admin)).body.mirror).toMatchObject({ backfill: { done: true } });
+    // This month against the same days of last month; last month against the whole month before.
+    const month = (await get('/overview?period=month', admin)).body;
+    const day = Number(month.today.slice(8));
+    expect(month.comparison).toBe('sameDaysLastMonth');
+    expect(month.previous.from.slice(8)).toBe('01');
+    expect(Number(month.previous.to.slice(8))).toBe(Math.min(day, Number(month.previous.to.slice(8))));
+    expect(month.previous.days.length).toBeLessThanOrEqual(day);
+    const last = (await get('/overview?period=lastMonth', admin)).body;
+    expect(last.comparison).toBe('monthBefore');
+    expect(last.previous.from.slice(8)).toBe('01');
+    expect(last.previous.to.slice(0, 7)).toBe(last.previous.from.slice(0, 7));
+    const nextDay = new Date(Date.parse(`${last.previous.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(nextDay).toBe(last.current.from);
   });
 
   it('an after-sale asked for through the gateway is in the mirror at once; the figures, the queue and a reconcile follow its decision', async () => {
@@ -313,5 +339,85 @@ describe('the order mirror against the sandbox', () => {
     expect(offSale).toBeGreaterThanOrEqual(1);
     expect(strip.body.libraryOffSale).toBe(offSale);
     expect((await get('/strip', await signIn(bff, 'manager'))).status).toBe(403);
+  });
+
+  it('every figure, bar, row and point opens a list of exactly the orders or requests it counts', async () => {
+    const manager = await signIn(bff, 'manager');
+    const o = (await get('/overview?period=7d', manager)).body;
+    const { from, to } = o.current;
+    const rows = async (q: Record<string, string>) => {
+      const r = await get(`/overview/orders?${new URLSearchParams({ from, to, size: '100', ...q })}`, manager);
+      expect(r.status, JSON.stringify(q)).toBe(200);
+      expect(r.body.list).toHaveLength(Math.min(100, r.body.total));
+      return r.body as { total: number; list: { sn: string; goodsFee: number; logisticFee: number; status: number }[]; readAt: number };
+    };
+    const requests = async (q: Record<string, string>) =>
+      (await get(`/queue/after-sales?${new URLSearchParams({ from, to, size: '100', ...q })}`, manager)).body.total as number;
+    // The figures: orders, GMV, order value and items (the orders counted), refunded, cancelled.
+    const all = await rows({ of: 'all' });
+    expect(all.total).toBe(o.current.totals.orders);
+    expect(all.total).toBeGreaterThan(0);
+    expect(all.list.reduce((s, x) => s + x.goodsFee + x.logisticFee, 0)).toBe(o.current.totals.gmv);
+    expect(typeof all.readAt).toBe('number');
+    const cancelled = await rows({ of: 'cancelled' });
+    expect(cancelled.total).toBe(o.current.totals.cancelled);
+    expect(cancelled.total).toBeGreaterThan(0);
+    expect(cancelled.list.every((x) => x.status === 5)).toBe(true);
+    expect((await rows({ of: 'refunded' })).total > 0).toBe(o.current.totals.refunded > 0);
+    // Each day's point (orders and GMV per day).
+    for (const d of o.current.days) expect((await rows({ of: 'all', from: d.day, to: d.day })).total, d.day).toBe(d.orders);
+    // Each channel's bar (the upstream's channel list cannot filter by day), province, and goods of both top lists.
+    expect(o.current.byChannel.length).toBeGreaterThan(0);
+    for (const r of o.current.byChannel) expect((await rows({ of: 'channel', key: r.key })).total, `channel ${r.key}`).toBe(r.orders);
+    for (const r of o.current.byProvince) expect((await rows({ of: 'province', key: r.key })).total, r.key).toBe(r.orders);
+    for (const r of [...o.current.topGoodsByItems, ...o.current.topGoodsByGmv])
+      expect((await rows({ of: 'goods', key: r.key })).total, `goods ${r.key}`).toBe(r.orders);
+    // After-sale requests: all of them, by reason, by result.
+    expect(await requests({})).toBe(o.current.afterSales.orders);
+    for (const r of o.current.afterSalesByReason) expect(await requests({ reason: r.key }), r.key).toBe(r.orders);
+    for (const r of o.current.afterSalesByResult) expect(await requests({ status: r.key }), r.key).toBe(r.orders);
+    // A channel with nothing on those days lists nothing; bad asks are refused in words; other roles are refused.
+    expect((await rows({ of: 'channel', key: '999' })).total).toBe(0);
+    for (const q of ['of=channel', 'of=all&from=2026-11-02&to=2026-11-01', 'of=nope', `of=all&from=0000-01-01&to=${to}`]) {
+      const r = await get(`/overview/orders?${q}${q.includes('from') ? '' : `&from=${from}&to=${to}`}`, manager);
+      expect(r.status, q).toBe(400);
+    }
+    expect((await get(`/overview/orders?of=all&from=${from}&to=${to}`, await signIn(bff, 'merchant'))).status).toBe(403);
+  });
+
+  it("a bulk-order job's payments are in the mirror when the job is over: money out matches the placed orders on the next read", async () => {
+    const merchant = await signIn(bff, 'merchant');
+    const manager = await signIn(bff, 'manager');
+    const goods = skus(2);
+    const stem = `BULK${Date.now()}`;
+    const orders = Array.from({ length: 4 }, (_, i) => ({
+      orderSn: `${stem}-${i}`,
+      spu: [{ sku: goods[i % 2]!.sku, number: 1 }],
+      address,
+      rows: [{ row: i + 2, cells: { orderSn: `${stem}-${i}`, product: String(goods[i % 2]!.id), quantity: '1' } }],
+      goods: goods[i % 2]!.price,
+      freight: 0,
+    }));
+    const made = await bff.app.request('/imports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: merchant },
+      body: JSON.stringify({ key: stem, fileName: 'bulk.xlsx', orders, skipped: [] }),
+    });
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as { id: number }).id;
+    await expect.poll(async () => (await get(`/imports/${id}`, merchant)).body.state, { timeout: 15_000 }).toBe('done');
+    // No waiting here: the job's end read its payments before it said it was done.
+    const o = (await get('/overview?period=today', manager)).body;
+    const start = Math.floor(Date.parse(`${o.today}T00:00:00+08:00`) / 1000);
+    const paid = sb.sandbox.db
+      .prepare('SELECT coalesce(sum(money), 0) AS m FROM cash_flow WHERE direction = 1 AND update_time >= ? AND update_time < ?')
+      .get(start, start + 86_400) as { m: number };
+    expect(o.current.cash.out).toBe(paid.m);
+    const placed = sb.sandbox.db
+      .prepare(`SELECT count(*) AS n FROM cash_flow c JOIN orders o ON o.sn = c.order_sn WHERE c.direction = 1 AND o.third_sn LIKE ?`)
+      .get(`${stem}%`) as { n: number };
+    expect(placed.n).toBe(4);
+    expect(o.reads.cash).toBeGreaterThanOrEqual(o.reads.orders ?? 0);
+    bff.imports.stop();
   });
 });

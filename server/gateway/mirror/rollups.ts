@@ -163,3 +163,25 @@ export function merge(into: Map<string, Contribution>, c: Contribution) {
     if (c.label) had.label = c.label;
   }
 }
+
+/** The lists an order is one row of, for the overview's figures that open a list (`mirror_order_keys`). */
+export const LIST_DIMS = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled'] as const;
+export type ListDim = (typeof LIST_DIMS)[number];
+
+/**
+ * The lists one order belongs to, made from the same contributions as the figures, so that a figure
+ * and the list it opens cannot disagree: every key an order counts as an order for (the shop, each
+ * channel it has a child in, its province, each goods it has a line of), and `refunded` when it adds
+ * a refund, `cancelled` when it is closed.
+ */
+export function orderKeys(o: Order, timeZone: string): { dim: ListDim; key: string; day: string }[] {
+  const out: { dim: ListDim; key: string; day: string }[] = [];
+  for (const c of contributions(o, timeZone)) {
+    if (c.dim === 'all') {
+      if (c.orders > 0) out.push({ dim: 'all', key: '', day: c.day });
+      if (c.refunded > 0) out.push({ dim: 'refunded', key: '', day: c.day });
+      if (c.cancelled > 0) out.push({ dim: 'cancelled', key: '', day: c.day });
+    } else if ((c.dim === 'channel' || c.dim === 'province' || c.dim === 'goods') && c.orders > 0) out.push({ dim: c.dim, key: c.key, day: c.day });
+  }
+  return out;
+}

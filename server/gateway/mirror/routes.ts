@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { mayCall, type OpId } from '../../../contract';
+import { mayCall, mayUse, type OpId } from '../../../contract';
 import { OVERVIEW_MAX_DAYS } from '../../../contract/constants';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env } from '../http/context';
@@ -8,7 +8,7 @@ import type { OpCaller } from '../messages/effects';
 import type { MirrorBackfill, MirrorLibrary } from '../../../contract';
 import type { OrderMirror } from './index';
 import { daysBetween } from './store';
-import { dayOf } from './rollups';
+import { dayOf, LIST_DIMS } from './rollups';
 
 export const PERIODS = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -70,6 +70,47 @@ const queueQuery = z
 
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The first day a period may start on. */
+export const FIRST_DAY = '2000-01-01';
+/** The last day a period may end on: the same day a year after `today` (28 February for a 29th). */
+export const lastDay = (today: string) => {
+  const next = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+  return realDay(next) ? next : `${next.slice(0, 8)}28`;
+};
+/** Days outside FIRST_DAY..lastDay(today) are no period anyone kept orders for: a refusal in words, with the bounds. */
+export function outsideDays(q: { from?: string; to?: string }, today: string) {
+  const last = lastDay(today);
+  const bad = [q.from, q.to].find((d) => d !== undefined && (d < FIRST_DAY || d > last));
+  if (bad === undefined) return undefined;
+  return {
+    msg: `Invalid input: days must be from ${FIRST_DAY} to ${last} (a year after today); ${bad} is not`,
+    detail: { field: q.from === bad ? 'from' : 'to', rule: 'day_range' as const },
+  };
+}
+
+/** `/bff/overview/orders`: which figure's orders (rollups.ts, orderKeys), its key, and the days. */
+const listQuery = z
+  .object({
+    of: z.enum(LIST_DIMS, { error: `of must be one of ${LIST_DIMS.join(', ')}` }),
+    key: z.string().trim().max(100).optional(),
+    from: dayText,
+    to: dayText,
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict()
+  .refine((q) => ['all', 'refunded', 'cancelled'].includes(q.of) || (q.key !== undefined && q.key !== ''), {
+    message: 'a channel, province or goods list needs its key',
+    path: ['key'],
+    params: { rule: 'required' },
+  })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'], params: { rule: 'range_order' } })
+  .refine((q) => daysBetween(q.from, q.to).length <= MAX_PERIOD_DAYS, {
+    message: `a period may span at most ${MAX_PERIOD_DAYS} days`,
+    path: ['to'],
+    params: { rule: 'too_many', limit: MAX_PERIOD_DAYS },
+  });
+
 /** The days a preset means on `today` (YYYY-MM-DD in the reseller's time zone), and the period of the same length before it. */
 export function periodDays(period: Period, today: string, custom?: { from: string; to: string }) {
   const monthStart = `${today.slice(0, 8)}01`;
@@ -85,8 +126,17 @@ export function periodDays(period: Period, today: string, custom?: { from: strin
             : period === 'lastMonth'
               ? [`${shift(monthStart, -1).slice(0, 8)}01`, shift(monthStart, -1)]
               : [custom!.from, custom!.to];
+  // A month against the month before (the same days of it, while this month runs), as Shopify compares;
+  // other periods against the same number of days just before.
+  if (period === 'month' || period === 'lastMonth') {
+    const prevStart = `${shift(from, -1).slice(0, 8)}01`;
+    const prevEnd = shift(from, -1);
+    const sameDay = `${prevStart.slice(0, 8)}${to.slice(8)}`;
+    const prevTo = period === 'lastMonth' || !realDay(sameDay) || sameDay > prevEnd ? prevEnd : sameDay;
+    return { from, to, previous: { from: prevStart, to: prevTo }, comparison: period === 'month' ? ('sameDaysLastMonth' as const) : ('monthBefore' as const) };
+  }
   const length = daysBetween(from, to).length;
-  return { from, to, previous: { from: shift(from, -length), to: shift(from, -1) } };
+  return { from, to, previous: { from: shift(from, -length), to: shift(from, -1) }, comparison: 'daysBefore' as const };
 }
 
 /**
@@ -105,29 +155,57 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
     }
     const q = parsed.data;
     const today = dayOf(await mirror.nowSeconds().catch(() => Math.floor(now() / 1000)), mirror.settings.timeZone);
+    const outside = q.period === 'custom' ? outsideDays(q, today) : undefined;
+    if (outside) return fail(c, 400, 'invalid_input', outside.msg, outside.detail);
     const days = periodDays(q.period, today, q.from && q.to ? { from: q.from, to: q.to } : undefined);
     const role = c.get('user').role;
     /** What the upstream says now, if this role may ask it; null when it could not be asked. */
     const live = <T>(id: OpId, input: unknown, pick: (data: never) => T): Promise<T | null> =>
       mayCall(role, id) ? (call(id as never, input as never) as Promise<never>).then(pick, () => null) : Promise.resolve(null);
-    const [current, previous, balance, failedOrders, library, status] = await Promise.all([
+    const [current, previous, balance, failedOrders, library, status, fresh] = await Promise.all([
       mirror.store.period(days.from, days.to),
       mirror.store.period(days.previous.from, days.previous.to, { goods: false }),
       live('account.balance', {}, (d: { balance: number }) => d.balance),
       live('order.errors', { page: 1, limit: 1 }, (d: { count?: number; total?: number }) => Number(d.count ?? d.total ?? 0)),
       live('selection.list', { page: 1, limit: 1, source: 0 }, (d: { count: number }) => d.count),
-      mirror.status(),
+      // The whole status (counts, timings, errors) only for who may read it; the rest are told how fresh the figures are.
+      mayUse(role, 'mirror.status') ? mirror.status() : undefined,
+      mirror.freshness(),
     ]);
     return c.json({
       asOf: now(),
       today,
       period: q.period,
       timeZone: mirror.settings.timeZone,
+      comparison: days.comparison,
       current,
       previous,
-      now: { balance, failedOrders, librarySize: library, libraryOffSale: status.library?.offSale ?? null },
-      mirror: status,
+      now: { balance, failedOrders, librarySize: library, libraryOffSale: fresh.libraryOffSale },
+      reads: fresh.reads,
+      ...(status ? { mirror: status } : {}),
     });
+  });
+
+  /**
+   * The orders one of the overview's figures counts, for its days: the mirror's rows (the upstream's
+   * lists cannot filter a channel by day, a province, or a goods by id), newest first, a page at a
+   * time, with the time of the mirror's last read.
+   */
+  routes.get('/overview/orders', requireFeature('overview.read'), async (c) => {
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, c.req.query());
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, detail);
+    }
+    const q = parsed.data;
+    const today = dayOf(await mirror.nowSeconds().catch(() => Math.floor(now() / 1000)), mirror.settings.timeZone);
+    const outside = outsideDays(q, today);
+    if (outside) return fail(c, 400, 'invalid_input', outside.msg, outside.detail);
+    const [page, fresh] = await Promise.all([
+      mirror.store.orders({ dim: q.of, key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
+      mirror.freshness(),
+    ]);
+    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: fresh.reads.orders });
   });
   routes.get('/mirror/status', requireFeature('mirror.status'), async (c) => c.json(await mirror.status()));
 

@@ -15,7 +15,9 @@ import {
   failedContributions,
   FINAL_STATUSES,
   merge,
+  orderKeys,
   weekOf,
+  type ListDim,
   ZERO_FIGURES,
   type Contribution,
   type Dimension,
@@ -126,11 +128,13 @@ export class MirrorStore {
       );
       const moved = new Map<string, Contribution>();
       const rows = [];
+      const keys: { dim: ListDim; key: string; day: string; sn: string; created_time: number }[] = [];
       for (const o of latest.values()) {
         const data = JSON.stringify(o);
         const old = before.get(o.sn);
         if (old === data) continue;
         for (const c of changes(old === undefined ? undefined : (JSON.parse(old) as Order), o, this.timeZone)) merge(moved, c);
+        for (const k of orderKeys(o, this.timeZone)) keys.push({ ...k, sn: o.sn, created_time: o.createdTime });
         rows.push({
           sn: o.sn,
           third_sn: o.thirdSn,
@@ -161,9 +165,49 @@ export class MirrorStore {
           )
           .execute();
       }
+      // The lists it is a row of, as it is now.
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .deleteFrom('mirror_order_keys')
+          .where(
+            'sn',
+            'in',
+            rows.slice(i, i + 200).map((r) => r.sn),
+          )
+          .execute();
+      for (let i = 0; i < keys.length; i += 200)
+        await trx
+          .insertInto('mirror_order_keys')
+          .values(keys.slice(i, i + 200))
+          .execute();
       await addFigures(trx, moved);
       return rows.length;
     });
+  }
+
+  /**
+   * The orders one of the overview's figures counts (rollups.ts, orderKeys), created on the days
+   * `from`..`to`, newest first, a page at a time; and how many there are (the figure's count).
+   */
+  async orders(q: { dim: ListDim; key?: string; from: string; to: string; offset: number; limit: number }) {
+    const base = this.db
+      .selectFrom('mirror_order_keys as k')
+      .where('k.dim', '=', q.dim)
+      .where('k.key', '=', q.key ?? '')
+      .where('k.day', '>=', q.from)
+      .where('k.day', '<=', q.to);
+    const [rows, total] = await Promise.all([
+      base
+        .innerJoin('mirror_orders as o', 'o.sn', 'k.sn')
+        .select('o.data')
+        .orderBy('k.created_time', 'desc')
+        .orderBy('k.sn', 'desc')
+        .offset(q.offset)
+        .limit(q.limit)
+        .execute(),
+      base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+    ]);
+    return { list: rows.map((r) => JSON.parse(r.data) as Order), total: Number(total?.n ?? 0) };
   }
 
   /** Writes what changed among after-sale records; resolves how many were new or different. */

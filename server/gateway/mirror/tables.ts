@@ -1,5 +1,7 @@
 import { sql, type Migration } from 'kysely';
+import type { Order } from '../../../contract';
 import { columnTypes } from '../db/dialect';
+import { orderKeys } from './rollups';
 
 /** The order mirror's tables, added to the gateway's by module augmentation (server/gateway/db/tables.ts). */
 declare module '../db/tables' {
@@ -10,7 +12,21 @@ declare module '../db/tables' {
     mirror_after_sales: MirrorAfterSalesTable;
     mirror_failed_orders: MirrorFailedOrdersTable;
     mirror_cash_flow: MirrorCashFlowTable;
+    mirror_order_keys: MirrorOrderKeysTable;
   }
+}
+
+/**
+ * Which of the overview's lists each order is a row of (rollups.ts, orderKeys): `dim` `all` (counted
+ * as an order), `channel`, `province`, `goods` (key: source id, province name, goods id), `refunded`,
+ * `cancelled`; on the day its figures belong to. Written with the order, in the same transaction.
+ */
+export interface MirrorOrderKeysTable {
+  dim: string;
+  key: string;
+  day: string;
+  sn: string;
+  created_time: number;
 }
 
 /** A failed order (placed, not paid) as the upstream's failed-order list last showed it. */
@@ -218,6 +234,39 @@ export const mirrorMigrations: Record<string, Migration> = {
         .addColumn('data', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('mirror_cash_flow_time').on('mirror_cash_flow').column('update_time').execute();
+    },
+  },
+  '202611272000_mirror_order_keys': {
+    // The lists behind the overview's figures: the orders already mirrored are listed from their kept JSON.
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable('mirror_order_keys')
+        .addColumn('dim', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('sn', 'text', (c) => c.notNull())
+        .addColumn('created_time', t.ms, (c) => c.notNull())
+        .addPrimaryKeyConstraint('mirror_order_keys_pk', ['dim', 'key', 'day', 'sn'])
+        .execute();
+      await db.schema.createIndex('mirror_order_keys_sn').on('mirror_order_keys').column('sn').execute();
+      for (let after = ''; ; ) {
+        const rows = await db
+          .selectFrom('mirror_orders' as never)
+          .select(['sn', 'day', 'created_time', 'data'] as never[])
+          .where('sn' as never, '>', after as never)
+          .orderBy('sn' as never)
+          .limit(500)
+          .execute() as { sn: string; day: string; created_time: number; data: string }[];
+        if (rows.length === 0) break;
+        const keys = rows.flatMap((r) =>
+          // The zone only decides the day, which the row has already.
+          orderKeys(JSON.parse(r.data) as Order, 'UTC').map((k) => ({ ...k, day: r.day, sn: r.sn, created_time: Number(r.created_time) })),
+        );
+        for (let i = 0; i < keys.length; i += 200)
+          await db.insertInto('mirror_order_keys' as never).values(keys.slice(i, i + 200) as never).execute();
+        after = rows.at(-1)!.sn;
+      }
     },
   },
 };

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { Order } from '../../../contract';
 import type { Lang } from '../../../contract/enums';
 import { childGoodsStatus } from '../../../contract/enums/child-goods-status';
 import { childOrderStatus } from '../../../contract/enums/child-order-status';
@@ -16,7 +17,11 @@ const region = (a: { province: string; city: string; area: string }) => [a.provi
 
 /** The whole current search as a CSV file, statuses in words and money in yuan. Resolves to the rows written. */
 export async function exportOrders(f: OrderSearch, t: TFunction, lang: Lang, onProgress: (done: number, total: number) => void) {
-  const rows = await fetchAllOrders(f, onProgress);
+  return saveOrdersCsv(await fetchAllOrders(f, onProgress), t, lang);
+}
+
+/** Orders as the order list's CSV file (the same columns whatever list they came from). Resolves to the rows written. */
+export function saveOrdersCsv(rows: readonly Order[], t: TFunction, lang: Lang, name = 'orders') {
   const h = (k: string) => t(`orders:csv.${k}`);
   const csv = toCsv(
     [
@@ -50,7 +55,7 @@ export async function exportOrders(f: OrderSearch, t: TFunction, lang: Lang, onP
       o.children.map((c) => `${sourceEnum.label(c.source, lang)}: ${childGoodsStatus.label(c.goodsStatus, lang)}`).join('; '),
     ]),
   );
-  download(csvFileName('orders'), csv);
+  download(csvFileName(name), csv);
   return rows.length;
 }
 

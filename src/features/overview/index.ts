@@ -1,5 +1,7 @@
 /** The face of the overview feature: what other parts of the app may use (the page itself is a lazy route: src/app/pages.ts). */
-import { lazyNamed } from '../../lib/lazy';
 
-/** The merchant's figures over the catalogue: its code and texts load only for the people who see it. */
-export const MerchantStrip = lazyNamed(() => import('./components/merchant-strip'), 'MerchantStrip');
+/**
+ * The merchant's figures over the catalogue: its room is drawn with the catalogue (a few lines in the
+ * first download), its code, texts and figures load only for the people who see it.
+ */
+export { MerchantStrip } from './components/merchant-strip-room';

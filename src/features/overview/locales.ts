@@ -2,7 +2,7 @@
 export const overviewLocales = {
   en: {
     title: 'Overview',
-    subtitle: 'How orders and money went this period, against the period just before it.',
+    subtitle: 'How orders and money went this period, against the period before it.',
     periods: {
       label: 'Period',
       today: 'Today',
@@ -16,7 +16,13 @@ export const overviewLocales = {
     to: 'To',
     rangeOrder: 'The first day must not be after the last.',
     rangeLong: 'A period may span at most 366 days.',
-    showing: '{{from}} – {{to}}, against {{prevFrom}} – {{prevTo}} ({{zone}})',
+    rangeBounds: 'Choose days from 1 January 2000 to a year after today ({{last}}).',
+    showing: '{{from}} – {{to}} ({{zone}}), {{comparison}}',
+    comparison: {
+      daysBefore: 'against the same number of days just before: {{prevFrom}} – {{prevTo}}',
+      sameDaysLastMonth: 'against the same days of last month: {{prevFrom}} – {{prevTo}}',
+      monthBefore: 'against the month before: {{prevFrom}} – {{prevTo}}',
+    },
     asOf: 'As of {{time}}',
     refresh: 'Refresh',
     kpi: {
@@ -36,6 +42,10 @@ export const overviewLocales = {
       paidOut: 'Paid from the balance',
       paidBack: 'Paid back to the balance',
       now: 'now',
+      noBase: 'no orders to divide by',
+      cashRead: 'cash flow read {{time}}',
+      reconcileRead: 'as of the last read from the supplier, {{time}}',
+      notRead: 'not read from the supplier yet',
     },
     change: {
       up: 'up {{pct}} on the previous period',
@@ -86,6 +96,22 @@ export const overviewLocales = {
       empty: 'No orders have been read from the supplier yet: the first reading starts a few seconds after the gateway starts.',
       lastReconcile: 'Orders last compared with the supplier {{time}}.',
       failed: 'The last comparison with the supplier stopped: {{error}}',
+      failing: 'The last comparison with the supplier stopped; the figures are as of the read before it.',
+    },
+    list: {
+      of: {
+        all: 'Orders counted',
+        refunded: 'Orders with a refund',
+        cancelled: 'Orders closed',
+        channel: 'Orders with goods from {{key}}',
+        province: 'Orders to {{key}}',
+        goods: 'Orders of {{key}}',
+      },
+      days: 'Created {{from}} – {{to}} ({{zone}})',
+      read: 'Read from the order mirror (the gateway’s copy of the supplier’s orders) as of its last read, {{time}}.',
+      notRead: 'Read from the order mirror (the gateway’s copy of the supplier’s orders), which has not read from the supplier yet.',
+      back: 'Back to the overview',
+      bad: 'This list needs a figure and its days; open it from the overview.',
     },
     failed: 'The overview could not be loaded.',
     strip: {
@@ -97,7 +123,7 @@ export const overviewLocales = {
   },
   'zh-CN': {
     title: '概览',
-    subtitle: '本期订单与资金情况，与上一同长周期对比。',
+    subtitle: '本期订单与资金情况，与上一周期对比。',
     periods: {
       label: '周期',
       today: '今天',
@@ -111,7 +137,13 @@ export const overviewLocales = {
     to: '结束日期',
     rangeOrder: '开始日期不能晚于结束日期。',
     rangeLong: '周期最长 366 天。',
-    showing: '{{from}} 至 {{to}}，对比 {{prevFrom}} 至 {{prevTo}}（{{zone}}）',
+    rangeBounds: '请选择 2000 年 1 月 1 日至 {{last}}（一年后的今天）之间的日期。',
+    showing: '{{from}} 至 {{to}}（{{zone}}），{{comparison}}',
+    comparison: {
+      daysBefore: '对比此前同样天数：{{prevFrom}} 至 {{prevTo}}',
+      sameDaysLastMonth: '对比上月同期：{{prevFrom}} 至 {{prevTo}}',
+      monthBefore: '对比再上一个月：{{prevFrom}} 至 {{prevTo}}',
+    },
     asOf: '数据时间 {{time}}',
     refresh: '刷新',
     kpi: {
@@ -131,6 +163,10 @@ export const overviewLocales = {
       paidOut: '余额支出',
       paidBack: '退回余额',
       now: '当前',
+      noBase: '没有订单可作分母',
+      cashRead: '资金流水读取于 {{time}}',
+      reconcileRead: '截至最近一次从供应商读取：{{time}}',
+      notRead: '尚未从供应商读取',
     },
     change: {
       up: '较上期增长 {{pct}}',
@@ -181,6 +217,22 @@ export const overviewLocales = {
       empty: '尚未从供应商读取订单：网关启动几秒后开始首次读取。',
       lastReconcile: '最近一次与供应商核对订单：{{time}}。',
       failed: '最近一次与供应商核对中断：{{error}}',
+      failing: '最近一次与供应商核对中断；数字为上一次读取时的情况。',
+    },
+    list: {
+      of: {
+        all: '计入的订单',
+        refunded: '有退款的订单',
+        cancelled: '已关闭订单',
+        channel: '含{{key}}商品的订单',
+        province: '收货省份为{{key}}的订单',
+        goods: '含“{{key}}”的订单',
+      },
+      days: '创建于 {{from}} 至 {{to}}（{{zone}}）',
+      read: '读取自订单镜像（网关保存的供应商订单副本），截至最近一次读取：{{time}}。',
+      notRead: '读取自订单镜像（网关保存的供应商订单副本），尚未从供应商读取。',
+      back: '返回概览',
+      bad: '此列表需要指定数字及日期，请从概览打开。',
     },
     failed: '概览加载失败。',
     strip: {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MerchantStrip, Overview, OverviewPeriod } from '../../../../contract';
+import type { MerchantStrip, Order, Overview, OverviewListOf, OverviewOrders, OverviewPeriod } from '../../../../contract';
 import { bffFetch } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 
@@ -12,7 +12,45 @@ export interface OverviewAsk {
 export const overviewKeys = {
   all: ['overview'] as const,
   period: (a: OverviewAsk) => [...overviewKeys.all, a] as const,
+  orders: (a: OverviewOrdersAsk) => [...overviewKeys.all, 'orders', a] as const,
 };
+
+/** Which figure's orders, for which days (`/bff/overview/orders`). */
+export interface OverviewOrdersAsk {
+  of: OverviewListOf;
+  key?: string;
+  from: string;
+  to: string;
+  page: number;
+  size: number;
+}
+const ordersPath = (a: OverviewOrdersAsk) => {
+  const p = new URLSearchParams({ of: a.of, from: a.from, to: a.to, page: String(a.page), size: String(a.size) });
+  if (a.key) p.set('key', a.key);
+  return `/overview/orders?${p}`;
+};
+
+/** A page of the orders one overview figure counts, from the mirror. */
+export const overviewOrdersQuery = (a: OverviewOrdersAsk) =>
+  queryOptions({
+    queryKey: overviewKeys.orders(a),
+    queryFn: ({ signal }) => bffFetch<OverviewOrders>(ordersPath(a), { signal }),
+    staleTime: STALE.live,
+    placeholderData: keepPreviousData,
+  });
+
+/** Every order of such a list, a page of 100 at a time (for its CSV file). */
+export async function fetchAllOverviewOrders(a: Omit<OverviewOrdersAsk, 'page' | 'size'>, onProgress: (done: number, of: number) => void) {
+  const first = await bffFetch<OverviewOrders>(ordersPath({ ...a, page: 1, size: 100 }));
+  const pages = Math.max(1, Math.ceil(first.total / 100));
+  const rows: Order[] = [...first.list];
+  onProgress(1, pages);
+  for (let page = 2; page <= pages; page++) {
+    rows.push(...(await bffFetch<OverviewOrders>(ordersPath({ ...a, page, size: 100 }))).list);
+    onProgress(page, pages);
+  }
+  return rows;
+}
 
 /** The whole overview of a period in one call: figures, the previous period's, and what the upstream says now. */
 export const overviewQuery = (a: OverviewAsk) =>

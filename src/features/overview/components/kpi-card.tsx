@@ -30,6 +30,7 @@ export function KpiCard({
   change,
   previous,
   testId,
+  note,
 }: {
   label: string;
   value: string;
@@ -37,6 +38,8 @@ export function KpiCard({
   change?: { text: string; tone: string };
   previous?: string;
   testId: string;
+  /** When what it counts was last read, for a figure that waits for the mirror's next read. */
+  note?: string;
 }) {
   const { t } = useTranslation('overview');
   return (
@@ -71,6 +74,11 @@ export function KpiCard({
         ) : (
           <Typography variant="caption" component="span" color="text.secondary">
             {t('kpi.now')}
+          </Typography>
+        )}
+        {note && (
+          <Typography variant="caption" component="span" color="text.secondary" data-testid={`${testId}-read`}>
+            {note}
           </Typography>
         )}
       </CardActionArea>

@@ -1,33 +1,75 @@
-import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import type { MerchantStrip as Strip } from '../../../../contract';
 import { formatCount } from '../../../lib/money';
-import { useCan } from '../../account';
 import { useLang } from '../../../lib/use-lang';
 import { stripQuery } from '../api/queries';
-import { KpiCard } from './kpi-card';
+
+/**
+ * Below `lg`, one compact line of links ("今日订单 3"), scrolling sideways when they do not all fit
+ * (a phone's first screen is for goods); from `lg`, a row of cards with the figure large. Always
+ * within the room merchant-strip-room.tsx keeps (its height), whatever the words and the count of figures.
+ */
+const STRIP = (theme: Theme) => {
+  const { palette, typography, shape } = theme;
+  return {
+    height: '100%',
+    '& ul': {
+      listStyle: 'none',
+      m: 0,
+      p: 0,
+      height: '100%',
+      boxSizing: 'border-box',
+      display: { xs: 'flex', lg: 'grid' },
+      gap: { xs: 1, lg: 2 },
+      alignItems: { xs: 'center', lg: 'stretch' },
+      gridAutoFlow: 'column',
+      gridAutoColumns: 'minmax(0, 1fr)',
+      overflowX: { xs: 'auto', lg: 'visible' },
+      overflowY: 'hidden',
+      // The line scrolls by touch or by the keyboard (its links take the focus); no bar under it.
+      scrollbarWidth: 'none',
+      '&::-webkit-scrollbar': { display: 'none' },
+    },
+    '& li': { flexShrink: 0, minWidth: 0, height: { lg: '100%' } },
+    '& a': {
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: { xs: 'row', lg: 'column' },
+      alignItems: { xs: 'center', lg: 'flex-start' },
+      columnGap: 0.75,
+      height: { xs: 32, lg: '100%' },
+      px: { xs: 1.5, lg: 2 },
+      py: { lg: 2 },
+      whiteSpace: 'nowrap',
+      color: palette.text.primary,
+      textDecoration: 'none',
+      backgroundColor: palette.background.paper,
+      border: `1px solid ${palette.divider}`,
+      borderRadius: { xs: '16px', lg: `${shape.borderRadius}px` },
+      '&:hover': { backgroundColor: palette.action.hover },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+    },
+    '& .strip-label': { ...typography.body2, color: palette.text.secondary, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& .strip-value': {
+      ...typography.body2,
+      fontWeight: 700,
+      fontVariantNumeric: 'tabular-nums',
+      [theme.breakpoints.up('lg')]: { ...typography.h5, fontWeight: 700, margin: theme.spacing(0.5, 0) },
+    },
+    '& .strip-now': { ...typography.caption, color: palette.text.secondary, display: { xs: 'none', lg: 'block' } },
+  };
+};
 
 /**
  * The merchant's figures on top of the catalogue, where they land: today's orders, failed orders to
- * handle, library goods off sale; each opens its list. Nothing for the other roles. Its room is kept
- * from the moment this small chunk is there, before its texts and figures come, so the list below
- * does not move when they do; it stays empty when they cannot be had (the catalogue is what matters).
+ * handle, library goods off sale; each opens its list. Nothing while they cannot be had (the
+ * catalogue is what matters); the room stays as it was.
  */
-export function MerchantStrip() {
-  const can = useCan();
-  if (!can.feature('strip.read')) return null;
-  return (
-    <Box sx={{ minHeight: { xs: 200, sm: 92 } }} data-testid="merchant-strip-room">
-      <Suspense fallback={null}>
-        <Figures />
-      </Suspense>
-    </Box>
-  );
-}
-
-function Figures() {
+export function StripFigures() {
   const { t } = useTranslation('overview');
   const lang = useLang();
   const strip = useQuery(stripQuery);
@@ -39,15 +81,20 @@ function Figures() {
     { id: 'libraryOffSale', value: s.libraryOffSale, to: '/library' },
   ].filter((f): f is { id: string; value: number; to: string } => f.value !== null);
   return (
-    <Box
-      component="section"
-      aria-label={t('strip.label')}
-      data-testid="merchant-strip"
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}
-    >
-      {figures.map((f) => (
-        <KpiCard key={f.id} testId={`strip-${f.id}`} label={t(`strip.${f.id}`)} value={formatCount(f.value, lang)} to={f.to} />
-      ))}
+    <Box component="section" aria-label={t('strip.label')} data-testid="merchant-strip" sx={STRIP}>
+      <ul>
+        {figures.map((f) => (
+          <li key={f.id} data-testid={`strip-${f.id}`}>
+            <RouterLink to={f.to}>
+              <span className="strip-label">{t(`strip.${f.id}`)}</span>
+              <span className="strip-value" data-testid={`strip-${f.id}-value`}>
+                {formatCount(f.value, lang)}
+              </span>
+              <span className="strip-now">{t('kpi.now')}</span>
+            </RouterLink>
+          </li>
+        ))}
+      </ul>
     </Box>
   );
 }

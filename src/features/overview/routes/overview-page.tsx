@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { Overview, OverviewPeriod, OverviewPeriodFigures } from '../../../../contract';
+import type { Overview, OverviewListOf, OverviewPeriod, OverviewPeriodFigures } from '../../../../contract';
 import { OVERVIEW_MAX_DAYS } from '../../../../contract/constants';
 import { afterSaleReason, afterSaleStatus } from '../../../../contract/enums';
 import { source as sourceEnum } from '../../../../contract/enums/source';
@@ -19,7 +20,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { csvYuan } from '../../../lib/csv';
 import { formatCount, formatFen, formatRate } from '../../../lib/money';
-import { formatMillis, zoneName } from '../../../lib/time';
+import { formatMillis, secondsToDay, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { overviewQuery, type OverviewAsk } from '../api/queries';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
@@ -51,8 +52,20 @@ function usePeriod() {
 const afterSalesOf = (from: string, to: string, extra: Record<string, string> = {}) =>
   `/queue?${new URLSearchParams({ ...extra, from, to })}`;
 
-/** Where a figure leads: the orders created on those days (the list's own URL), optionally of one channel or goods. */
-const ordersOf = (from: string, to: string, extra: Record<string, string> = {}) => `/orders?${new URLSearchParams({ ...extra, from, to })}`;
+/**
+ * Where an order figure leads: the orders it counts on those days, from the order mirror (the upstream's
+ * lists cannot filter a channel by day, a province, or a goods by id): all counted, refunded, closed,
+ * or those of one channel, province or goods (`label`: the goods' name for the list's title).
+ */
+const ordersOf = (of: OverviewListOf, from: string, to: string, key?: string, label?: string) =>
+  `/overview/orders?${new URLSearchParams({ of, ...(key ? { key } : {}), ...(label ? { label } : {}), from, to })}`;
+
+/** The first day a period may start on, and the last (a year after today), as the gateway bounds them. */
+const FIRST_DAY = '2000-01-01';
+const lastDay = (today: string) => {
+  const next = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+  return next.endsWith('-02-29') ? `${next.slice(0, 8)}28` : next;
+};
 
 /**
  * The manager's overview: this period's orders, money and goods against the period of the same
@@ -65,11 +78,23 @@ export function OverviewPage() {
   const navigate = useNavigate();
   const change = useChange();
   const { period, from, to, set } = usePeriod();
+  // Today as the last answer said it (the business clock in sandbox mode), else this device's.
+  const [lastToday, setLastToday] = useState(() => secondsToDay(Math.floor(Date.now() / 1000)));
+  const last = lastDay(lastToday);
   const customError =
-    period === 'custom' && from && to ? (from > to ? t('rangeOrder') : spanDays(from, to) > OVERVIEW_MAX_DAYS ? t('rangeLong') : '') : '';
+    period === 'custom' && from && to
+      ? from < FIRST_DAY || to < FIRST_DAY || from > last || to > last
+        ? t('rangeBounds', { last })
+        : from > to
+          ? t('rangeOrder')
+          : spanDays(from, to) > OVERVIEW_MAX_DAYS
+            ? t('rangeLong')
+            : ''
+      : '';
   const ask: OverviewAsk | null = period !== 'custom' ? { period } : from && to && !customError ? { period, from, to } : null;
   const overview = useQuery({ ...overviewQuery(ask ?? { period: '7d' }), enabled: ask !== null });
   const data = ask ? overview.data : undefined;
+  if (data && data.today !== lastToday) setLastToday(data.today);
 
   return (
     <Stack spacing={2}>
@@ -124,23 +149,28 @@ export function OverviewPage() {
   );
 }
 
-function MirrorNote({ mirror }: { mirror: Overview['mirror'] }) {
+/** How fresh the figures are: the backfill while it reads, a reconcile that stopped (its error for admins), the last read. */
+function MirrorNote({ reads, mirror }: { reads: Overview['reads']; mirror: Overview['mirror'] }) {
   const { t } = useTranslation('overview');
   const lang = useLang();
-  const last = mirror.lastReconcile;
-  if (mirror.backfill && !mirror.backfill.done)
+  if (reads.backfillCursor !== null)
     return (
       <Alert severity="info" data-testid="mirror-backfill">
-        {t('mirror.backfilling', { day: formatMillis(mirror.backfill.cursor * 1000, lang) })}
+        {t('mirror.backfilling', { day: formatMillis(reads.backfillCursor * 1000, lang) })}
       </Alert>
     );
-  if (last?.error) return <Alert severity="warning">{t('mirror.failed', { error: last.error })}</Alert>;
-  if (!last && mirror.orders === 0) return <Alert severity="info">{t('mirror.empty')}</Alert>;
-  return last ? (
-    <Typography variant="caption" color="text.secondary">
-      {t('mirror.lastReconcile', { time: formatMillis(last.at, lang) })}
+  if (reads.failing)
+    return (
+      <Alert severity="warning">
+        {mirror?.lastReconcile?.error ? t('mirror.failed', { error: mirror.lastReconcile.error }) : t('mirror.failing')}
+      </Alert>
+    );
+  if (reads.orders === null) return <Alert severity="info">{t('mirror.empty')}</Alert>;
+  return (
+    <Typography variant="caption" color="text.secondary" data-testid="mirror-last-read">
+      {t('mirror.lastReconcile', { time: formatMillis(reads.orders, lang) })}
     </Typography>
-  ) : null;
+  );
 }
 
 function Figures({
@@ -158,16 +188,22 @@ function Figures({
   const { current: cur, previous: prev } = data;
   const money = (fen: number) => formatFen(fen, lang);
   const count = (n: number) => formatCount(n, lang);
-  const aov = (p: OverviewPeriodFigures) => (p.totals.orders ? Math.round(p.totals.gmv / p.totals.orders) : 0);
-  /** After-sale requests per hundred orders of the period (a percentage). */
-  const rate = (p: OverviewPeriodFigures) => (p.totals.orders ? (p.afterSales.orders / p.totals.orders) * 100 : 0);
+  /** Null over no orders: there is nothing to divide by, shown as "—" rather than a made-up 0. */
+  const aov = (p: OverviewPeriodFigures) => (p.totals.orders ? Math.round(p.totals.gmv / p.totals.orders) : null);
+  /** After-sale requests per hundred orders of the period (a percentage); null over no orders. */
+  const rate = (p: OverviewPeriodFigures) => (p.totals.orders ? (p.afterSales.orders / p.totals.orders) * 100 : null);
   const percent = (n: number) => formatRate(n, lang);
   const lng = lang as 'en' | 'zh-CN';
   const reasonName = (r: { key: string; label?: string }) => r.label || afterSaleReason.label(r.key, lng);
   const resultName = (r: { key: string }) => afterSaleStatus.label(Number(r.key), lng);
   const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
   const requests = afterSalesOf(cur.from, cur.to);
-  const period = ordersOf(cur.from, cur.to);
+  const period = ordersOf('all', cur.from, cur.to);
+  const time = (ms: number | null) => (ms === null ? t('kpi.notRead') : formatMillis(ms, lang));
+  /** Figures that only move when the mirror reads the supplier again say when it last did. */
+  const cashNote = data.reads.cash === null ? t('kpi.notRead') : t('kpi.cashRead', { time: time(data.reads.cash) });
+  const reconcileNote = data.reads.orders === null ? t('kpi.notRead') : t('kpi.reconcileRead', { time: time(data.reads.orders) });
+  const libraryNote = data.reads.library === null ? t('kpi.notRead') : t('kpi.reconcileRead', { time: time(data.reads.library) });
   /** The cash-flow lines of the period in one direction (contract/enums/cash-direction: 1 out, 2 in). */
   const cashOf = (direction: string) => `/cash-flow?${new URLSearchParams({ direction, from: cur.from, to: cur.to }).toString()}`;
   const channelName = (key: string) => sourceEnum.label(Number(key), lang as 'en' | 'zh-CN');
@@ -177,19 +213,19 @@ function Figures({
     { id: 'gmv', value: cur.totals.gmv, before: prev.totals.gmv, show: money, to: period },
     { id: 'aov', value: aov(cur), before: aov(prev), show: money, to: period },
     { id: 'items', value: cur.totals.items, before: prev.totals.items, show: count, to: period },
-    { id: 'refunded', value: cur.totals.refunded, before: prev.totals.refunded, show: money, to: period },
-    { id: 'cancelled', value: cur.totals.cancelled, before: prev.totals.cancelled, show: count, to: period },
+    { id: 'refunded', value: cur.totals.refunded, before: prev.totals.refunded, show: money, to: ordersOf('refunded', cur.from, cur.to) },
+    { id: 'cancelled', value: cur.totals.cancelled, before: prev.totals.cancelled, show: count, to: ordersOf('cancelled', cur.from, cur.to) },
     { id: 'afterSales', value: cur.afterSales.orders, before: prev.afterSales.orders, show: count, to: requests },
     { id: 'afterSaleRate', value: rate(cur), before: rate(prev), show: percent, to: requests },
-    { id: 'failedPlaced', value: cur.failedOrders, before: prev.failedOrders, show: count, to: '/orders/failed' },
-    { id: 'paidOut', value: cur.cash.out, before: prev.cash.out, show: money, to: cashOf('1') },
-    { id: 'paidBack', value: cur.cash.in, before: prev.cash.in, show: money, to: cashOf('2') },
-  ] as const;
+    { id: 'failedPlaced', value: cur.failedOrders, before: prev.failedOrders, show: count, to: '/orders/failed', note: reconcileNote },
+    { id: 'paidOut', value: cur.cash.out, before: prev.cash.out, show: money, to: cashOf('1'), note: cashNote },
+    { id: 'paidBack', value: cur.cash.in, before: prev.cash.in, show: money, to: cashOf('2'), note: cashNote },
+  ] as { id: string; value: number | null; before: number | null; show: (n: number) => string; to: string; note?: string }[];
   const now = [
     { id: 'failedOrders', value: data.now.failedOrders, show: count, to: '/orders/failed' },
     { id: 'balance', value: data.now.balance, show: money, to: '/cash-flow' },
     { id: 'librarySize', value: data.now.librarySize, show: count, to: '/library' },
-    { id: 'libraryOffSale', value: data.now.libraryOffSale, show: count, to: '/library' },
+    { id: 'libraryOffSale', value: data.now.libraryOffSale, show: count, to: '/library', note: libraryNote },
   ].filter((f) => f.value !== null);
 
   // A few hundred cells at most, made again when the answer is drawn again.
@@ -205,7 +241,7 @@ function Figures({
       rows: cur.days.map((d, i) => {
         const p = prev.days[i];
         const show = pick === 'gmv' ? money : count;
-        return { cells: [d.day, show(d[pick]), p?.day ?? '', p ? show(p[pick]) : ''], to: ordersOf(d.day, d.day) };
+        return { cells: [d.day, show(d[pick]), p?.day ?? '', p ? show(p[pick]) : ''], to: ordersOf('all', d.day, d.day) };
       }),
       csv: cur.days.map((d, i) => {
         const p = prev.days[i];
@@ -222,7 +258,7 @@ function Figures({
       rows: rows.map((r) => ({ cells: [name(r), count(r.orders), count(r.items), money(r.gmv)], to: to(r) })),
       csv: rows.map((r) => [name(r), r.orders, r.items, csvYuan(r.gmv)]),
     });
-    const goodsTo = (r: { key: string; label?: string }) => ordersOf(cur.from, cur.to, r.label ? { goods_name: r.label } : {});
+    const goodsTo = (r: { key: string; label?: string }) => ordersOf('goods', cur.from, cur.to, r.key, r.label);
     const requestRows = (
       rows: ({ key: string; label?: string } & { orders: number; gmv: number; refunded: number })[],
       name: (r: { key: string; label?: string }) => string,
@@ -246,7 +282,7 @@ function Figures({
         cur.byChannel,
         (r) => channelName(r.key),
         c('columns.channel'),
-        (r) => ordersOf(cur.from, cur.to, { tab: r.key }),
+        (r) => ordersOf('channel', cur.from, cur.to, r.key),
       ),
       topItems: keyRows(cur.topGoodsByItems, goodsName, c('columns.goods'), goodsTo),
       topGmv: keyRows(cur.topGoodsByGmv, goodsName, c('columns.goods'), goodsTo),
@@ -254,7 +290,7 @@ function Figures({
         cur.byProvince,
         (r) => r.key,
         c('columns.province'),
-        () => period,
+        (r) => ordersOf('province', cur.from, cur.to, r.key),
       ),
     };
   })();
@@ -271,6 +307,8 @@ function Figures({
     keys: string[];
     values: number[];
     format: (n: number) => string;
+    /** Counts: whole ticks on the value axis. */
+    whole?: boolean;
   }[] = [
     {
       id: 'by-channel',
@@ -288,6 +326,7 @@ function Figures({
       keys: cur.byProvince.map((r) => r.key),
       values: cur.byProvince.map((r) => r.orders),
       format: count,
+      whole: true,
     },
     {
       id: 'top-items',
@@ -297,6 +336,7 @@ function Figures({
       keys: cur.topGoodsByItems.map(goodsName),
       values: cur.topGoodsByItems.map((r) => r.items),
       format: count,
+      whole: true,
     },
     {
       id: 'top-gmv',
@@ -316,6 +356,7 @@ function Figures({
       keys: cur.afterSalesByReason.map(reasonName),
       values: cur.afterSalesByReason.map((r) => r.orders),
       format: count,
+      whole: true,
     },
     {
       id: 'after-sales-by-result',
@@ -326,19 +367,25 @@ function Figures({
       keys: cur.afterSalesByResult.map(resultName),
       values: cur.afterSalesByResult.map((r) => r.orders),
       format: count,
+      whole: true,
     },
   ];
   const thisPeriod = t('charts.thisPeriod');
   const previousPeriod = t('charts.previousPeriod');
   const days = cur.days.map((d) => d.day);
-  const pickDay = (i: number) => navigate(ordersOf(days[i]!, days[i]!));
+  const pickDay = (i: number) => navigate(ordersOf('all', days[i]!, days[i]!));
 
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary" data-testid="overview-period">
-        {t('showing', { from: cur.from, to: cur.to, prevFrom: prev.from, prevTo: prev.to, zone: zoneName(data.timeZone, lang) })}
+        {t('showing', {
+          from: cur.from,
+          to: cur.to,
+          zone: zoneName(data.timeZone, lang),
+          comparison: t(`comparison.${data.comparison}`, { prevFrom: prev.from, prevTo: prev.to }),
+        })}
       </Typography>
-      <MirrorNote mirror={data.mirror} />
+      <MirrorNote reads={data.reads} mirror={data.mirror} />
       <Box
         component="section"
         aria-label={t('title')}
@@ -353,14 +400,15 @@ function Figures({
             key={f.id}
             testId={`kpi-${f.id}`}
             label={t(`kpi.${f.id}`)}
-            value={f.show(f.value)}
-            previous={f.show(f.before)}
-            change={change(f.value, f.before)}
+            value={f.value === null ? '—' : f.show(f.value)}
+            previous={f.before === null ? '—' : f.show(f.before)}
+            change={f.value === null || f.before === null ? { text: t('kpi.noBase'), tone: 'text.secondary' } : change(f.value, f.before)}
             to={f.to}
+            note={f.note}
           />
         ))}
         {now.map((f) => (
-          <KpiCard key={f.id} testId={`kpi-${f.id}`} label={t(`kpi.${f.id}`)} value={f.show(f.value!)} to={f.to} />
+          <KpiCard key={f.id} testId={`kpi-${f.id}`} label={t(`kpi.${f.id}`)} value={f.show(f.value!)} to={f.to} note={f.note} />
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary">
@@ -377,8 +425,8 @@ function Figures({
               days={days}
               onPick={pickDay}
               series={[
-                { label: thisPeriod, values: cur.days.map((d) => d.orders), format: count },
-                { label: previousPeriod, values: prev.days.map((d) => d.orders), format: count },
+                { label: thisPeriod, values: cur.days.map((d) => d.orders), format: count, whole: true },
+                { label: previousPeriod, values: prev.days.map((d) => d.orders), format: count, whole: true },
               ]}
             />
           }
@@ -411,7 +459,7 @@ function Figures({
               <Charts.KeysChart
                 across={k.across}
                 keys={k.keys}
-                series={{ label: thisPeriod, values: k.values, format: k.format }}
+                series={{ label: thisPeriod, values: k.values, format: k.format, whole: k.whole }}
                 onPick={(i) => navigate(tables[k.title].rows[i]!.to)}
               />
             }

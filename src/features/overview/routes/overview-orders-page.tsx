@@ -1,0 +1,104 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { OverviewListOf } from '../../../../contract';
+import { source as sourceEnum } from '../../../../contract/enums/source';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { DEFAULT_TIME_ZONE, formatMillis, zoneName } from '../../../lib/time';
+import { read } from '../../../lib/url-view';
+import { useLang } from '../../../lib/use-lang';
+import { OrderRowsView } from '../../orders';
+import { fetchAllOverviewOrders, overviewOrdersQuery } from '../api/queries';
+
+const OF: OverviewListOf[] = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled'];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SIZES = [20, 50, 100] as const;
+
+/**
+ * The orders behind one of the overview's figures, bars, rows or points (`/overview/orders?of=&key=&from=&to=`),
+ * read from the order mirror: the upstream's lists cannot filter a channel by day, a province, or a
+ * goods by id. Shown as the orders page shows orders (columns, paging, CSV, drawer), with a line
+ * saying where the rows come from and as of when.
+ */
+export function OverviewOrdersPage() {
+  const { t } = useTranslation('overview');
+  const lang = useLang();
+  const [params, setParams] = useSearchParams();
+  const of = read.oneOf(params, 'of', OF, 'all');
+  const key = (params.get('key') ?? '').slice(0, 100);
+  const label = (params.get('label') ?? '').slice(0, 100);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const page = read.int(params, 'page', 1);
+  const size = read.oneOf(params, 'size', SIZES, 20);
+  const valid = DAY.test(from) && DAY.test(to) && (['all', 'refunded', 'cancelled'].includes(of) || key !== '');
+  const ask = { of, ...(key ? { key } : {}), from, to, page, size };
+  const list = useQuery({ ...overviewOrdersQuery(ask), enabled: valid });
+  const what =
+    of === 'channel'
+      ? sourceEnum.has(Number(key))
+        ? sourceEnum.label(Number(key), lang)
+        : key
+      : of === 'goods'
+        ? label || `#${key}`
+        : key;
+  const onPage = (p: number, s: number) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (s !== size) {
+          out.set('size', String(s));
+          out.delete('page');
+        } else out.set('page', String(p));
+        return out;
+      },
+      { replace: true },
+    );
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={t(`list.of.${of}`, { key: what })}
+        subtitle={valid ? t('list.days', { from, to, zone: zoneName(DEFAULT_TIME_ZONE, lang) }) : undefined}
+        actions={
+          <Button component={RouterLink} to="/overview" startIcon={<ArrowBackIcon />}>
+            {t('list.back')}
+          </Button>
+        }
+      />
+      {!valid ? (
+        <Alert severity="info">{t('list.bad')}</Alert>
+      ) : list.isError && !list.data ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" data-testid="mirror-read">
+            {list.data
+              ? list.data.readAt
+                ? t('list.read', { time: formatMillis(list.data.readAt, lang) })
+                : t('list.notRead')
+              : ' '}
+          </Typography>
+          <Suspense fallback={null}>
+            <OrderRowsView
+              rows={list.data?.list}
+              total={list.data?.total}
+              loading={list.isFetching}
+              page={page}
+              size={size}
+              onPage={onPage}
+              fileName={`orders-${of}${key ? `-${key}` : ''}-${from}-${to}`}
+              loadAll={(progress) => fetchAllOverviewOrders({ of, ...(key ? { key } : {}), from, to }, progress)}
+            />
+          </Suspense>
+        </>
+      )}
+    </Stack>
+  );
+}
