@@ -289,12 +289,15 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           importProgress: (ev) => void queue(() => stream.writeSSE({ event: 'import', data: JSON.stringify(ev) })),
         });
         let aborted = false;
+        // The wait between heartbeats, cut short when the gateway stops or the client goes: a closed
+        // stream gives its slot back at once, not at the next heartbeat (an office behind one address
+        // that reloads would be refused while nothing is open).
+        let wake = () => {};
         stream.onAbort(() => {
           aborted = true;
           remove();
+          wake();
         });
-        // The wait between heartbeats, cut short when the gateway stops.
-        let wake = () => {};
         const end = () => {
           aborted = true;
           wake();

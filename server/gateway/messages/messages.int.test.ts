@@ -59,6 +59,8 @@ let url: string;
 let server: Server;
 /** Stream limits of the next center started (undefined: the defaults). */
 let limits: StreamLimits | undefined;
+/** The heartbeat of the next center started (undefined: 200 ms). */
+let heartbeat: number | undefined;
 
 async function start() {
   db = await testGatewayDb();
@@ -67,7 +69,7 @@ async function start() {
     upstream: fakeUpstream,
     token: { value: TOKEN, source: 'file' },
     publicOrigin: 'https://desk.example.com',
-    heartbeatMs: 200,
+    heartbeatMs: heartbeat ?? 200,
     streamLimits: limits,
     // Messages pushed one after another are linked together (one look-up per order) even when a push
     // takes longer than the default 50 ms wait, as on PostgreSQL beside another test file.
@@ -411,6 +413,39 @@ describe('live events are bounded', () => {
       for (const res of held.slice(1)) await res.body!.cancel();
     } finally {
       limits = undefined;
+    }
+  });
+
+  it('a closed stream gives its place back at once, not at the next heartbeat: an office that reloads is not refused', async () => {
+    await stop();
+    limits = { perSession: 8, perAddress: 3 };
+    heartbeat = 60_000;
+    try {
+      await start();
+      const open3 = () => Promise.all(['merchant', 'support', 'admin'].map((u, i) => open(u, `r${i}`, '10.0.0.9')));
+      const held = await open3();
+      for (const res of held) expect(res.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await open('manager', 'r4', '10.0.0.9')).status).toBe(429);
+      // Every window reloads: the streams close, and new ones are taken within a second (the heartbeat is a minute away).
+      const closedAt = Date.now();
+      for (const res of held) await res.body!.cancel();
+      let again: Response[] = [];
+      await expect
+        .poll(
+          async () => {
+            for (const res of again) if (res.status === 200) await res.body!.cancel();
+            again = await open3();
+            return again.map((r) => r.status);
+          },
+          { timeout: 1000, interval: 50 },
+        )
+        .toEqual([200, 200, 200]);
+      expect(Date.now() - closedAt).toBeLessThan(1000);
+      for (const res of again) await res.body!.cancel();
+    } finally {
+      limits = undefined;
+      heartbeat = undefined;
     }
   });
 });
