@@ -87,6 +87,11 @@ describe('/bff/search', () => {
     await expect.poll(async () => (await db.kysely.selectFrom('mirror_after_sales').select('id').where('id', '=', id).execute()).length).toBe(1);
     const byId = await search(support, `q=${id}`);
     expect(byId.body.afterSales.list[0]).toMatchObject({ id, orderSn });
+    // As every screen writes it: "#12" (and the full-width ＃ of a Chinese keyboard) finds the same record.
+    for (const q of [`#${id}`, `＃${id}`]) {
+      const hashed = await search(support, `q=${encodeURIComponent(q)}`);
+      expect(hashed.body.afterSales.list.map((r: { id: number }) => r.id), q).toEqual([id]);
+    }
     const byOrder = await search(support, `q=${orderSn.slice(0, -2)}`);
     expect(byOrder.body.afterSales.list.map((r: { id: number }) => r.id)).toContain(id);
     expect(byOrder.body.orders.list.map((o: { thirdSn: string }) => o.thirdSn)).toContain(orderSn);

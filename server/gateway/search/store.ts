@@ -63,12 +63,15 @@ export class SearchStore {
     return pick([...whole, ...byThird, ...bySn], (r) => r.sn, limit, (r) => JSON.parse(r.data) as Order);
   }
 
-  async afterSales(q: string, limit: number): Promise<Hits<AfterSaleRecord>> {
+  /** By its id, typed as every screen writes it ("#12") or bare ("12"), and by its order's number; "#12" is an id only. */
+  async afterSales(typed: string, limit: number): Promise<Hits<AfterSaleRecord>> {
+    const hash = /^[#＃]\s*\d/.test(typed);
+    const q = hash ? typed.replace(/^[#＃]\s*/, '') : typed;
     if (!NUMBER_LIKE.test(q)) return { list: [], more: false };
     const id = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
     const [byId, byOrder] = await Promise.all([
       id === undefined ? [] : this.db.selectFrom('mirror_after_sales').select(['id', 'data']).where('id', '=', id).execute(),
-      q.length >= MIN_PREFIX || id === undefined
+      !hash && (q.length >= MIN_PREFIX || id === undefined)
         ? this.db
             .selectFrom('mirror_after_sales')
             .select(['id', 'data'])

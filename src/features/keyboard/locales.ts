@@ -11,6 +11,8 @@ export const keyboardLocales = {
       failed: 'The search did not answer: {{error}}',
       count_one: '{{count}} result',
       count_other: '{{count}} results',
+      // Some kinds have more than they list (their heading says "5+"): so does the whole.
+      countMore: '{{count}}+ results',
       group: '{{name}} ({{count}})',
       groupMore: '{{name}} ({{count}}+)',
     },
@@ -87,6 +89,7 @@ export const keyboardLocales = {
       failed: '搜索没有响应：{{error}}',
       count_one: '{{count}} 条结果',
       count_other: '{{count}} 条结果',
+      countMore: '{{count}}+ 条结果',
       group: '{{name}}（{{count}}）',
       groupMore: '{{name}}（{{count}}+）',
     },

@@ -331,7 +331,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       </Box>
       <Box sx={{ height: 4 }}>{waiting && <LinearProgress aria-label={t('palette.searching')} />}</Box>
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
-        {typed && !waiting ? t('palette.count', { count: total }) : ''}
+        {typed && !waiting ? t([...counts.values()].some((c) => c.more) ? 'palette.countMore' : 'palette.count', { count: total }) : ''}
       </Box>
       {status && (
         <Typography role="alert" sx={{ px: 2, py: 1.5 }} color={search.isError ? 'error' : 'text.secondary'}>
