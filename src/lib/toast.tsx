@@ -17,6 +17,9 @@ export interface ToastOptions {
   preventDuplicate?: boolean;
 }
 
+/** Toasts on screen at once. */
+export const MAX_TOASTS = 3;
+
 let loading: Promise<Notistack> | null = null;
 let mounted: (() => void) | null = null;
 const hostMounted = new Promise<void>((resolve) => (mounted = resolve));
@@ -62,5 +65,6 @@ export function ToastHost() {
   }, [lib]);
   if (!lib) return null;
   const { SnackbarProvider } = lib;
-  return <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />;
+  // Three at most on screen (more wait their turn): a burst must leave the page readable.
+  return <SnackbarProvider maxSnack={MAX_TOASTS} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />;
 }

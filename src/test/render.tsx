@@ -10,6 +10,7 @@ import { ordersLocales } from '../features/orders/locales';
 import { accountLocales } from '../features/account/locales';
 import { moneyLocales } from '../features/account/money-locales';
 import { cartLocales } from '../features/cart/locales';
+import { importsLocales } from '../features/imports/locales';
 
 /** The texts the app loads with lazy pages (and the rest of `app`), here at once: a unit test renders without Suspense. */
 const LAZY = {
@@ -20,6 +21,7 @@ const LAZY = {
   account: accountLocales,
   money: moneyLocales,
   cart: cartLocales,
+  imports: importsLocales,
 };
 
 /** Renders a component with the real translations, in one language (kept around it by `rerender` too). */
@@ -27,3 +29,6 @@ export function renderIn(lang: Language, ui: ReactElement) {
   const i18n = createI18n(lang, LAZY, appMoreLocales);
   return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider> });
 }
+
+/** The app's i18n with every text, in one language: for code that takes an i18n instance (live toasts). */
+export const testI18n = (lang: Language) => createI18n(lang, LAZY, appMoreLocales);

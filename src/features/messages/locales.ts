@@ -74,6 +74,8 @@ export const messagesLocales = {
       reconnecting: 'Live updates paused: reconnecting…',
       stopped: 'Live updates stopped: this session has too many windows open. Close some, then reconnect.',
       reconnect: 'Reconnect',
+      goodsMany: '{{count}} goods changed: see messages',
+      goodsManyLink: 'goods messages',
     },
     refs: {
       order: 'Order {{sn}}',
@@ -198,6 +200,8 @@ export const messagesLocales = {
       reconnecting: '实时更新已暂停：正在重新连接…',
       stopped: '实时更新已停止：此会话打开的窗口过多。请关闭一些窗口，然后重新连接。',
       reconnect: '重新连接',
+      goodsMany: '{{count}} 个商品有变动：请查看消息',
+      goodsManyLink: '商品消息',
     },
     refs: {
       order: '订单 {{sn}}',
