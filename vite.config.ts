@@ -32,6 +32,8 @@ export default defineConfig(({ command }) => ({
     // Brotli and gzip copies beside each file: the gateway serves them as they are (server.ts).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|mjs|css|svg|json|map)$/, logLevel: 'silent' }),
   ],
+  // The bulk-order sheet reader runs in a worker that loads its parsers on first use: a module worker splits them.
+  worker: { format: 'es' },
   resolve: {
     alias:
       command === 'build'

@@ -67,3 +67,41 @@ export const OVERVIEW_MAX_DAYS = 366;
 /** Bulk orders from a spreadsheet: at most this many data rows in a sheet, and this many bytes in its file. */
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The columns a job's row may carry (the sheet's, as the page reads them); nothing else is kept. */
+export const IMPORT_COLUMNS = [
+  'orderSn',
+  'consignee',
+  'phone',
+  'province',
+  'city',
+  'area',
+  'street',
+  'description',
+  'product',
+  'spec',
+  'quantity',
+  'note',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/**
+ * Longest text of each column in an order sent (what the supplier takes: the address as in
+ * `addressSchema`; order numbers, ids and quantities as their rules allow, with room for spaces).
+ */
+export const IMPORT_CELL_MAX: Record<ImportColumn, number> = {
+  orderSn: 64,
+  consignee: 50,
+  phone: 30,
+  province: 50,
+  city: 50,
+  area: 50,
+  street: 100,
+  description: 200,
+  product: 20,
+  spec: 1000,
+  quantity: 40,
+  note: 1000,
+};
+/** Longest text of any cell of a row not sent (kept as it was for the results sheet; the page cuts it there). */
+export const IMPORT_SKIPPED_CELL_MAX = 1000;

@@ -250,6 +250,7 @@ export async function createAppServer(
     sessionPolicy: config.session,
     publicOrigins: config.publicOrigins,
     importConcurrency: config.imports.concurrency,
+    importRetentionDays: config.imports.retentionDays,
   }));
   // Bulk-order jobs: the sender looks for work soon after start-up (a job a restart cut off resumes).
   bff.imports.start();

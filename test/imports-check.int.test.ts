@@ -60,6 +60,11 @@ const deps = async () => ({
     return env.data as OpData<K>;
   },
   known: async (orderSns: string[]) => (await post('/imports/known', { orderSns })).known,
+  skus: async (ids: number[]) => {
+    const r = await post('/skus', { ids });
+    if (!Array.isArray(r.list)) throw new Error(`skus: ${JSON.stringify(r)}`);
+    return r as { list: { sku: number; goodsId: number }[]; unknown: number[] };
+  },
   regions: (await import('@vant/area-data')).areaList,
 });
 
@@ -162,5 +167,79 @@ describe('the check of a sheet', () => {
       .toBe('done');
     const placed = sb.sandbox.db.prepare('SELECT third_sn FROM orders WHERE third_sn LIKE ?').all(`${stem}-%`) as { third_sn: string }[];
     expect(placed.map((p) => p.third_sn)).toEqual([sn(1)]);
+  });
+
+  it('a sheet of SKU ids alone: two SKUs of one product in one order, mixed with a product id and spec, one learned from the library on first use and then from the index, one found nowhere', async () => {
+    // Goods sold everywhere with two SKUs in stock, in the reseller's selection library; never read through this gateway before.
+    const pairs = sb.sandbox.db
+      .prepare(
+        `SELECT g.id AS goods, MIN(s.id) AS a, MAX(s.id) AS b FROM goods g JOIN sku_options s ON s.goods_id = g.id
+          WHERE g.status = 1 AND s.stock >= 50 AND s.agreement_price <= 20000 AND g.id NOT IN (SELECT goods_id FROM goods_bans)
+          GROUP BY g.id HAVING COUNT(*) >= 2 ORDER BY g.id DESC LIMIT 2`,
+      )
+      .all() as { goods: number; a: number; b: number }[];
+    expect(pairs).toHaveLength(2);
+    const [p, q] = pairs as [(typeof pairs)[0], (typeof pairs)[0]];
+    for (const g of [p.goods, q.goods]) sb.sandbox.db.prepare('INSERT OR IGNORE INTO library (goods_id, added_at) VALUES (?, 0)').run(g);
+    const specOf = (sku: number) =>
+      (sb.sandbox.db.prepare('SELECT spec_value_names AS s FROM sku_options WHERE id = ?').get(sku) as { s: string }).s;
+    const priceOf = (sku: number) =>
+      (sb.sandbox.db.prepare('SELECT agreement_price AS p FROM sku_options WHERE id = ?').get(sku) as { p: number }).p;
+    expect(await bff.goods.store.lookup([q.a])).toEqual([]);
+    const missing = 987654321;
+
+    const stem = `SKU${Date.now()}`;
+    const sn = (n: number) => `${stem}-${n}`;
+    const head = ['店铺订单号', '收货人', '手机号', '省份', '城市', '区县', '街道', '详细地址', '商品ID或SKU ID', '规格', '数量', '备注'];
+    const row = (n: number, product: number, spec = '', qty = '1') =>
+      [sn(n), '王五', '13800138000', '浙江省', '杭州市', '西湖区', '文新街道', `${n} 号`, String(product), spec, qty, ''];
+    const sheet = async (rows: string[][]) => {
+      const read = await readPastedText([head, ...rows].map((r) => r.join('\t')).join('\n'));
+      if (!read.ok) throw new Error(read.problem.kind);
+      return checkOrders(groupOrders(toRows(read.sheet, mapHeaders(read.sheet.header).index)), await deps());
+    };
+    const checked = await sheet([
+      row(1, p.a),
+      row(1, p.b, '', '2'),
+      row(2, q.a),
+      row(3, missing),
+      row(4, q.goods, specOf(q.b)),
+      row(4, p.a),
+      row(5, p.goods, specOf(p.a)),
+      row(5, p.a),
+    ]);
+    const one = statusOf(checked, sn(1));
+    expect(one.problems).toEqual([]);
+    expect(one.status).toBe('ready');
+    expect(one.lines.map((l) => [l.goodsId, l.sku, l.number])).toEqual([
+      [p.goods, p.a, 1],
+      [p.goods, p.b, 2],
+    ]);
+    expect(one.goods).toBe(priceOf(p.a) + priceOf(p.b) * 2);
+    // Learned from the library on first use.
+    expect(statusOf(checked, sn(2)).status).toBe('ready');
+    expect(statusOf(checked, sn(2)).lines[0]).toMatchObject({ goodsId: q.goods, sku: q.a });
+    expect((await bff.goods.store.lookup([q.a])).map((i) => i.goodsId)).toEqual([q.goods]);
+    // A product id with its spec, and a SKU id, in one order.
+    expect(statusOf(checked, sn(4)).status).toBe('ready');
+    expect(statusOf(checked, sn(4)).lines.map((l) => l.sku)).toEqual([q.b, p.a]);
+    // The same SKU twice (by its spec, by its id) is one line too many.
+    expect(statusOf(checked, sn(5)).problems.map((x) => `${x.row}:${x.code}`)).toEqual(['9:duplicateLine']);
+    // Found nowhere: one sentence saying where to look, in both languages.
+    const three = statusOf(checked, sn(3));
+    expect(three.problems.map((x) => x.code)).toEqual(['unknownProduct']);
+    for (const lng of ['zh-CN', 'en'] as const) {
+      const text = problemText(await translator(lng), three.problems[0]!, three, lng);
+      expect(text).toBe(
+        lng === 'en'
+          ? `Row 5: Product or SKU ${missing} is not in your selection library: add the goods to it, or write its product id and spec.`
+          : `第 5 行：商品或 SKU ${missing} 不在您的选品库中：请先把该商品加入选品库，或填写它的商品ID和规格。`,
+      );
+    }
+
+    // Then from the index: out of the library now, the SKU is still known.
+    sb.sandbox.db.prepare('DELETE FROM library WHERE goods_id = ?').run(q.goods);
+    const again = await sheet([row(6, q.a)]);
+    expect(statusOf(again, sn(6)).status).toBe('ready');
   });
 });

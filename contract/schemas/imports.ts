@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operations } from '../operations';
 import { fen } from '../units';
+import { looksLikeFormula } from '../formula';
 
 /**
  * Bulk orders from a spreadsheet (`/bff/imports`): the page reads and checks the sheet, then hands
@@ -8,19 +9,46 @@ import { fen } from '../units';
  * as the merchant order number (`orderSn`), so no order is ever placed twice.
  */
 
-import { IMPORT_MAX_ROWS } from '../constants';
-export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../constants';
+import { IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_ROWS, IMPORT_SKIPPED_CELL_MAX, type ImportColumn } from '../constants';
+export { IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_SKIPPED_CELL_MAX, type ImportColumn } from '../constants';
 
 const submitInput = operations['order.submit'].input;
 
-/** One row of the sheet as it was read: its number in the sheet and its cells by column. */
-export const importRow = z
-  .object({
-    row: z.number().int().min(1).max(1_000_000),
-    cells: z.record(z.string().max(40), z.string().max(1000)),
-  })
-  .strict();
+const cellsOf = (max: (c: ImportColumn) => number) =>
+  z
+    .object(
+      Object.fromEntries(
+        IMPORT_COLUMNS.map((c) => [c, z.string().max(max(c), `${c} may be at most ${max(c)} characters`).optional()]),
+      ) as Record<ImportColumn, z.ZodOptional<z.ZodString>>,
+    )
+    .strict();
+
+const rowOf = (max: (c: ImportColumn) => number) =>
+  z
+    .object({
+      row: z.number().int().min(1).max(1_000_000),
+      cells: cellsOf(max),
+    })
+    .strict();
+
+/**
+ * One row of the sheet as it was read: its number in the sheet and its cells by column (only the
+ * sheet's known columns, each bounded: an invented cell is refused).
+ */
+export const importRow = rowOf(() => IMPORT_SKIPPED_CELL_MAX);
 export type ImportRow = z.infer<typeof importRow>;
+
+/** A row of an order to send: bounded as the supplier takes each column, and never a formula (a spreadsheet would run it). */
+const sentRow = rowOf((c) => IMPORT_CELL_MAX[c]).superRefine((r, ctx) => {
+  for (const [c, v] of Object.entries(r.cells))
+    if (typeof v === 'string' && looksLikeFormula(v))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cells', c],
+        message: `${c} holds a formula (${v.slice(0, 20)}): a formula is never sent; the cell must be changed to a value`,
+        params: { rule: 'formula' },
+      });
+});
 
 /** An order the page checked and found ready: what `order.submit` takes, the rows it came from, and what the check saw. */
 export const importOrder = z
@@ -28,12 +56,22 @@ export const importOrder = z
     orderSn: submitInput.shape.orderSn,
     spu: submitInput.shape.spu,
     address: submitInput.shape.address,
-    rows: z.array(importRow).min(1).max(100),
+    rows: z.array(sentRow).min(1).max(100),
     /** Goods and freight as the check read them (fen): shown beside the outcome. */
     goods: fen.nonnegative(),
     freight: fen.nonnegative(),
   })
-  .strict();
+  .strict()
+  .superRefine((o, ctx) => {
+    for (const [k, v] of Object.entries(o.address))
+      if (typeof v === 'string' && looksLikeFormula(v))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['address', k],
+          message: `${k} holds a formula: a formula is never sent`,
+          params: { rule: 'formula' },
+        });
+  });
 export type ImportOrderInput = z.infer<typeof importOrder>;
 
 /** A row that is not placed, with why (as the page said it, in the person's language). */
@@ -108,6 +146,8 @@ export interface ImportJobSummary {
   createdAt: number;
   updatedAt: number;
   finishedAt: number | null;
+  /** When the job's rows were removed (older than the retention, IMPORT_RETENTION_DAYS): its outcomes and counts stay. */
+  rowsRemovedAt: number | null;
   counts: ImportCounts;
   /** Goods and freight of the orders placed, fen. */
   placedAmount: number;

@@ -137,6 +137,13 @@ export const gatewayEnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(16, 'must be at most 16')
     .default(4),
+  /** Days a finished bulk-order job keeps its rows (the sheet's cells and addresses); its outcome counts and audit stay. */
+  IMPORT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(180),
 });
 
 export interface UpstreamTarget {
@@ -172,8 +179,8 @@ export interface GatewayConfig {
   drainMs: number;
   /** MIRROR_TIME_ZONE, MIRROR_BACKFILL_DAYS, MIRROR_RECONCILE_MINUTES (in ms). */
   mirror: { timeZone: string; backfillDays: number; reconcileMs: number };
-  /** IMPORT_CONCURRENCY: orders of a bulk-order job sent at once. */
-  imports: { concurrency: number };
+  /** IMPORT_CONCURRENCY: orders of a bulk-order job sent at once; IMPORT_RETENTION_DAYS: days a finished job keeps its rows. */
+  imports: { concurrency: number; retentionDays: number };
 }
 
 /**
@@ -232,7 +239,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     },
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     mirror: { timeZone: e.MIRROR_TIME_ZONE, backfillDays: e.MIRROR_BACKFILL_DAYS, reconcileMs: e.MIRROR_RECONCILE_MINUTES * 60_000 },
-    imports: { concurrency: e.IMPORT_CONCURRENCY },
+    imports: { concurrency: e.IMPORT_CONCURRENCY, retentionDays: e.IMPORT_RETENTION_DAYS },
   };
 }
 

@@ -244,6 +244,87 @@ describe('/bff/imports', () => {
   });
 });
 
+describe('/bff/imports keeps only what it needs', () => {
+  it('a row carries only the known columns, each bounded and never a formula (else a 400 with a sentence, nothing stored)', async () => {
+    const owner = await signIn(bff, 'merchant');
+    const count = async () =>
+      Number((await db.kysely.selectFrom('import_jobs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const refused = async (input: CreateImportInput) => {
+      const r = await post(bff, owner, '/imports', input);
+      expect(r.status).toBe(400);
+      expect(r.body.gateway.reason).toBe('invalid_input');
+      return r.body as { msg: string; gateway: { field: string } };
+    };
+    // 30 invented cells of 1,000 characters, as a script could send them.
+    const invented = sheet(1);
+    for (let i = 0; i < 30; i++) (invented.orders[0]!.rows[0]!.cells as Record<string, string>)[`extra${i}`] = 'x'.repeat(1000);
+    const r1 = await refused(invented);
+    expect(r1.msg).toMatch(/^Invalid input: unknown field extra0, .* in orders\.0\.rows\.0\.cells/);
+    expect(r1.gateway.field).toBe('orders.0.rows.0.cells.extra0');
+    const inSkipped = sheet(1);
+    (inSkipped.skipped![0]!.row.cells as Record<string, string>).picture = 'x';
+    expect((await refused(inSkipped)).msg).toMatch(/unknown field picture/);
+    const long = sheet(1);
+    long.orders[0]!.rows[0]!.cells.consignee = '王'.repeat(51);
+    expect((await refused(long)).msg).toMatch(/consignee may be at most 50 characters/);
+    const skippedLong = sheet(1);
+    skippedLong.skipped![0]!.row.cells.note = 'x'.repeat(1001);
+    expect((await refused(skippedLong)).msg).toMatch(/note may be at most 1000 characters/);
+    const formula = sheet(1);
+    formula.orders[0]!.rows[0]!.cells.note = '=HYPERLINK("http://x","点我")';
+    const r2 = await refused(formula);
+    expect(r2.msg).toMatch(/note holds a formula/);
+    expect(r2.gateway.field).toBe('orders.0.rows.0.cells.note');
+    const inAddress = sheet(1);
+    inAddress.orders[0]!.address = { ...address, description: '=1+1' };
+    expect((await refused(inAddress)).msg).toMatch(/description holds a formula/);
+    expect(await count()).toBe(before);
+  });
+
+  it('a job finished before the retention loses its rows; its outcomes, counts and audit stay; a newer one keeps them', async () => {
+    const g = gateway();
+    g.imports.start(0);
+    try {
+      const owner = await signIn(g, 'merchant');
+      const old = (await post(g, owner, '/imports', sheet(2))).body.id as number;
+      const recent = (await post(g, owner, '/imports', sheet(1))).body.id as number;
+      for (const id of [old, recent]) expect((await settled(g, owner, id)).state).toBe('done');
+      await db.kysely
+        .updateTable('import_jobs')
+        .set({ finished_at: Date.now() - 181 * 86_400_000 })
+        .where('id', '=', old)
+        .execute();
+      expect(await g.imports.prune()).toBe(1);
+      const cut = await job(g, owner, old);
+      expect(cut.rowsRemovedAt).toEqual(expect.any(Number));
+      expect(cut.counts).toMatchObject({ orders: 2, placed: 2, skippedRows: 1 });
+      expect(cut.skipped).toEqual([]);
+      for (const o of cut.orders) {
+        expect(o).toMatchObject({ state: 'placed', rows: [] });
+        expect(o.platformSn).toMatch(/^\d+/);
+      }
+      const inputs = await db.kysely.selectFrom('import_orders').select('input').where('job_id', '=', old).execute();
+      expect(inputs.map((r) => r.input)).toEqual(['{}', '{}']);
+      const audited = await db.kysely
+        .selectFrom('audit')
+        .select('summary')
+        .where('action', '=', 'orders.import')
+        .where('code', '=', 1)
+        .execute();
+      expect(audited.some((a) => a.summary.includes(`"job":${old}`))).toBe(true);
+      const kept = await job(g, owner, recent);
+      expect(kept.rowsRemovedAt).toBeNull();
+      expect(kept.orders[0]!.rows).toHaveLength(1);
+      expect(kept.skipped).toHaveLength(1);
+      // Once is enough: nothing left to cut.
+      expect(await g.imports.prune()).toBe(0);
+    } finally {
+      g.imports.stop();
+    }
+  });
+});
+
 /** `order.submit` through the gateway as a person (an order placed outside the job). */
 async function bffOpAs(cookie: string, input: unknown) {
   const res = await bff.app.request('/op/order.submit', {

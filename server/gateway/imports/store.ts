@@ -68,6 +68,7 @@ export class ImportStore {
             created_at: at,
             updated_at: at,
             finished_at: null,
+            pruned_at: null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -152,6 +153,7 @@ export class ImportStore {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       finishedAt: row.finished_at,
+      rowsRemovedAt: row.pruned_at ?? null,
       counts: { ...c.counts, skippedRows: row.skipped_rows },
       placedAmount: c.placedAmount,
     };
@@ -372,6 +374,32 @@ export class ImportStore {
       for (const r of rows) out.set(r.third_sn, r.sn);
     }
     return out;
+  }
+
+  /**
+   * Jobs over (done or cancelled) before `before` (ms) lose their rows: the sheet's cells, the orders'
+   * addresses as sent and the rows not sent. What stays is each order's number, outcome, platform
+   * number and amounts (so the job's counts), and the audit entry. A few hundred jobs a call; resolves
+   * how many were cut.
+   */
+  async prune(before: number, limit = 200): Promise<number> {
+    const jobs = await this.k
+      .selectFrom('import_jobs')
+      .select('id')
+      .where('state', 'in', ['done', 'cancelled'])
+      .where('finished_at', '<', before)
+      .where('pruned_at', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    if (jobs.length === 0) return 0;
+    const ids = jobs.map((j) => j.id);
+    const at = this.now();
+    await this.k.transaction().execute(async (tx) => {
+      await tx.updateTable('import_orders').set({ rows: '[]', input: '{}' }).where('job_id', 'in', ids).execute();
+      await tx.updateTable('import_jobs').set({ skipped: '[]', pruned_at: at }).where('id', 'in', ids).execute();
+    });
+    return ids.length;
   }
 
   /** The orders of a job by state, for its audit entry. */

@@ -32,6 +32,8 @@ export interface ImportJobsTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** When the job's rows (the sheet's cells, what was sent) were removed past the retention; its outcomes stay. */
+  pruned_at: number | null;
 }
 
 /** One order of a job, with what is sent for it and what came back. */
@@ -100,6 +102,13 @@ export const importsMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('import_orders_job').on('import_orders').columns(['job_id', 'state']).execute();
       await db.schema.createIndex('import_orders_sn').on('import_orders').column('order_sn').execute();
+    },
+  },
+  '202611270400_imports_retention': {
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema.alterTable('import_jobs').addColumn('pruned_at', t.ms).execute();
+      await db.schema.createIndex('import_jobs_finished').on('import_jobs').column('finished_at').execute();
     },
   },
 };

@@ -5,6 +5,7 @@ import { num } from '../../../contract/input';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env, type GatewayContext } from '../http/context';
 import { clientIp } from '../http/security';
+import { availableAsArray } from './available-shape';
 import { buildUpstreamRequest, callUpstream, type FailureExtra } from './upstream';
 
 /** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
@@ -60,7 +61,9 @@ export function operationsRoutes(ctx: GatewayContext) {
     const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
     // The row exists before the write leaves: a gateway killed mid-request still has the record.
     const row = op.writes ? await ctx.audit.begin({ user, action: id, input: parsed.data, ip }) : 0;
-    const answer = await callUpstream(ctx.upstream, built);
+    const sent = await callUpstream(ctx.upstream, built);
+    // availableCheck in its older nested shape too: the page always gets the documented array.
+    const answer = id === 'order.availableCheck' ? availableAsArray(sent) : sent;
     const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
     if (op.writes) {
       const code = Number(env.code ?? 0);

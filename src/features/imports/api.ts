@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateImportInput, ImportJob, ImportJobList, ImportJobSummary } from '../../../contract';
+import type { CreateImportInput, ImportJob, ImportJobList, ImportJobSummary, SkuLookupAnswer } from '../../../contract';
 import { bffFetch } from '../../lib/bff';
 
 export const importKeys = {
@@ -25,6 +25,12 @@ export const importJobQuery = (id: number) =>
 /** Which order numbers were placed before (the mirror, earlier jobs). */
 export const knownOrders = (orderSns: string[]) =>
   bffFetch<{ known: { orderSn: string; platformSn: string | null }[] }>('/imports/known', { body: { orderSns } }).then((r) => r.known);
+
+/**
+ * Which goods these SKU ids belong to, from the gateway's SKU index (`/bff/skus`; `unknown`: found
+ * nowhere). Sent as a body, as the route also takes it: a sheet's thousands of ids would not fit a URL.
+ */
+export const lookupSkus = (ids: number[]) => bffFetch<SkuLookupAnswer>('/skus', { body: { ids } });
 
 export function useCreateImport() {
   const qc = useQueryClient();

@@ -1,4 +1,5 @@
 import type { Address, GoodsDetail, OpData, OpId, OpInput, SkuOption } from '../../../contract';
+import { SKU_LOOKUP_MAX } from '../../../contract/schemas/sku-index';
 import { addressFormSchema } from '../../lib/address-form';
 import { whyNotSold } from '../cart';
 import type { Column } from './sheet/columns';
@@ -44,6 +45,15 @@ export interface CheckedLine {
   options?: { id: number; name: string; price: number; stock: number }[];
 }
 
+/** The region of an order as matched to the division list (shown even when another cell of the address is wrong). */
+export interface RegionMatch {
+  province: string;
+  city: string;
+  area: string;
+  /** Written as in the division list. */
+  exact: boolean;
+}
+
 export interface CheckedOrder {
   /** The sheet's order number, or `#<row>`. */
   key: string;
@@ -53,6 +63,8 @@ export interface CheckedOrder {
   problems: Problem[];
   /** The address as it will be sent (full region names), when it is good. */
   address?: Address;
+  /** The region as matched, when it was found (also when the phone or another cell is wrong). */
+  region?: RegionMatch;
   /** Whether the region was written as in the division list (else it shows what it was matched to). */
   regionExact?: boolean;
   /** The street was empty: the district's name is sent in its place. */
@@ -70,6 +82,11 @@ export interface CheckDeps {
   /** The order numbers placed before, with their platform numbers. */
   known: (orderSns: string[]) => Promise<{ orderSn: string; platformSn: string | null }[]>;
   regions: AreaList;
+  /**
+   * The gateway's SKU index (`/bff/skus`): which goods each SKU id belongs to. Asked once a check
+   * for the ids that are neither a product the sheet names nor a SKU of one.
+   */
+  skus: (ids: number[]) => Promise<{ list: { sku: number; goodsId: number }[]; unknown: number[] }>;
   /** Calls at once (bulk details, pre-checks); 8 unless said. */
   concurrency?: number;
   /** Told as orders are pre-checked: how many of how many. */
@@ -78,6 +95,8 @@ export interface CheckDeps {
 
 /** Products per bulk-detail call (the supplier takes at most 50 ids). */
 const DETAIL_BATCH = 50;
+/** SKU ids per look-up in the gateway's index: every SKU of a sheet in one call (it takes a sheet's worth). */
+const SKU_BATCH = SKU_LOOKUP_MAX;
 
 /** Runs `fn` over `items`, `limit` at a time. */
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
@@ -118,6 +137,9 @@ function addressOf(order: SheetOrder, regions: AreaList, out: CheckedOrder) {
     if (v.province && v.city && v.area) out.problems.push({ row: first.row, column: match.column, code: 'region' });
     return;
   }
+  out.region = { province: match.province, city: match.city, area: match.area, exact: match.exact };
+  out.regionExact = match.exact;
+  out.streetFilled = !v.street.trim();
   const street = v.street.trim() || match.area;
   const parsed = addressFormSchema.safeParse({
     consignee: v.consignee,
@@ -138,8 +160,6 @@ function addressOf(order: SheetOrder, regions: AreaList, out: CheckedOrder) {
     return;
   }
   out.address = parsed.data;
-  out.regionExact = match.exact;
-  out.streetFilled = !v.street.trim();
 }
 
 /** Checks every order of a sheet; the orders come back in sheet order. */
@@ -164,29 +184,52 @@ export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promis
   const known = new Map<string, string | null>();
   for (let i = 0; i < sns.length; i += 5000) for (const k of await deps.known(sns.slice(i, i + 5000))) known.set(k.orderSn, k.platformSn);
 
-  // Every product named, read in batches.
+  // Every id of the product column read as a product first, in batches.
+  const isId = (v: string) => /^\d{1,12}$/.test(v) && Number(v) <= 2 ** 31;
   const ids = new Set<number>();
-  for (const o of out) for (const r of o.rows) if (/^\d{1,12}$/.test(r.values.product)) ids.add(Number(r.values.product));
+  for (const o of out) if (!known.has(o.orderSn)) for (const r of o.rows) if (isId(r.values.product)) ids.add(Number(r.values.product));
   const details = new Map<number, GoodsDetail>();
-  const batches: number[][] = [];
-  const all = [...ids].filter((id) => id <= 2 ** 31);
-  for (let i = 0; i < all.length; i += DETAIL_BATCH) batches.push(all.slice(i, i + DETAIL_BATCH));
   let detailsFailed = false;
-  await pool(batches, limit, async (batch) => {
-    try {
-      for (const d of await deps.op('goods.bulkDetail', { ids: batch.join(',') })) details.set(d.id, d);
-    } catch {
-      detailsFailed = true;
-    }
-  });
-  // A SKU id in the product column: found among the SKUs of the products read.
+  const readDetails = async (wanted: number[]) => {
+    const batches: number[][] = [];
+    for (let i = 0; i < wanted.length; i += DETAIL_BATCH) batches.push(wanted.slice(i, i + DETAIL_BATCH));
+    await pool(batches, limit, async (batch) => {
+      try {
+        for (const d of await deps.op('goods.bulkDetail', { ids: batch.join(',') })) details.set(d.id, d);
+      } catch {
+        detailsFailed = true;
+      }
+    });
+  };
+  await readDetails([...ids]);
+  // A SKU id in the product column: a SKU of a product read. The rest are asked of the gateway's SKU
+  // index in one call (it knows the goods of every detail it forwarded and of the selection library),
+  // then their goods are read like the others: stock, sale state and price are the supplier's now.
   const bySku = new Map<number, { goods: GoodsDetail; option: SkuOption }>();
-  for (const goods of details.values()) for (const option of goods.specs.options) bySku.set(option.id, { goods, option });
+  const indexSkus = () => {
+    for (const goods of details.values()) for (const option of goods.specs.options) bySku.set(option.id, { goods, option });
+  };
+  indexSkus();
+  const unresolved = [...ids].filter((id) => !details.has(id) && !bySku.has(id));
+  let skusFailed = false;
+  if (unresolved.length && !detailsFailed) {
+    try {
+      const goodsIds = new Set<number>();
+      for (let i = 0; i < unresolved.length; i += SKU_BATCH)
+        for (const f of (await deps.skus(unresolved.slice(i, i + SKU_BATCH))).list) if (!details.has(f.goodsId)) goodsIds.add(f.goodsId);
+      await readDetails([...goodsIds]);
+      indexSkus();
+    } catch {
+      skusFailed = true;
+    }
+  }
 
   for (const o of out) {
     if (known.has(o.orderSn)) {
+      // Placed before: what the sheet's cells say now is no longer a problem of this order.
       o.status = 'already';
       o.platformSn = known.get(o.orderSn) ?? null;
+      o.problems = [];
       continue;
     }
     addressOf({ orderSn: o.key, rows: o.rows, problems: [] }, deps.regions, o);
@@ -195,11 +238,11 @@ export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promis
       const id = Number(r.values.product);
       const line: CheckedLine = { row: r.row, number };
       o.lines.push(line);
-      if (!/^\d{1,12}$/.test(r.values.product)) continue;
+      if (!isId(r.values.product)) continue;
       const goods = details.get(id);
       const viaSku = goods ? undefined : bySku.get(id);
       if (!goods && !viaSku) {
-        if (detailsFailed) o.problems.push({ row: null, column: null, code: 'unchecked' });
+        if (detailsFailed || skusFailed) o.problems.push({ row: null, column: null, code: 'unchecked' });
         else o.problems.push({ row: r.row, column: 'product', code: 'unknownProduct' });
         continue;
       }
@@ -211,6 +254,12 @@ export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promis
       if (!option) {
         line.options = options.map(optionView);
         o.problems.push({ row: r.row, column: 'spec', code: 'pickSku', count: options.length });
+        continue;
+      }
+      // The same SKU twice in one order (its product id and spec on one row, its SKU id on another).
+      if (o.lines.some((l) => l !== line && l.sku === option.id)) {
+        if (!o.problems.some((p) => p.row === r.row && p.code === 'duplicateLine'))
+          o.problems.push({ row: r.row, column: 'product', code: 'duplicateLine' });
         continue;
       }
       line.sku = option.id;

@@ -11,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,11 +20,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { usePhone } from '../../../components/filter-panel';
 import { Pager } from '../../../components/pager';
 import { formatFen } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import type { CheckedOrder, OrderStatus } from '../check';
+import type { TFunction } from 'i18next';
 import type { Column } from '../sheet/columns';
 import { columnName } from '../column-name';
 import { problemText } from './problem-text';
@@ -38,122 +41,189 @@ const COLOR: Record<OrderStatus, 'success' | 'warning' | 'error' | 'info'> = {
 const ADDRESS: Column[] = ['consignee', 'phone', 'province', 'city', 'area', 'street', 'description'];
 type Rows = { row: number; values: Record<Column, string> }[];
 
-/** The orders of a checked sheet, 50 a page: status, address as matched, goods, money and what to do; each can be fixed in place. */
+/** Words keep whole: a line breaks between words, and inside one only when it alone is wider than its box. */
+const WRAP = { overflowWrap: 'break-word', wordBreak: 'normal' } as const;
+
+/** The address of an order as it will be sent (or as written, with the region as matched); the street only when the sheet gave one. */
+function addressText(o: CheckedOrder) {
+  const first = o.rows[0]!.values;
+  const a = o.address;
+  const region = a ?? o.region;
+  const parts = region ? [region.province, region.city, region.area] : [first.province, first.city, first.area];
+  if (!o.streetFilled && (a?.street ?? first.street)) parts.push(a?.street ?? first.street);
+  parts.push(a?.description ?? first.description);
+  return parts.filter(Boolean).join(' ');
+}
+
+/** The parts of an order the table's cells and the phone's cards both show. */
+function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void) {
+  return {
+    address: (o: CheckedOrder) => {
+      const first = o.rows[0]!.values;
+      const r = o.region;
+      return (
+        <>
+          <Typography variant="body2" sx={WRAP}>
+            {first.consignee} {first.phone}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', ...WRAP }}>
+            {addressText(o)}
+          </Typography>
+          {r && !r.exact && (
+            <Typography variant="caption" color="info.main" sx={{ display: 'block', ...WRAP }}>
+              {t('table.matched', { region: `${r.province} ${r.city} ${r.area}` })}
+            </Typography>
+          )}
+        </>
+      );
+    },
+    lines: (o: CheckedOrder) =>
+      o.lines.map((l) => (
+        <Typography key={l.row} variant="body2" sx={WRAP}>
+          {l.title ?? o.rows.find((r) => r.row === l.row)?.values.product} {l.specName ? `· ${l.specName}` : ''} × {l.number}
+          {l.was !== undefined && (
+            <Typography component="span" variant="caption" color="warning.main" sx={{ display: 'block' }}>
+              {t('table.wasPrice', { was: formatFen(l.was, lang), now: formatFen(l.price, lang) })}
+            </Typography>
+          )}
+        </Typography>
+      )),
+    amount: (o: CheckedOrder) => (
+      <>
+        {o.status === 'ready' || o.status === 'unsellable' ? formatFen(o.goods + o.freight, lang) : '—'}
+        {o.freight > 0 && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {t('table.freight', { freight: formatFen(o.freight, lang) })}
+          </Typography>
+        )}
+      </>
+    ),
+    todo: (o: CheckedOrder) => (
+      <>
+        {o.status === 'already' && (
+          <Typography variant="body2" sx={WRAP}>
+            {o.platformSn ? t('table.placedAs', { sn: o.platformSn }) : t('status.already')}
+          </Typography>
+        )}
+        {o.problems.length > 0 && (
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {o.problems.map((p, i) => (
+              <Typography component="li" variant="body2" key={i} data-testid="import-problem-line" sx={WRAP}>
+                {problemText(t, p, o, lang)}
+              </Typography>
+            ))}
+          </Box>
+        )}
+        {o.status !== 'already' && o.status !== 'ready' && (
+          <Button
+            size="small"
+            onClick={() => onFix(o)}
+            aria-label={t('table.fixOrder', { order: o.orderSn || o.key })}
+            data-testid="import-fix"
+          >
+            {t('table.fix')}
+          </Button>
+        )}
+      </>
+    ),
+    number: (o: CheckedOrder) => (
+      <>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', ...WRAP }}>
+          {o.orderSn || t('table.noNumber')}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('table.rows', { rows: o.rows.map((r) => r.row).join(', ') })}
+        </Typography>
+      </>
+    ),
+  };
+}
+
+/**
+ * The orders of a checked sheet, 50 a page: status, address as matched, goods, money and what to do;
+ * each can be fixed in place. A table on wide screens, a card per order on phones (as the library's).
+ * "No street" is said once above them, for all the orders it concerns.
+ */
 export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFixed: (key: string, rows: Rows) => Promise<void> }) {
   const { t } = useTranslation(['imports', 'cart']);
   const lang = useLang();
+  const phone = usePhone();
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(SIZES[0]);
   const [fixing, setFixing] = useState<CheckedOrder | null>(null);
+  const parts = orderParts(t, lang, setFixing);
   const at = Math.min(page, Math.max(0, Math.ceil(orders.length / size) - 1));
   const shown = orders.slice(at * size, at * size + size);
+  const noStreet = orders.filter((o) => o.streetFilled && o.status !== 'already').length;
   if (orders.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
         {t('table.none')}
       </Typography>
     );
+  const chip = (o: CheckedOrder) => <Chip size="small" color={COLOR[o.status]} variant="outlined" label={t(`status.${o.status}`)} />;
   return (
     <>
-      <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
-        <Table size="small" aria-label={t('table.label')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('table.order')}</TableCell>
-              <TableCell>{t('table.status')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.address')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.lines')}</TableCell>
-              <TableCell align="right">{t('table.amount')}</TableCell>
-              <TableCell>{t('table.problems')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((o) => {
-              const a = o.address;
-              const first = o.rows[0]!.values;
-              return (
+      {noStreet > 0 && (
+        <Alert severity="info" data-testid="import-street-filled">
+          {t('table.streetFilled', { count: noStreet })}
+        </Alert>
+      )}
+      {phone ? (
+        <Stack spacing={1.5} component="ul" aria-label={t('table.label')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {shown.map((o) => (
+            <Paper
+              component="li"
+              variant="outlined"
+              key={o.key}
+              sx={{ p: 1.5 }}
+              data-testid="import-order"
+              data-status={o.status}
+              data-order={o.orderSn}
+            >
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
+                <Box sx={{ minWidth: 0 }}>{parts.number(o)}</Box>
+                {chip(o)}
+              </Stack>
+              {parts.address(o)}
+              <Box sx={{ mt: 1 }}>{parts.lines(o)}</Box>
+              <Typography variant="body2" component="div" sx={{ mt: 0.5, fontWeight: 500 }}>
+                {parts.amount(o)}
+              </Typography>
+              <Box sx={{ mt: 0.5 }}>{parts.todo(o)}</Box>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
+          <Table size="small" aria-label={t('table.label')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('table.order')}</TableCell>
+                <TableCell>{t('table.status')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.address')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.lines')}</TableCell>
+                <TableCell align="right">{t('table.amount')}</TableCell>
+                <TableCell>{t('table.problems')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((o) => (
                 <TableRow key={o.key} data-testid="import-order" data-status={o.status} data-order={o.orderSn}>
-                  <TableCell sx={{ wordBreak: 'break-all', minWidth: 110 }}>
-                    <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                      {o.orderSn || t('table.noNumber')}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {t('table.rows', { rows: o.rows.map((r) => r.row).join(', ') })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" color={COLOR[o.status]} variant="outlined" label={t(`status.${o.status}`)} />
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 260 }}>
-                    <Typography variant="body2">
-                      {first.consignee} {first.phone}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {a
-                        ? `${a.province} ${a.city} ${a.area} ${a.street} ${a.description}`
-                        : `${first.province} ${first.city} ${first.area} ${first.description}`}
-                    </Typography>
-                    {a && o.regionExact === false && (
-                      <Typography variant="caption" color="info.main" sx={{ display: 'block' }}>
-                        {t('table.matched', { region: `${a.province} ${a.city} ${a.area}` })}
-                      </Typography>
-                    )}
-                    {o.streetFilled && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {t('table.streetFilled')}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 280 }}>
-                    {o.lines.map((l) => (
-                      <Typography key={l.row} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                        {l.title ?? o.rows.find((r) => r.row === l.row)?.values.product} {l.specName ? `· ${l.specName}` : ''} × {l.number}
-                        {l.was !== undefined && (
-                          <Typography component="span" variant="caption" color="warning.main" sx={{ display: 'block' }}>
-                            {t('table.wasPrice', { was: formatFen(l.was, lang), now: formatFen(l.price, lang) })}
-                          </Typography>
-                        )}
-                      </Typography>
-                    ))}
-                  </TableCell>
+                  <TableCell sx={{ minWidth: 110 }}>{parts.number(o)}</TableCell>
+                  <TableCell>{chip(o)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 260 }}>{parts.address(o)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 280 }}>{parts.lines(o)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {o.status === 'ready' || o.status === 'unsellable' ? formatFen(o.goods + o.freight, lang) : '—'}
-                    {o.freight > 0 && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {t('table.freight', { freight: formatFen(o.freight, lang) })}
-                      </Typography>
-                    )}
+                    {parts.amount(o)}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
-                    {o.status === 'already' && (
-                      <Typography variant="body2">
-                        {o.platformSn ? t('table.placedAs', { sn: o.platformSn }) : t('status.already')}
-                      </Typography>
-                    )}
-                    <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                      {o.problems.map((p, i) => (
-                        <Typography component="li" variant="body2" key={i} data-testid="import-problem-line">
-                          {problemText(t, p, o, lang)}
-                        </Typography>
-                      ))}
-                    </Box>
-                    {o.status !== 'already' && o.status !== 'ready' && (
-                      <Button
-                        size="small"
-                        onClick={() => setFixing(o)}
-                        aria-label={t('table.fixOrder', { order: o.orderSn || o.key })}
-                        data-testid="import-fix"
-                      >
-                        {t('table.fix')}
-                      </Button>
-                    )}
-                  </TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>{parts.todo(o)}</TableCell>
                 </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {orders.length > size && (
         <Pager page={at + 1} size={size} count={orders.length} sizes={SIZES} onChange={(p, n) => (setPage(p - 1), setSize(n))} />
       )}
@@ -162,7 +232,11 @@ export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFix
   );
 }
 
-/** One order's cells to edit: the address (from its first row, for every row) and each line's product, spec or SKU, and quantity. */
+/**
+ * Every cell of one order to edit: its number and address (from its first row, for every row) and each
+ * line's product, spec or SKU, quantity and note. Each cell shows what was found wrong with it; saving
+ * reads and checks the order again, so a problem stays until its cell changes.
+ */
 function FixDialog({
   order,
   onClose,
@@ -181,9 +255,9 @@ function FixDialog({
   const setAddress = (c: Column, v: string) => setRows((rs) => rs.map((r) => ({ ...r, values: { ...r.values, [c]: v } })));
   const setCell = (row: number, c: Column, v: string) =>
     setRows((rs) => rs.map((r) => (r.row === row ? { ...r, values: { ...r.values, [c]: v } } : r)));
-  const problemsOf = (row: number, c: Column) =>
+  const problemsOf = (row: number | null, c: Column) =>
     order.problems
-      .filter((p) => p.row === row && p.column === c)
+      .filter((p) => (row === null ? p.row !== null : p.row === row) && p.column === c)
       .map((p) => problemText(t, { ...p, row: null } as typeof p, order, lang))
       .join(' ');
   const first = rows[0]!;
@@ -208,7 +282,8 @@ function FixDialog({
         </Typography>
         <Grid container spacing={1.5}>
           {(['orderSn', ...ADDRESS] as Column[]).map((c) => {
-            const help = problemsOf(first.row, c);
+            // The address is the order's: what is wrong with it on any of its rows is said here.
+            const help = problemsOf(c === 'orderSn' ? first.row : null, c);
             return (
               <Grid key={c} size={{ xs: 12, sm: c === 'description' || c === 'street' ? 12 : 6 }}>
                 <TextField
@@ -259,7 +334,10 @@ function FixDialog({
                       value={picked ? String(picked.id) : ''}
                       onChange={(e) => {
                         const o = line.options!.find((x) => String(x.id) === e.target.value);
-                        if (o) setCell(r.row, 'spec', o.name);
+                        if (!o) return;
+                        // The product by its id and the SKU by its spec: a SKU id written before would win over the pick.
+                        if (line.goodsId) setCell(r.row, 'product', String(line.goodsId));
+                        setCell(r.row, 'spec', o.name);
                       }}
                       error={!!help('spec')}
                       helperText={help('spec') || undefined}
@@ -293,6 +371,19 @@ function FixDialog({
                     error={!!help('quantity')}
                     helperText={help('quantity') || undefined}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <TextField
+                    fullWidth
+                    size="small"
+                    multiline
+                    maxRows={4}
+                    label={columnName(t, 'note')}
+                    value={r.values.note}
+                    onChange={(e) => setCell(r.row, 'note', e.target.value)}
+                    error={!!help('note')}
+                    helperText={help('note') || undefined}
                   />
                 </Grid>
               </Grid>

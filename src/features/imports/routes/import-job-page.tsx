@@ -124,6 +124,11 @@ export function ImportJobPage() {
               )}
             </Alert>
           )}
+          {j.rowsRemovedAt !== null && (
+            <Alert severity="info" data-testid="import-job-pruned">
+              {t('job.rowsRemoved')}
+            </Alert>
+          )}
           {action.error && <Alert severity="error">{errorText(action.error)}</Alert>}
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             {j.state === 'running' && (

@@ -13,7 +13,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../contract/constants';
+import { IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_SKIPPED_CELL_MAX } from '../../../../contract/constants';
 import type { CreateImportInput } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
@@ -23,7 +23,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { balanceQuery } from '../../account';
 import { regionsQuery } from '../../cart';
-import { knownOrders, useCreateImport } from '../api';
+import { knownOrders, lookupSkus, useCreateImport } from '../api';
 import { checkOrders, type CheckedOrder, type OrderStatus } from '../check';
 import { OrdersTable } from '../components/orders-table';
 import { PastImports } from '../components/past-imports';
@@ -31,7 +31,8 @@ import { problemText } from '../components/problem-text';
 import { download } from '../../../lib/csv';
 import { columnName } from '../column-name';
 import type { Column } from '../sheet/columns';
-import type { ReadProblem, RawSheet } from '../sheet/read';
+import type { ReadProblem, RawSheet, ReadResult } from '../sheet/read';
+import type { SheetRow } from '../sheet/rows';
 
 /** The sheet as read: file name, its rows by column, and the orders as checked. */
 interface Checked {
@@ -53,12 +54,27 @@ async function ordersOf(sheet: RawSheet) {
   return { map, orders: map.missing.length || map.duplicate.length ? [] : groupOrders(toRows(sheet, map.index)) };
 }
 
-/** Rows as edited in the page, as a sheet again (headed as the Chinese template is), to be read and checked anew. */
-async function sheetOf(rows: { row: number; values: Record<Column, string> }[]): Promise<RawSheet> {
-  const { COLUMNS, HEADERS } = await import('../sheet/columns');
+/** The problems that come from how a cell was read (Excel's harm), not from its text: kept until the cell changes. */
+const READ_FLAGS = new Set(['scientific', 'precision', 'date', 'formula']);
+
+/**
+ * Rows as edited in the page, as a sheet again (headed as the Chinese template is), to be read and
+ * checked anew. A cell left as it was keeps the flag it was read with (a date Excel made stays a
+ * problem until it is changed); a changed one is flagged by its text (a formula typed in is one).
+ */
+async function sheetOf(rows: { row: number; values: Record<Column, string> }[], before: SheetRow[]): Promise<RawSheet> {
+  const [{ COLUMNS, HEADERS }, { textFlag }] = await Promise.all([import('../sheet/columns'), import('../sheet/read')]);
+  const was = new Map(before.map((r) => [r.row, r]));
   return {
     header: COLUMNS.map((c) => HEADERS[c]['zh-CN']),
-    rows: rows.map((r) => ({ row: r.row, cells: COLUMNS.map((c) => r.values[c]), flags: [] })),
+    rows: rows.map((r) => {
+      const old = was.get(r.row);
+      const flags = COLUMNS.map((c) => {
+        const kept = old && old.values[c] === r.values[c] ? old.problems.find((p) => p.column === c && READ_FLAGS.has(p.code)) : undefined;
+        return (kept?.code as ReturnType<typeof textFlag>) ?? textFlag(r.values[c]);
+      });
+      return { row: r.row, cells: COLUMNS.map((c) => r.values[c]), flags };
+    }),
   };
 }
 
@@ -85,6 +101,9 @@ export function ImportPage() {
   const [pasted, setPasted] = useState('');
   const [confirm, setConfirm] = useState(false);
   const [dragging, setDragging] = useState(false);
+  /** Stops the reading under way (its worker), from the "Stop reading" button. */
+  const reading = useRef<AbortController | null>(null);
+  const [stoppable, setStoppable] = useState(false);
 
   const columnsText = (cols: Column[]) => cols.map((c) => columnName(t, c)).join(lang === 'en' ? ', ' : '、');
   const readProblem = (p: ReadProblem) =>
@@ -92,12 +111,16 @@ export function ImportPage() {
       ? t('read.too_large', { mb: p.limit / 1024 / 1024 })
       : p.kind === 'too_many_rows'
         ? t('read.too_many_rows', { rows: formatCount(p.rows, lang), limit: formatCount(p.limit, lang) })
-        : p.kind === 'unsupported'
-          ? t('read.unsupported', { name: p.name })
-          : t(`read.${p.kind}`);
+        : p.kind === 'unsupported' || p.kind === 'notText'
+          ? t(`read.${p.kind}`, { name: p.name })
+          : p.kind === 'bomb'
+            ? t('read.bomb', { mb: formatCount(Math.ceil(p.bytes / 1024 / 1024), lang), limit: p.limit / 1024 / 1024 })
+            : p.kind === 'timeout'
+              ? t('read.timeout', { seconds: p.seconds })
+              : t(`read.${p.kind}`);
 
   /** How the check reaches the supplier (through the gateway) and the region list (cached with the checkout's). */
-  const checkDeps = async () => ({ op: callOp, known: knownOrders, regions: await qc.fetchQuery(regionsQuery()) });
+  const checkDeps = async () => ({ op: callOp, known: knownOrders, skus: lookupSkus, regions: await qc.fetchQuery(regionsQuery()) });
 
   const check = async (fileName: string, sheet: RawSheet, key = newKey()) => {
     setBusy(t('drop.reading', { name: fileName }));
@@ -117,11 +140,16 @@ export function ImportPage() {
     setFilter('all');
   };
 
-  const run = async (fileName: string, read: () => Promise<{ ok: true; sheet: RawSheet } | { ok: false; problem: ReadProblem }>) => {
+  const run = async (fileName: string, read: (signal: AbortSignal) => Promise<ReadResult>) => {
     setProblem(null);
     setBusy(t('drop.reading', { name: fileName }));
+    const stop = new AbortController();
+    reading.current = stop;
+    setStoppable(true);
     try {
-      const r = await read();
+      const r = await read(stop.signal);
+      reading.current = null;
+      setStoppable(false);
       if (!r.ok) {
         setProblem(readProblem(r.problem));
         setChecked(null);
@@ -131,12 +159,17 @@ export function ImportPage() {
     } catch (e) {
       setProblem(errorText(e));
     } finally {
+      reading.current = null;
+      setStoppable(false);
       setBusy(null);
       setProgress(null);
     }
   };
-  const readFile = (file: File) => run(file.name, async () => (await import('../sheet/read')).readSheetFile(file));
-  const readPasted = () => run(t('drop.paste'), async () => (await import('../sheet/read')).readPastedText(pasted));
+  // Read off the page's thread, with a time limit and a stop button: no file can freeze the page.
+  const inWorker = async (request: { file: File } | { text: string }, signal: AbortSignal) =>
+    (await import('../sheet/read-in-worker')).readInWorker(request, signal);
+  const readFile = (file: File) => run(file.name, (signal) => inWorker({ file }, signal));
+  const readPasted = () => run(t('drop.paste'), (signal) => inWorker({ text: pasted }, signal));
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -153,7 +186,8 @@ export function ImportPage() {
   /** One order fixed in place: its rows as edited, read and checked again. */
   const recheckOrder = async (key: string, rows: { row: number; values: Record<Column, string> }[]) => {
     if (!checked) return;
-    const result = await checkOrders((await ordersOf(await sheetOf(rows))).orders, await checkDeps());
+    const before = checked.orders.find((o) => o.key === key)?.rows ?? [];
+    const result = await checkOrders((await ordersOf(await sheetOf(rows, before))).orders, await checkDeps());
     setChecked((c) => {
       if (!c) return c;
       const i = c.orders.findIndex((o) => o.key === key);
@@ -167,7 +201,8 @@ export function ImportPage() {
     if (!checked) return;
     setBusy(t('drop.reading', { name: checked.fileName }));
     try {
-      await check(checked.fileName, await sheetOf(checked.orders.flatMap((o) => o.rows)), checked.key);
+      const rows = checked.orders.flatMap((o) => o.rows);
+      await check(checked.fileName, await sheetOf(rows, rows), checked.key);
     } catch (e) {
       setProblem(errorText(e));
     } finally {
@@ -184,9 +219,12 @@ export function ImportPage() {
 
   const place = () => {
     if (!checked) return;
-    const rowOf = (r: CheckedOrder['rows'][number]) => ({
+    // Only the sheet's columns, each within what the gateway keeps (a row not sent is kept for the results sheet, cut there).
+    const rowOf = (r: CheckedOrder['rows'][number], sent = false) => ({
       row: r.row,
-      cells: Object.fromEntries(Object.entries(r.values).filter(([, v]) => v !== '')),
+      cells: Object.fromEntries(
+        IMPORT_COLUMNS.filter((c) => r.values[c] !== '').map((c) => [c, r.values[c].slice(0, sent ? IMPORT_CELL_MAX[c] : IMPORT_SKIPPED_CELL_MAX)]),
+      ),
     });
     const input: CreateImportInput = {
       key: checked.key,
@@ -195,7 +233,7 @@ export function ImportPage() {
         orderSn: o.orderSn,
         spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number, price: l.price })),
         address: o.address!,
-        rows: o.rows.map(rowOf),
+        rows: o.rows.map((r) => rowOf(r, true)),
         goods: o.goods,
         freight: o.freight,
       })),
@@ -306,6 +344,11 @@ export function ImportPage() {
             value={progress?.total ? (progress.done / progress.total) * 100 : undefined}
             aria-label={busy}
           />
+          {stoppable && (
+            <Button size="small" sx={{ mt: 1 }} onClick={() => reading.current?.abort()} data-testid="import-stop">
+              {t('drop.cancel')}
+            </Button>
+          )}
         </Box>
       )}
       {problem && (

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import writeXlsxFile from 'write-excel-file/universal';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../contract/constants';
-import { looksLikeFormula, plainNumber, readPastedText, readSheetFile } from './read';
+import { inflatedSize, looksLikeFormula, looksLikeText, plainNumber, readPastedText, readSheetFile, XLSX_MAX_INFLATED } from './read';
 
 const file = (parts: BlobPart[], name: string) => new File(parts, name);
 
@@ -13,6 +13,28 @@ const GBK_CSV = new Uint8Array([
 ]);
 
 describe('readSheetFile: xlsx', () => {
+  it('refuses a zip bomb at once from its declared sizes, before inflating anything', async () => {
+    // A sheet of zeros whose directory says what a 400 kB file inflating to 400 MB says (deflating
+    // 400 MB here would take the test seconds; the guard reads only the directory either way).
+    const { zipSync } = await import('fflate');
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(1024 * 1024) }, { level: 1 });
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    for (let i = 0; i + 4 <= bomb.length; i++) {
+      const sig = view.getUint32(i, true);
+      if (sig === 0x04034b50) view.setUint32(i + 22, 400 * 1024 * 1024, true);
+      if (sig === 0x02014b50) view.setUint32(i + 24, 400 * 1024 * 1024, true);
+    }
+    expect(await inflatedSize(bomb)).toBe(400 * 1024 * 1024);
+    const started = performance.now();
+    const r = await readSheetFile(file([bomb], 'orders.xlsx'));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(r).toEqual({ ok: false, problem: { kind: 'bomb', bytes: 400 * 1024 * 1024, limit: XLSX_MAX_INFLATED } });
+    // A real sheet is far below the cap; a file that is not a zip has no sizes.
+    const blob = await writeXlsxFile([['订单号'], ['SHOP000001']]).toBlob();
+    expect(await inflatedSize(new Uint8Array(await blob.arrayBuffer()))).toBeLessThan(64 * 1024);
+    expect(await inflatedSize(new TextEncoder().encode('a,b\n1,2\n'))).toBeNull();
+  });
+
   it('reads numbers, dates and text as a person sees them, with flags', async () => {
     const blob = await writeXlsxFile([
       [null],
@@ -167,5 +189,21 @@ describe('cell text', () => {
   it('tells formulas from numbers', () => {
     expect(['=1+1', '@SUM(A1)', '+A1', '-A1', '=HYPERLINK("x")'].map(looksLikeFormula)).toEqual([true, true, true, true, true]);
     expect(['-5', '+5', '-', '1-2', '-.5', '+86 138 0013 8000'].map(looksLikeFormula)).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe('readSheetFile: files that are not what their name says', () => {
+  it('refuses binary junk named .csv (and an .xlsx renamed .csv) within a second, as not text', async () => {
+    let seed = 7;
+    const junk = new Uint8Array(2 * 1024 * 1024).map(() => ((seed = (seed * 1103515245 + 12345) >>> 0), seed >>> 24));
+    const started = performance.now();
+    expect(await readSheetFile(file([junk], 'orders.csv'))).toEqual({ ok: false, problem: { kind: 'notText', name: 'orders.csv' } });
+    expect(performance.now() - started).toBeLessThan(1000);
+    const xlsx = new Uint8Array(await (await writeXlsxFile([['订单号'], ['SHOP000001']]).toBlob()).arrayBuffer());
+    expect(await readSheetFile(file([xlsx], 'export.csv'))).toEqual({ ok: false, problem: { kind: 'notText', name: 'export.csv' } });
+    // Text stays text: GBK, UTF-8 with its mark, tabs and Excel's end-of-file mark.
+    expect(looksLikeText(GBK_CSV)).toBe(true);
+    expect(looksLikeText(new TextEncoder().encode('\uFEFF订单号\t数量\r\nSHOP1\t2\r\n\x1a'))).toBe(true);
+    expect(looksLikeText(new Uint8Array([0x61, 0x00, 0x62]))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../contract/constants';
+import { looksLikeFormula } from '../../../../contract/formula';
 
 /**
  * Reading a bulk-order sheet (an .xlsx, a CSV or text pasted from Excel) into plain text cells. Every
@@ -29,7 +30,15 @@ export type ReadProblem =
   | { kind: 'too_many_rows'; rows: number; limit: number }
   | { kind: 'empty' }
   | { kind: 'unreadable' }
-  | { kind: 'unsupported'; name: string };
+  | { kind: 'unsupported'; name: string }
+  /** An .xlsx that would inflate past `limit` bytes (its zip's declared sizes, read before inflating): `bytes` declared. */
+  | { kind: 'bomb'; bytes: number; limit: number }
+  /** A file named as text (.csv, .tsv, .txt) whose bytes are not text. */
+  | { kind: 'notText'; name: string }
+  /** Reading took longer than `seconds` (the page's worker was stopped). */
+  | { kind: 'timeout'; seconds: number }
+  /** The person stopped the reading. */
+  | { kind: 'cancelled' };
 
 export type ReadResult = { ok: true; sheet: RawSheet } | { ok: false; problem: ReadProblem };
 
@@ -37,30 +46,23 @@ type Cell = { text: string; flag?: CellFlag };
 
 const EMPTY: Cell = { text: '' };
 
-/** A number as written by hand: 12, -5, 2.0, .5, 1e3. */
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
-/** A phone written with its country code: +86 138 0013 8000, +86-138-0013-8000. */
-const INTERNATIONAL_PHONE = /^\+\d[\d -]*\d$/;
 /** How Excel shows a long number in a narrow column, and how it saves it to CSV: 1.38E+10, 1.38123E+10. */
 const SCIENTIFIC = /^[+-]?\d+(?:\.\d+)?e[+-]?\d+$/i;
 
-/**
- * Whether a text would be run as a formula by a spreadsheet: it begins with `=`, `+`, `@` or `-` and
- * something follows that is not a plain number (`-5` and `+86 138 0013 8000` are data; a lone `-` is
- * how people write "none").
- */
-export function looksLikeFormula(text: string): boolean {
-  if (text.length < 2 || !/^[=+@-]/.test(text)) return false;
-  if (text[0] === '=' || text[0] === '@') return true;
-  return !NUMBER.test(text) && !INTERNATIONAL_PHONE.test(text);
+export { looksLikeFormula };
+
+/** What a text cell's own words show of Excel's harm: scientific notation, or a formula. */
+export function textFlag(text: string): CellFlag | undefined {
+  if (SCIENTIFIC.test(text)) return 'scientific';
+  if (looksLikeFormula(text)) return 'formula';
+  return undefined;
 }
 
 /** A text cell: trimmed, and flagged when it is scientific notation or a formula. */
 function textCell(raw: string): Cell {
   const text = raw.trim();
-  if (SCIENTIFIC.test(text)) return { text, flag: 'scientific' };
-  if (looksLikeFormula(text)) return { text, flag: 'formula' };
-  return { text };
+  const flag = textFlag(text);
+  return flag ? { text, flag } : { text };
 }
 
 /** A number without exponent: 13812345678 stays 13812345678, 1e21 becomes 1000000000000000000000, 1e-7 becomes 0.0000001. */
@@ -166,6 +168,50 @@ function decode(bytes: Uint8Array): { text: string; encoding: NonNullable<RawShe
 const KINDS: Record<string, 'xlsx' | 'csv'> = { xlsx: 'xlsx', csv: 'csv', txt: 'csv', tsv: 'csv' };
 
 /**
+ * Most bytes an .xlsx may inflate to, all its parts together (a sheet of 5,000 rows is a few MB).
+ * An .xlsx is a zip: a 400 kB file can inflate to gigabytes and freeze the page while it does.
+ */
+export const XLSX_MAX_INFLATED = 50 * 1024 * 1024;
+
+/**
+ * The bytes a zip says its parts inflate to, read from its central directory without inflating any
+ * (fflate's filter sees each entry's declared size first and is told to take none), or null when
+ * the bytes are not a zip. A zip lying about its sizes is left to the page's time limit on reading.
+ */
+export async function inflatedSize(bytes: Uint8Array): Promise<number | null> {
+  const { unzipSync } = await import('fflate');
+  let total = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        total += f.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    return null;
+  }
+  return total;
+}
+
+/**
+ * Whether bytes read as text are text: not a zip (an .xlsx renamed), no NUL byte (UTF-16 comes with
+ * its byte-order mark, handled before this), and almost no other control characters. GBK and UTF-8
+ * text has none of them; a binary file has them everywhere.
+ */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return false;
+  const head = bytes.subarray(0, 65_536);
+  let control = 0;
+  for (const b of head) {
+    if (b === 0) return false;
+    // Tab, line feed, form feed, carriage return and Excel's end-of-file mark are text.
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d && b !== 0x1a) control++;
+  }
+  return control <= head.length / 200;
+}
+
+/**
  * A chosen file as a sheet: an .xlsx (its first worksheet), or a .csv, .txt or .tsv file (comma, tab
  * or semicolon separated, UTF-8 or GBK). The size is checked before anything is read.
  */
@@ -177,6 +223,9 @@ export async function readSheetFile(file: Blob & { name: string }): Promise<Read
   if (file.size === 0) return { ok: false, problem: { kind: 'empty' } };
   if (kind === 'xlsx') {
     let matrix: unknown[][];
+    const declared = await inflatedSize(new Uint8Array(await file.arrayBuffer()));
+    if (declared === null) return { ok: false, problem: { kind: 'unreadable' } };
+    if (declared > XLSX_MAX_INFLATED) return { ok: false, problem: { kind: 'bomb', bytes: declared, limit: XLSX_MAX_INFLATED } };
     try {
       // The universal entry reads a Blob in the browser and in Node alike (the browser one needs a Worker).
       const { readSheet } = await import('read-excel-file/universal');
@@ -189,7 +238,10 @@ export async function readSheetFile(file: Blob & { name: string }): Promise<Read
   let text: string;
   let encoding: NonNullable<RawSheet['encoding']>;
   try {
-    ({ text, encoding } = decode(new Uint8Array(await file.arrayBuffer())));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    if (!utf16 && !looksLikeText(bytes)) return { ok: false, problem: { kind: 'notText', name: file.name } };
+    ({ text, encoding } = decode(bytes));
   } catch {
     return { ok: false, problem: { kind: 'unreadable' } };
   }

@@ -28,6 +28,18 @@ function line(row: number, change: Partial<Record<Column, string>> = {}, flags: 
 }
 
 describe('toRows', () => {
+  it('finds a formula in any cell by its text, whatever the reader said (a sheet rebuilt from cells edited in the page)', () => {
+    const rows = toRows(
+      { header: COLUMNS.map((c) => c), rows: [line(2, { note: '=1+1', street: '@SUM(A1)' }), line(3, { note: '-' })] },
+      index,
+    );
+    expect(rows[0]!.problems).toEqual([
+      { column: 'street', code: 'formula' },
+      { column: 'note', code: 'formula' },
+    ]);
+    expect(rows[1]!.problems).toEqual([]);
+  });
+
   it('gives each bad row its problems and good rows none', () => {
     const sheet: RawSheet = {
       header: COLUMNS.map((c) => c),

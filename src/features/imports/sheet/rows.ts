@@ -1,4 +1,5 @@
 import { PHONE_PATTERN } from '../../../../contract/constants';
+import { looksLikeFormula } from '../../../../contract/formula';
 import { COLUMNS, REQUIRED_COLUMNS, type Column } from './columns';
 import type { RawSheet } from './read';
 
@@ -116,7 +117,8 @@ export function toRows(sheet: RawSheet, index: Partial<Record<Column, number>>):
         if (REQUIRED_COLUMNS.includes(column)) problems.push({ column, code: 'required' });
         continue;
       }
-      const flag = i === undefined ? undefined : flags[i];
+      // A formula is one whatever told the reader (an edited cell, a sheet rebuilt by the page): never sent.
+      const flag = (i === undefined ? undefined : flags[i]) ?? (looksLikeFormula(value) ? 'formula' : undefined);
       const code = flag ?? breaksRule(column, value);
       if (code) problems.push({ column, code });
     }

@@ -1,0 +1,18 @@
+/**
+ * Whether a text would be run as a formula by a spreadsheet: it begins with `=`, `+`, `@` or `-` and
+ * something follows that is not a plain number (`-5` and `+86 138 0013 8000` are data; a lone `-` is
+ * how people write "none"). Shared by the page (a cell so written is a problem to fix) and the gateway
+ * (an order carrying one is refused), so no formula is ever sent. No schema library: the page's sheet
+ * chunk imports it.
+ */
+export function looksLikeFormula(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 2 || !/^[=+@-]/.test(t)) return false;
+  if (t[0] === '=' || t[0] === '@') return true;
+  return !NUMBER.test(t) && !INTERNATIONAL_PHONE.test(t);
+}
+
+/** A number as written by hand: 12, -5, 2.0, .5, 1e3. */
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+/** A phone written with its country code: +86 138 0013 8000, +86-138-0013-8000. */
+const INTERNATIONAL_PHONE = /^\+\d[\d -]*\d$/;
