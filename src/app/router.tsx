@@ -12,6 +12,8 @@ import { OrderLineActionsContext, type OrderLineRef } from '../features/orders/l
 // The first page is in the first download anyway (vite.config.ts): imported, not lazy, it draws in
 // React's first commit instead of after one more request (the lazy import's small entry file).
 import { CataloguePage } from '../features/catalogue/routes/catalogue-page';
+// The strip's room (a few lines): its figures are a chunk of their own.
+import { MerchantStrip } from '../features/overview';
 import {
   AfterSaleDetailPage,
   AfterSalePage,
@@ -56,6 +58,12 @@ function Home() {
   const { t } = useTranslation('app');
   const first = NAV_ITEMS.find((item) => allowed(item, can));
   return first ? <Navigate to={first.to} replace /> : <Typography sx={{ py: 4 }}>{t('nav.nothing')}</Typography>;
+}
+
+/** The catalogue, with the merchant's figures on top for the people who have them (issue 39: their room from the first commit). */
+function CatalogueLanding() {
+  const can = useCan();
+  return <CataloguePage top={can.feature('strip.read') ? <MerchantStrip /> : undefined} />;
 }
 
 /** A page of the navigation, shown only to roles that may use it (the gateway refuses the rest anyway). */
@@ -106,7 +114,7 @@ export function AppRoutes() {
             <Route index element={<OverviewOrdersPage />} />
           </Route>
           {guarded('/queue', QueuePage)}
-          {guarded('/catalogue', CataloguePage)}
+          {guarded('/catalogue', CatalogueLanding)}
           <Route path="catalogue/goods/:id" element={<GoodsPage />} />
           {guarded('/library', LibraryPage)}
           {guarded('/groups', GroupsPage)}

@@ -26,8 +26,14 @@ const GRID = (theme: Theme) => {
   const { palette, typography, shape } = theme;
   return {
     display: 'grid',
-    gap: 2,
-    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+    // Two cards side by side on a phone too: a 390 px screen shows the first product's picture, title
+    // and price under the filters, and more than one product on its first two screens (issue 39).
+    gap: { xs: 1, sm: 2 },
+    gridTemplateColumns: {
+      xs: 'repeat(2, minmax(0, 1fr))',
+      md: 'repeat(3, minmax(0, 1fr))',
+      lg: 'repeat(4, minmax(0, 1fr))',
+    },
     '& .gc-card': {
       position: 'relative',
       height: '100%',
@@ -43,7 +49,7 @@ const GRID = (theme: Theme) => {
       // card of a page's twenty at first: the rest was ~20 ms of its start-up, unthrottled). The size
       // kept for them is a card's usual height, then the one each had when last drawn.
       contentVisibility: 'auto',
-      containIntrinsicSize: 'auto 520px',
+      containIntrinsicSize: { xs: 'auto 330px', sm: 'auto 520px' },
     },
     '& .gc-pick': {
       position: 'absolute',
@@ -78,20 +84,37 @@ const GRID = (theme: Theme) => {
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
     },
     '& .gc-img': { display: 'block', width: '100%', aspectRatio: '1 / 1', objectFit: 'cover' },
-    '& .gc-body': { display: 'block', padding: '16px 16px 24px' },
-    '& .gc-title': { display: 'block', ...typography.body2, fontWeight: 500, minHeight: 40 },
-    '& .gc-prices': { display: 'flex', alignItems: 'baseline', gap: theme.spacing(1), marginTop: theme.spacing(1) },
-    '& .gc-price': { ...typography.h6 },
+    '& .gc-body': { display: 'block', padding: { xs: '8px 8px 12px', sm: '16px 16px 24px' } },
+    // Two lines of the title at most on a phone (the whole title is the picture's alt text and the drawer's heading).
+    '& .gc-title': {
+      display: { xs: '-webkit-box', sm: 'block' },
+      WebkitBoxOrient: 'vertical',
+      WebkitLineClamp: { xs: 2, sm: 'unset' },
+      overflow: { xs: 'hidden', sm: 'visible' },
+      ...typography.body2,
+      fontWeight: 500,
+      minHeight: 40,
+    },
+    '& .gc-prices': {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'baseline',
+      columnGap: theme.spacing(1),
+      marginTop: theme.spacing(1),
+    },
+    '& .gc-price': { ...typography.h6, [theme.breakpoints.down('sm')]: { fontSize: '1.0625rem' } },
     '& .gc-caption': { ...typography.caption },
     '& .gc-muted': { color: palette.text.secondary },
     '& .gc-facts': {
       display: 'flex',
+      flexWrap: 'wrap',
+      rowGap: theme.spacing(0.5),
       alignItems: 'center',
       justifyContent: 'space-between',
       gap: theme.spacing(1),
       marginTop: theme.spacing(1),
     },
-    '& .gc-footer': { padding: theme.spacing(0, 2, 2), marginTop: 'auto' },
+    '& .gc-footer': { padding: { xs: theme.spacing(0, 1, 1), sm: theme.spacing(0, 2, 2) }, marginTop: 'auto' },
     ...sourceTagStyles(theme),
   };
 };

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
-import { useCan } from '../../account/session';
 import { lazyNamed } from '../../../lib/lazy';
 
 /** The figures themselves, their texts and their request: a small chunk of their own. */
@@ -10,14 +9,15 @@ const StripFigures = lazyNamed(() => import('./merchant-strip'), 'StripFigures')
  * The strip's room, in the catalogue's first download: a fixed height (one compact line of figures;
  * a row of cards on wide screens) drawn with the page's first commit, so nothing below moves when the
  * figures' code, texts and numbers come later (layout shift, issue 39). merchant-strip.tsx draws
- * within exactly this height. Nothing for the roles without the strip.
+ * within exactly this height.
  */
 export const STRIP_HEIGHT = { xs: 40, lg: 112 } as const;
 
-/** The merchant's figures on top of the catalogue (today's orders, failed orders, library goods off sale). */
+/**
+ * The merchant's figures on top of the catalogue (today's orders, failed orders, library goods off
+ * sale), for the people with `strip.read` (the router decides: src/app/router.tsx).
+ */
 export function MerchantStrip() {
-  const can = useCan();
-  if (!can.feature('strip.read')) return null;
   return (
     <Box sx={{ height: STRIP_HEIGHT, flexShrink: 0 }} data-testid="merchant-strip-room">
       <Suspense fallback={null}>

@@ -43,7 +43,7 @@ const STRIP = (theme: Theme) => {
       columnGap: 0.75,
       height: { xs: 32, lg: '100%' },
       px: { xs: 1.5, lg: 2 },
-      py: { lg: 2 },
+      py: { lg: 1.75 },
       whiteSpace: 'nowrap',
       color: palette.text.primary,
       textDecoration: 'none',
