@@ -149,6 +149,8 @@ export function createGoods(deps: GoodsDeps) {
     },
     /** Resolves once what `took` was given so far is written (tests, shutdown). */
     async settled(): Promise<void> {
+      // What the gateway forwarded is handed over after its answer (operations/routes.ts, setImmediate).
+      await new Promise((r) => setImmediate(r));
       if (timer) {
         clearTimeout(timer);
         timer = null;

@@ -11,6 +11,17 @@ import { buildUpstreamRequest, callUpstream, type FailureExtra } from './upstrea
 /** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
 export const OP_WRITTEN = 'op.written';
 
+/** The reads whose answers feed the order mirror (mirror/index.ts, `took`) or the SKU index (goods/, `took`). */
+const FED_BY_READS = new Set<OpId>([
+  'order.list',
+  'afterSale.list',
+  'afterSale.detail',
+  'order.errors',
+  'account.cashFlow',
+  'goods.detail',
+  'goods.bulkDetail',
+]);
+
 /** Bounds of `POST /bff/sandbox/clock` (sandbox mode): one second to 30 days per step. */
 export const CLOCK_MAX_SECONDS = 30 * 86_400;
 const clockInput = z
@@ -64,21 +75,28 @@ export function operationsRoutes(ctx: GatewayContext) {
     const sent = await callUpstream(ctx.upstream, built);
     // availableCheck in its older nested shape too: the page always gets the documented array.
     const answer = id === 'order.availableCheck' ? availableAsArray(sent) : sent;
-    const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
+    // Reads never parse the envelope on the answer's path (its code is enough to pass it on).
+    const code = answer.code;
     if (op.writes) {
-      const code = Number(env.code ?? 0);
+      const env = answer.envelope as { msg?: unknown; gateway?: { reason?: string } };
       await ctx.audit.finish(row, code, String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
       // Other people's screens (on any gateway) may show what this write changed.
       ctx.db.bus.publish(OP_WRITTEN, { op: id, userId: user.id, code }).catch((e: unknown) => ctx.log(`bus: ${String(e)}`));
       // The order the write was about, read again for the mirror, after the answer has gone.
       if (code === 1 && ctx.mirror) void ctx.mirror.afterWrite(id as OpId, parsed.data as Record<string, unknown>);
     }
-    // A page of orders, after-sales, failed orders or cash flow someone read is them as they are now: the mirror takes it, after the answer.
-    if (!op.writes && ctx.mirror && env.code === 1)
-      void ctx.mirror.took(id as OpId, parsed.data as Record<string, unknown>, (answer.envelope as { data?: unknown }).data);
-    // Goods details and order lines teach the SKU index (kept now, written after the answer, batched).
-    if (!op.writes && ctx.goods && env.code === 1) ctx.goods.took(id as OpId, (answer.envelope as { data?: unknown }).data);
-    ctx.log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(env.code)} ${answer.ms}ms user=${user.username}`);
+    // A page of orders, after-sales, failed orders or cash flow someone read is them as they are now:
+    // the mirror takes it; goods details and order lines teach the SKU index. Both after the answer
+    // has gone (the envelope is parsed then, and only for the reads they take).
+    if (!op.writes && code === 1 && (ctx.mirror || ctx.goods) && FED_BY_READS.has(id as OpId)) {
+      const input = parsed.data as Record<string, unknown>;
+      setImmediate(() => {
+        const data = (answer.envelope as { data?: unknown }).data;
+        if (ctx.mirror) void ctx.mirror.took(id as OpId, input, data);
+        ctx.goods?.took(id as OpId, data);
+      });
+    }
+    ctx.log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(code)} ${answer.ms}ms user=${user.username}`);
     // A good envelope goes on as the upstream wrote it (checked above, not serialised a second time).
     if (answer.text !== undefined) return c.body(answer.text, 200, { 'content-type': 'application/json' });
     return c.json(answer.envelope, answer.status as 200);
