@@ -9,10 +9,16 @@ import { mapHeaders } from '../src/features/imports/sheet/columns';
 import { readPastedText } from '../src/features/imports/sheet/read';
 import { groupOrders, toRows } from '../src/features/imports/sheet/rows';
 
+/** Goods in the reseller's selection library for the SKU-only sheet (issue 37: "a 5,000-goods library"). */
+const LIBRARY = 5000;
+
 /**
- * Bulk orders (BENCH_ONLY=bulk): a 1,000-order sheet (3,000 rows) read and checked by the page's own
- * code (here in Node, against the real gateway and sandbox), then placed as a job; the gateway is
- * killed with SIGKILL partway and started again on the same data: every order must exist once.
+ * Bulk orders (BENCH_ONLY=bulk): a 1,000-order sheet (3,000 rows) of SKU ids only, of goods spread
+ * over a 5,000-goods selection library, read and checked by the page's own code (here in Node,
+ * against the real gateway and sandbox): first with the gateway's SKU index empty (cold: it reads
+ * the library to find them), then again (warm); then a sheet of product ids and specs; then the
+ * SKU-only sheet is placed as a job, the gateway is killed with SIGKILL partway and started again on
+ * the same data: every order must exist once.
  */
 export async function benchBulk(opts: { port: number; orders: number; killAt: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-bulk-'));
@@ -21,7 +27,14 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
   const start = async () => {
     // Node itself with tsx's loader (not the tsx wrapper, whose SIGKILL would leave the server running).
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dir, SANDBOX_GOODS: '2000', DRAIN_SECONDS: '0' },
+      env: {
+        ...process.env,
+        PORT: String(opts.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        SANDBOX_GOODS: String(LIBRARY + 1000),
+        DRAIN_SECONDS: '0',
+      },
       stdio: 'ignore',
     });
     for (let i = 0; i < 1200; i++) {
@@ -49,7 +62,17 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
     await stop('SIGTERM');
     const sandbox = new Database(join(dir, 'sandbox.sqlite'));
     sandbox.prepare(`UPDATE meta SET value = '10000000000' WHERE key = 'balance'`).run();
+    // A library of 5,000 goods, and the SKUs of the sheet: one of each of 300 goods spread over it (the
+    // last included, so a cold index reads the whole library), sold everywhere with stock to spare.
+    sandbox.prepare('INSERT OR IGNORE INTO library (goods_id, added_at) SELECT id, 0 FROM goods ORDER BY id LIMIT ?').run(LIBRARY);
+    const sellable = sandbox
+      .prepare(
+        `SELECT g.id AS goods, MIN(s.id) AS sku FROM goods g JOIN library l ON l.goods_id = g.id JOIN sku_options s ON s.goods_id = g.id
+          WHERE g.status = 1 AND s.stock >= 500 AND g.id NOT IN (SELECT goods_id FROM goods_bans) GROUP BY g.id ORDER BY g.id`,
+      )
+      .all() as { goods: number; sku: number }[];
     sandbox.close();
+    const skus = Array.from({ length: 300 }, (_, i) => sellable[Math.round((i * (sellable.length - 1)) / 299)]!.sku);
     await start();
     const login = await fetch(`${url}/bff/auth/login`, {
       method: 'POST',
@@ -72,7 +95,56 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
       return env.data;
     };
 
-    // Goods that sell everywhere, three lines an order.
+    const { areaList } = await import('@vant/area-data');
+    const known = async (sns: string[]) =>
+      (await bff<{ known: { orderSn: string; platformSn: string | null }[] }>('/imports/known', { orderSns: sns })).known;
+    const lookupSkus = (ids: number[]) =>
+      bff<{ list: { sku: number; goodsId: number }[]; unknown: number[] }>('/skus', { ids }).then((r) => {
+        if (!Array.isArray(r.list)) throw new Error(`/bff/skus: ${JSON.stringify(r)}`);
+        return r;
+      });
+    const deps = { op, known, skus: lookupSkus, regions: areaList };
+    const head = '店铺订单号\t收货人\t手机号\t省份\t城市\t区县\t详细地址\t商品ID或SKU ID\t规格\t数量';
+    const checkSheet = async (lines: string[]) => {
+      const t0 = performance.now();
+      const read = await readPastedText(lines.join('\n'));
+      if (!read.ok) throw new Error(`sheet not read: ${read.problem.kind}`);
+      const map = mapHeaders(read.sheet.header);
+      const orders = groupOrders(toRows(read.sheet, map.index));
+      const parsedMs = performance.now() - t0;
+      const checked = await checkOrders(orders, deps);
+      const ms = performance.now() - t0;
+      const ready = checked.filter((o) => o.status === 'ready');
+      if (ready.length !== opts.orders)
+        throw new Error(
+          `${ready.length} of ${opts.orders} orders ready: ${JSON.stringify(checked.find((o) => o.status !== 'ready')?.problems)}`,
+        );
+      return { rows: read.sheet.rows.length, parsedMs, ms, ready };
+    };
+
+    // The SKU-only sheet: checked cold (nothing in the SKU index yet), then warm.
+    const stem = `BULK${Date.now()}`;
+    const skuLines = [head];
+    for (let i = 0; i < opts.orders; i++)
+      for (let j = 0; j < 3; j++)
+        skuLines.push(
+          [
+            `${stem}-${i}`,
+            `客户${i}`,
+            '13800138000',
+            '北京',
+            '北京',
+            '朝阳',
+            `${i} 号`,
+            String(skus[(i * 3 + j) % skus.length]),
+            '',
+            '1',
+          ].join('\t'),
+        );
+    const cold = await checkSheet(skuLines);
+    const warm = await checkSheet(skuLines);
+
+    // Goods that sell everywhere by product id and spec, three lines an order.
     const goods: { id: number; spec: string }[] = [];
     for (let p = 1; goods.length < 60 && p <= 10; p++) {
       const list = await op('selection.online', { page: p, limit: 50 });
@@ -82,30 +154,17 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
         if (o) goods.push({ id: d.id, spec: o.spec_value_names });
       }
     }
-    const stem = `BULK${Date.now()}`;
-    const lines = ['店铺订单号\t收货人\t手机号\t省份\t城市\t区县\t详细地址\t商品ID\t规格\t数量'];
+    const byProduct = [head];
     for (let i = 0; i < opts.orders; i++)
       for (let j = 0; j < 3; j++) {
         const g = goods[(i * 3 + j) % goods.length]!;
-        lines.push([`${stem}-${i}`, `客户${i}`, '13800138000', '北京', '北京', '朝阳', `${i} 号`, String(g.id), g.spec, '1'].join('\t'));
+        byProduct.push(
+          [`P${stem}-${i}`, `客户${i}`, '13800138000', '北京', '北京', '朝阳', `${i} 号`, String(g.id), g.spec, '1'].join('\t'),
+        );
       }
-
-    const t0 = performance.now();
-    const read = await readPastedText(lines.join('\n'));
-    if (!read.ok) throw new Error(`sheet not read: ${read.problem.kind}`);
-    const map = mapHeaders(read.sheet.header);
-    const orders = groupOrders(toRows(read.sheet, map.index));
-    const parsedMs = performance.now() - t0;
-    const { areaList } = await import('@vant/area-data');
-    const known = async (sns: string[]) =>
-      (await bff<{ known: { orderSn: string; platformSn: string | null }[] }>('/imports/known', { orderSns: sns })).known;
-    const checked = await checkOrders(orders, { op, known, regions: areaList });
-    const checkMs = performance.now() - t0;
-    const ready = checked.filter((o) => o.status === 'ready');
-    if (ready.length !== opts.orders)
-      throw new Error(
-        `${ready.length} of ${opts.orders} orders ready: ${JSON.stringify(checked.find((o) => o.status !== 'ready')?.problems)}`,
-      );
+    const products = await checkSheet(byProduct);
+    // The SKU-only sheet is the one placed.
+    const ready = warm.ready;
 
     const made = await bff<{ id: number }>('/imports', {
       key: `bench${Date.now()}`,
@@ -152,9 +211,12 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
     db.close();
     return {
       orders: opts.orders,
-      rows: read.sheet.rows.length,
-      parsedMs,
-      checkMs,
+      rows: cold.rows,
+      library: LIBRARY,
+      parsedMs: cold.parsedMs,
+      coldMs: cold.ms,
+      warmMs: warm.ms,
+      checkMs: products.ms,
       rate,
       killedAt: before,
       restS,

@@ -191,8 +191,20 @@ describe('the check of a sheet', () => {
     const stem = `SKU${Date.now()}`;
     const sn = (n: number) => `${stem}-${n}`;
     const head = ['店铺订单号', '收货人', '手机号', '省份', '城市', '区县', '街道', '详细地址', '商品ID或SKU ID', '规格', '数量', '备注'];
-    const row = (n: number, product: number, spec = '', qty = '1') =>
-      [sn(n), '王五', '13800138000', '浙江省', '杭州市', '西湖区', '文新街道', `${n} 号`, String(product), spec, qty, ''];
+    const row = (n: number, product: number, spec = '', qty = '1') => [
+      sn(n),
+      '王五',
+      '13800138000',
+      '浙江省',
+      '杭州市',
+      '西湖区',
+      '文新街道',
+      `${n} 号`,
+      String(product),
+      spec,
+      qty,
+      '',
+    ];
     const sheet = async (rows: string[][]) => {
       const read = await readPastedText([head, ...rows].map((r) => r.join('\t')).join('\n'));
       if (!read.ok) throw new Error(read.problem.kind);

@@ -10,7 +10,14 @@ import { looksLikeFormula } from '../formula';
  */
 
 import { IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_ROWS, IMPORT_SKIPPED_CELL_MAX, type ImportColumn } from '../constants';
-export { IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_SKIPPED_CELL_MAX, type ImportColumn } from '../constants';
+export {
+  IMPORT_CELL_MAX,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_SKIPPED_CELL_MAX,
+  type ImportColumn,
+} from '../constants';
 
 const submitInput = operations['order.submit'].input;
 
@@ -18,7 +25,13 @@ const cellsOf = (max: (c: ImportColumn) => number) =>
   z
     .object(
       Object.fromEntries(
-        IMPORT_COLUMNS.map((c) => [c, z.string().max(max(c), `${c} may be at most ${max(c)} characters`).optional()]),
+        IMPORT_COLUMNS.map((c) => [
+          c,
+          z
+            .string()
+            .max(max(c), `${c} may be at most ${max(c)} characters`)
+            .optional(),
+        ]),
       ) as Record<ImportColumn, z.ZodOptional<z.ZodString>>,
     )
     .strict();

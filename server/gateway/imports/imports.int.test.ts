@@ -248,7 +248,14 @@ describe('/bff/imports keeps only what it needs', () => {
   it('a row carries only the known columns, each bounded and never a formula (else a 400 with a sentence, nothing stored)', async () => {
     const owner = await signIn(bff, 'merchant');
     const count = async () =>
-      Number((await db.kysely.selectFrom('import_jobs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db.kysely
+            .selectFrom('import_jobs')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const refused = async (input: CreateImportInput) => {
       const r = await post(bff, owner, '/imports', input);

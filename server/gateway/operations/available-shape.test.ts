@@ -24,7 +24,15 @@ const input = {
     { sku: 200001, number: 1 },
     { sku: 200002, number: 2 },
   ],
-  address: { consignee: '王五', phone: '13800138000', province: '北京市', city: '北京市', area: '朝阳区', street: '朝阳区', description: '1 号楼' },
+  address: {
+    consignee: '王五',
+    phone: '13800138000',
+    province: '北京市',
+    city: '北京市',
+    area: '朝阳区',
+    street: '朝阳区',
+    description: '1 号楼',
+  },
 };
 
 const servers: Server[] = [];

@@ -151,7 +151,8 @@ export const importsLocales = {
       results: 'Results (.xlsx)',
       resultsCsv: 'Results (.csv)',
       resultsName: 'bulk-orders-results-{{id}}',
-      rowsRemoved: "This import is past the retention period: the sheet's cells and addresses were removed; each order's outcome, the counts and the audit remain.",
+      rowsRemoved:
+        "This import is past the retention period: the sheet's cells and addresses were removed; each order's outcome, the counts and the audit remain.",
       counts:
         'Placed {{placed}} · already placed {{already}} · refused {{refused}} · balance short {{short}} · not sent {{unsent}} · waiting {{queued}} · rows skipped {{skipped}}',
       amount: 'Placed: {{amount}}',

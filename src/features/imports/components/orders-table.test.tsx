@@ -56,7 +56,20 @@ describe('OrdersTable', () => {
     expect(screen.getByText('北京市 北京市 朝阳区 1 号楼')).toBeTruthy();
     fireEvent.click(screen.getByTestId('import-fix'));
     const dialog = screen.getByRole('dialog');
-    for (const label of ['Shop order number', 'Consignee', 'Phone', 'Province', 'City', 'District', 'Street', 'Address detail', 'Product or SKU id', 'Spec', 'Quantity', 'Note'])
+    for (const label of [
+      'Shop order number',
+      'Consignee',
+      'Phone',
+      'Province',
+      'City',
+      'District',
+      'Street',
+      'Address detail',
+      'Product or SKU id',
+      'Spec',
+      'Quantity',
+      'Note',
+    ])
       expect(within(dialog).getByLabelText(label)).toBeTruthy();
     const note = within(dialog).getByLabelText('Note') as HTMLTextAreaElement;
     expect(note.value).toBe('=HYPERLINK("http://x","点我")');

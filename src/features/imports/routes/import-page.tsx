@@ -13,7 +13,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
-import { IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_SKIPPED_CELL_MAX } from '../../../../contract/constants';
+import {
+  IMPORT_CELL_MAX,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_SKIPPED_CELL_MAX,
+} from '../../../../contract/constants';
 import type { CreateImportInput } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
@@ -223,7 +229,10 @@ export function ImportPage() {
     const rowOf = (r: CheckedOrder['rows'][number], sent = false) => ({
       row: r.row,
       cells: Object.fromEntries(
-        IMPORT_COLUMNS.filter((c) => r.values[c] !== '').map((c) => [c, r.values[c].slice(0, sent ? IMPORT_CELL_MAX[c] : IMPORT_SKIPPED_CELL_MAX)]),
+        IMPORT_COLUMNS.filter((c) => r.values[c] !== '').map((c) => [
+          c,
+          r.values[c].slice(0, sent ? IMPORT_CELL_MAX[c] : IMPORT_SKIPPED_CELL_MAX),
+        ]),
       ),
     });
     const input: CreateImportInput = {
