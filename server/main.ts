@@ -1,25 +1,47 @@
 import { gatewayConfigFromEnv } from './gateway/config';
+import { createMetrics } from './gateway/service/metrics';
+import { createLogger, runLogOf } from './lib/logger';
 import { runServer } from './lib/run-server';
 import { createAppServer } from './server';
 
-/** `npm start`: gateway + built SPA (+ embedded sandbox when no UPSTREAM_URL) on one port. */
-runServer(async () => {
-  const config = gatewayConfigFromEnv();
-  const verbose = process.env.LOG_REQUESTS === '1';
-  const { app, close, endStreams, startDraining } = await createAppServer(config, {
-    log: (l) => (verbose || !l.startsWith('op ') ? console.log(l) : undefined),
-  });
-  return {
-    fetch: app.fetch,
-    port: config.port,
-    hostname: config.host,
-    close,
-    stopping: endStreams,
-    drainMs: config.drainMs,
-    draining: startDraining,
-    ready: (info) => {
-      const mode = config.upstream ? `upstream ${new URL(config.upstream.baseUrl).host}` : 'embedded sandbox';
-      console.log(`Supply Desk is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/ (${mode})`);
-    },
-  };
-});
+/**
+ * `npm start` (built by tools/build.mjs, started by tools/start.mjs; `node --import tsx server/main.ts`
+ * in tests and `npm run dev`): gateway + built SPA (+ embedded sandbox when no UPSTREAM_URL) on one
+ * port. The logger and the metrics registry are made here, once, and handed to what uses them.
+ */
+runServer(
+  async () => {
+    const startedAt = performance.now();
+    const config = gatewayConfigFromEnv();
+    const logger = await createLogger(config.log);
+    // The process's own figures (CPU, memory, event-loop lag) only when someone may read them.
+    const metrics = createMetrics({ processDefaults: config.metricsToken !== null });
+    const { app, close, endStreams, startDraining } = await createAppServer(config, { logger, metrics });
+    return {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      close,
+      stopping: endStreams,
+      drainMs: config.drainMs,
+      draining: startDraining,
+      log: runLogOf(logger),
+      ready: (info) => {
+        const mode = config.upstream ? `upstream ${new URL(config.upstream.baseUrl).host}` : 'embedded sandbox';
+        const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/`;
+        logger.info(
+          {
+            url,
+            mode: config.upstream ? 'upstream' : 'sandbox',
+            startMs: Math.round(performance.now() - startedAt),
+            uptimeMs: Math.round(process.uptime() * 1000),
+            rssMb: Math.round(process.memoryUsage().rss / 1048576),
+            metrics: config.metricsToken !== null,
+          },
+          `Supply Desk is running at ${url} (${mode})`,
+        );
+      },
+    };
+  },
+  { watchParent: true },
+);

@@ -5,8 +5,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { gatewayDbOptions, type GatewayConfig } from './gateway/config';
+import { gatewayDbOptions, type GatewayConfig, type UpstreamCall, type UpstreamTarget } from './gateway/config';
 import { createBffApp, SESSION_COOKIE } from './gateway/app';
+import { gatewayFailure } from './gateway/operations/upstream';
 import { openGatewayDb, type GatewayDb } from './gateway/db';
 import { hostCheck, securityHeaders } from './gateway/http/security';
 import { DEMO_USERS, UserError, UserStore } from './gateway/auth/users';
@@ -19,6 +20,11 @@ import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 import { createSandbox, type Sandbox } from './sandbox';
 import { sandboxConfigFromEnv } from './sandbox/config';
 
+import { lineLog, silentLogger, type Logger } from './lib/logger';
+import { createMetrics, type GatewayMetrics } from './gateway/service/metrics';
+import { requestLog } from './gateway/service/requests';
+import { healthRoutes, upstreamWatch } from './gateway/service/health';
+import { metricsRoute } from './gateway/service/metrics-route';
 export const SANDBOX_MOUNT = '/upstream';
 /** Header with which the gateway's own calls reach the embedded sandbox; its value lives only in this process. */
 export const INTERNAL_HEADER = 'x-supply-desk-internal';
@@ -105,6 +111,8 @@ export interface AppServer {
   /** Stops periodic work, the embedded sandbox and the database pool. */
   close(): Promise<void>;
 }
+  /** The metrics registry this server reports into (GET /metrics when METRICS_TOKEN is set). */
+  metrics: GatewayMetrics;
 
 /** How often expired sessions and finished sign-in windows are swept (by one gateway at a time). */
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -132,7 +140,8 @@ export async function ensureFirstUsers(db: GatewayDb, config: Pick<GatewayConfig
   }
   if (!config.upstream) {
     for (const d of DEMO_USERS) if (!(await users.credentials(d.username))) await create(d, { demo: true });
-    log?.(`Sandbox mode: demo users ${DEMO_USERS.map((d) => `${d.username} / ${d.password}`).join(', ')}`);
+    // Their passwords are on the sign-in page and in the README, never in the log.
+    log?.(`Sandbox mode: demo users ${DEMO_USERS.map((d) => d.username).join(', ')} (passwords on the sign-in page)`);
   } else if (!config.firstAdmin) {
     log?.(
       'No users yet: create one with "npm run user:add -- <username> admin", or set ADMIN_USERNAME and ADMIN_PASSWORD for the first start.',
@@ -147,13 +156,23 @@ export async function ensureFirstUsers(db: GatewayDb, config: Pick<GatewayConfig
  */
 export async function createAppServer(
   config: GatewayConfig,
-  opts: { log?: (line: string) => void; env?: NodeJS.ProcessEnv } = {},
+  opts: {
+    /** The process's logger (server/main.ts); none: nothing is written. */
+    logger?: Logger;
+    /** The process's metrics registry; none: one of this server's own, without the process defaults. */
+    metrics?: GatewayMetrics;
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<AppServer> {
   const app = new Hono();
   const env = opts.env ?? process.env;
-  const db = await openGatewayDb({ ...gatewayDbOptions(config), log: opts.log });
+  const logger = opts.logger ?? silentLogger();
+  const metrics = opts.metrics ?? createMetrics();
+  /** Each concern writes its lines through the logger, under its own name. */
+  const logFor = (concern: string) => lineLog(logger, concern);
+  const db = await openGatewayDb({ ...gatewayDbOptions(config), log: logFor('db') });
   try {
-    await ensureFirstUsers(db, config, opts.log);
+    await ensureFirstUsers(db, config, logFor('users'));
   } catch (e) {
     await db.close();
     throw e;
@@ -164,25 +183,51 @@ export async function createAppServer(
     return sent.length === token.length && timingSafeEqual(sent, token);
   };
   // Headers first, so that every answer carries them: pictures, /upstream refusals, host refusals.
+  // Stopping (SIGTERM): see startDraining below.
+  let draining = false;
+  // Whether the upstream answers (/readyz): told of every call, asking it itself when it heard nothing lately.
+  const upstreamTarget: { current?: UpstreamTarget } = {};
+  const watch = upstreamWatch({ target: () => upstreamTarget.current!, freshMs: config.readyUpstreamMs });
+  const upstreamLog = logger.child({ concern: 'upstream' });
+  const observeUpstream = (call: UpstreamCall) => {
+    watch.seen(call);
+    metrics.upstreamCall(call.operation, call.code, call.ms / 1000);
+    // Answers with code 1 are the ordinary case: debug; refusals and failures: info and warn.
+    const fields = { operation: call.operation, code: call.code, status: call.status, ms: call.ms };
+    if (call.status !== 200) upstreamLog.warn(fields, 'upstream call failed');
+    else if (call.code === '1') upstreamLog.debug(fields, 'upstream call');
+    else upstreamLog.info(fields, 'upstream call refused');
+  };
+  // First of all: every answer gets its request id, its log line and its duration metric.
+  app.use(
+    '*',
+    requestLog({
+      logger,
+      metrics,
+      quiet: (path) => path === '/healthz' || path === '/readyz' || path === '/metrics' || path.startsWith(`${SANDBOX_MOUNT}/`),
+      onAnswered: (c, route, status) => {
+        if (status === 429 && (route === '/bff/auth/login' || route === '/bff/auth/password')) metrics.loginRefused(route);
+      },
+    }),
+  );
   app.use('*', securityHeaders);
   app.use('*', hostCheck(config.publicOrigins, config.trustProxy, isInternal));
   if (config.defaultOrigins && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
-    opts.log?.(
+    logger.warn(
       `HOST is ${config.host} but PUBLIC_ORIGIN is unset: only ${config.publicOrigins[0]} is answered. Set PUBLIC_ORIGIN to the address people open.`,
     );
   }
   // Stopping (SIGTERM): the health check says so at once, so a balancer takes this gateway out while it
   // still serves; each answer asks the client to close its connection, so keep-alive ones move on too.
-  let draining = false;
   app.use('*', async (c, next) => {
     await next();
     if (draining) c.header('Connection', 'close');
   });
-  // For balancers and probes: 503 while stopping, or while the database does not answer (this gateway cannot serve anyone then).
-  app.get('/healthz', async (c) => {
-    if (draining) return c.json({ ok: false, status: 'stopping' }, 503);
-    return (await db.ping()) ? c.json({ ok: true, db: 'up' }) : c.json({ ok: false, db: 'down' }, 503);
-  });
+  // For balancers and probes: /healthz (liveness: 503 while stopping, or while the database does not
+  // answer) and /readyz (readiness: the database and the upstream answer).
+  app.route('/', healthRoutes({ db, draining: () => draining, upstream: watch }));
+  // Prometheus: only with METRICS_TOKEN, and only with it as a bearer token (404 when unset).
+  app.route('/', metricsRoute(metrics, config.metricsToken));
   let sandbox: Sandbox | null = null;
   let upstream;
   // The secret part of the callback URL: the setting, else made on first start and kept like the sandbox's secret.
@@ -192,7 +237,7 @@ export async function createAppServer(
   // The door to voucher pictures asks the gateway's session store, made below.
   const late: { bff?: ReturnType<typeof createBffApp> } = {};
   if (config.upstream) {
-    upstream = { ...config.upstream, timeoutMs: config.timeoutMs };
+    upstream = { ...config.upstream, timeoutMs: config.timeoutMs, observe: observeUpstream };
   } else {
     const fromEnv = sandboxConfigFromEnv({ ...env, PORT: String(config.port) });
     const sbConfig = {
@@ -207,7 +252,7 @@ export async function createAppServer(
       callbackUrl: fromEnv.callbackUrl ?? `http://127.0.0.1:${config.port}/hooks/messages/${messagesToken.value}`,
       callbackHeaders: fromEnv.callbackUrl ? undefined : { [INTERNAL_HEADER]: token.toString() },
     };
-    sandbox = createSandbox(sbConfig, { basePath: SANDBOX_MOUNT, log: opts.log });
+    sandbox = createSandbox(sbConfig, { basePath: SANDBOX_MOUNT, log: logFor('sandbox') });
     app.use(
       `${SANDBOX_MOUNT}/*`,
       sandboxDoor(isInternal, async (c) => !!(await late.bff?.sessions.resolve(getCookie(c, SESSION_COOKIE)))),
@@ -220,13 +265,15 @@ export async function createAppServer(
       timeoutMs: config.timeoutMs,
       headers: { [INTERNAL_HEADER]: token.toString() },
     };
+      observe: observeUpstream,
   }
   const mirror = createOrderMirror({
+  upstreamTarget.current = upstream;
     db,
     upstream,
     mode: sandbox ? 'sandbox' : 'upstream',
     settings: { timeZone: config.mirror.timeZone, backfillDays: config.mirror.backfillDays },
-    log: opts.log,
+    log: logFor('mirror'),
   });
   const messages = createMessageCenter({
     db,
@@ -237,7 +284,7 @@ export async function createAppServer(
     publicOrigin: config.publicOrigins[0]!,
     retentionDays: config.messages.retentionDays,
     streamLimits: config.messages.streamLimits,
-    log: opts.log,
+    log: logFor('messages'),
   });
   const bff = (late.bff = createBffApp({
     upstream,
@@ -245,7 +292,9 @@ export async function createAppServer(
     mirror,
     mode: sandbox ? 'sandbox' : 'upstream',
     db,
-    log: opts.log,
+    log: logFor('gateway'),
+    logger,
+    metrics,
     trustProxy: config.trustProxy,
     sessionPolicy: config.session,
     publicOrigins: config.publicOrigins,
@@ -259,11 +308,40 @@ export async function createAppServer(
   app.route('/hooks/messages', messages.receiver);
   // Retention and links still missing, one gateway at a time; the first run soon after start-up.
   const stopMessages = db.every('messages.periodic', PRUNE_INTERVAL_MS, () => messages.periodic(), 5_000);
+  // Any other /bff path: 404 in JSON (not the SPA's page), for the signed-in and the signed-out alike.
+  app.all('/bff/*', (c) =>
+    c.json(gatewayFailure('unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`), 404),
+  );
+  metrics.watch({
+    liveStreams: () => messages.openStreams(),
+    mirror: async () => {
+      const { reads } = await mirror.freshness();
+      // A failed reconcile records its own time: the last good one is then what this process saw (or its start).
+      return { lastGoodAt: reads.failing ? (lastGoodReconcile ?? processStart) : reads.orders, failing: reads.failing };
+    },
+    pool: () => db.poolStats?.() ?? null,
+  });
   // The order mirror's backfill (first start) and reconcile, one gateway at a time; the first soon after start-up.
-  const stopMirror = db.every('mirror.reconcile', config.mirror.reconcileMs, async () => void (await mirror.reconcile()), 3_000);
+  const mirrorLog = logger.child({ concern: 'mirror' });
+  const processStart = Date.now();
+  let lastGoodReconcile: number | null = null;
+  const stopMirror = db.every(
+    'mirror.reconcile',
+    config.mirror.reconcileMs,
+    async () => {
+      const r = await mirror.reconcile();
+      const { at: _at, ...fields } = r;
+      if (r.error) mirrorLog.warn(fields, 'mirror reconcile stopped');
+      else {
+        lastGoodReconcile = r.at;
+        mirrorLog.info(fields, 'mirror reconciled');
+      }
+    },
+    3_000,
+  );
   const stopSweep = db.every('gateway.sweep', SWEEP_INTERVAL_MS, async () => {
     const gone = await bff.sweep();
-    if (gone) opts.log?.(`sessions: ${gone} expired session(s) removed`);
+    if (gone) logger.info({ concern: 'sessions', removed: gone }, 'expired sessions removed');
   });
   const boot = bootData(bff.app);
 
@@ -315,6 +393,7 @@ export async function createAppServer(
     },
     async close() {
       stopSweep();
+    metrics,
       stopMessages();
       stopMirror();
       bff.imports.stop();

@@ -29,6 +29,8 @@ import { afterSaleNamesRoutes } from './operations/after-sale-names';
 import { operationsRoutes } from './operations/routes';
 import { gatewayFailure } from './operations/upstream';
 
+import type { Logger } from '../lib/logger';
+import type { GatewayMetrics } from './service/metrics';
 export { BODY_LIMITS, SESSION_COOKIE } from './http/context';
 export { OP_WRITTEN } from './operations/routes';
 
@@ -39,6 +41,10 @@ export interface GatewayDeps {
   db: GatewayDb;
   log?: (line: string) => void;
   now?: () => number;
+  /** The process's logger (server/main.ts): with it, unexpected errors go into the request's log line (server/gateway/service/requests.ts). */
+  logger?: Logger;
+  /** The process's metrics (server/gateway/service/metrics.ts): bulk-order outcomes are counted into it. */
+  metrics?: GatewayMetrics;
   sessionPolicy?: SessionPolicy;
   loginLimits?: LoginLimits;
   /** Behind a reverse proxy: take the client address, host and scheme from X-Forwarded-*. */
@@ -101,6 +107,7 @@ export function createBffApp(deps: GatewayDeps) {
   // Rows an earlier run left "sent" will never be completed. Alone on SQLite that is every such row;
   // on a shared PostgreSQL another gateway may be waiting on its answer, so only stale rows.
   const ready = (deps.db.dialect === 'postgres' ? audit.markStale() : audit.markInterrupted()).then(
+    onSettled: deps.metrics ? (outcome) => deps.metrics!.importOrderSettled(outcome) : undefined,
     (n) => {
       if (n) log(`audit: ${n} write(s) left "sent" by an earlier run marked "outcome unknown"`);
     },
@@ -194,7 +201,8 @@ export function createBffApp(deps: GatewayDeps) {
 
   app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));
   app.onError((err, c) => {
-    console.error('[gateway] unexpected error', err);
+    // With the process's logger the request's log line carries the error and its cause (c.error); else the console.
+    if (!deps.logger) console.error('[gateway] unexpected error', err);
     return c.json(gatewayFailure('internal', 'The gateway failed unexpectedly; the error is in its log.'), 500);
   });
   return { app, users, sessions, audit, sweep, ready, imports, goods };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { ConfigError, portSchema, readEnv } from '../lib/env';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../lib/logger';
 
 export const gatewayEnvSchema = z.object({
   PORT: portSchema.default(8787),
@@ -151,6 +152,22 @@ export interface UpstreamTarget {
   appKey: string;
   appSecret: string;
   timeoutMs: number;
+  /** What the log holds: fatal, error, warn, info (each request), debug (health probes too), trace, or silent. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** json: one JSON object per line; pretty: readable lines; auto: pretty at a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
+  /** GET /metrics answers only with "Authorization: Bearer <this>"; unset: no /metrics at all (404). */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 letters, digits or -._~+/= (a long random secret)')
+    .optional(),
+  /** /readyz answers 200 only when the upstream answered a call within this many seconds (else it asks it once more). */
+  READY_UPSTREAM_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(5, 'must be at least 5')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   /** Extra headers on every call (the embedded sandbox's per-process token; never for the real upstream). */
   headers?: Record<string, string>;
 }
@@ -160,6 +177,17 @@ export interface GatewayConfig {
   host: string;
   dataDir: string;
   /** null: no upstream configured, so `npm start` embeds the sandbox. */
+  /** Told of every call once it is answered or failed (the log, the metrics and /readyz; server/gateway/service). */
+  observe?: (call: UpstreamCall) => void;
+}
+
+/** One call to the upstream as the gateway saw it: `code` is the envelope's code, or the gateway's reason (timeout, unreachable…). */
+export interface UpstreamCall {
+  operation: string;
+  code: string;
+  /** The HTTP status the gateway gave it (200 for any envelope; 502 or 504 when none came). */
+  status: number;
+  ms: number;
   upstream: Omit<UpstreamTarget, 'timeoutMs'> | null;
   timeoutMs: number;
   staticDir: string;
@@ -190,6 +218,12 @@ export interface GatewayConfig {
  */
 export function defaultPublicOrigins(host: string, port: number, vitePort: number): string[] {
   const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  /** LOG_LEVEL, LOG_FORMAT. */
+  log: { level: LogLevel; format: LogFormat };
+  /** METRICS_TOKEN (null: /metrics is off). */
+  metricsToken: string | null;
+  /** READY_UPSTREAM_SECONDS in ms: how recent an answer of the upstream /readyz asks for. */
+  readyUpstreamMs: number;
   if (!['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(host)) names.add(host.includes(':') ? `[${host}]` : host);
   const origins: string[] = [];
   for (const p of [port, vitePort]) for (const n of names) origins.push(`http://${n}:${p}`);
@@ -250,4 +284,7 @@ export const gatewayDbOptions = (config: Pick<GatewayConfig, 'dataDir' | 'databa
   databaseUrl: config.database.url ?? undefined,
   file: gatewayDbFile(config.dataDir),
   poolSize: config.database.poolSize,
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
+    metricsToken: e.METRICS_TOKEN ?? null,
+    readyUpstreamMs: e.READY_UPSTREAM_SECONDS * 1000,
 });

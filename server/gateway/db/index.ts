@@ -28,6 +28,8 @@ export interface GatewayDb {
   readonly where: string;
   /** Whether the database answers within `timeoutMs` (for /healthz). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** The PostgreSQL pool's connections now (the metrics); null on SQLite. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   /**
    * Runs `fn` unless another process (PostgreSQL: a session advisory lock named `name`) or another
    * call in this process is running the same `name` now. Resolves `false` when it did not run.
@@ -287,6 +289,7 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
         clearTimeout(timer);
       }
     },
+    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null),
     exclusive,
     every(name, intervalMs, fn, firstMs = intervalMs) {
       let timer: NodeJS.Timeout;

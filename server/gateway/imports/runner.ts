@@ -40,6 +40,8 @@ export interface ImportRunnerDeps {
   retentionDays?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /** Told of each order once it has an outcome (placed, already, refused, short): the metrics count them. */
+  onSettled?: (outcome: string) => void;
 }
 
 /**
@@ -141,6 +143,12 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     }
   };
 
+  /** An order's outcome, stored, then told (onSettled). */
+  const settled = async (...args: Parameters<ImportStore['settle']>) => {
+    await store.settle(...args);
+    deps.onSettled?.(args[1]);
+  };
+
   const sendOne = async (o: SendingOrder) => {
     const input = JSON.parse(o.input) as Record<string, unknown>;
     const answer = await callUpstream(
@@ -164,21 +172,21 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       const amount = order ? order.goodsFee + order.logisticFee : null;
       if (order && order.payStatus === 0 && own) {
         // This job's order, kept unpaid: the balance ran short when it was placed.
-        await store.settle(o.id, 'short', { msg: '余额不足', platformSn: order.sn, amount });
+        await settled(o.id, 'short', { msg: '余额不足', platformSn: order.sn, amount });
         await stopJob(o.jobId, 'balance');
         return;
       }
-      await store.settle(o.id, own ? 'placed' : 'already', { platformSn: order?.sn ?? null, amount, msg: own ? '' : msg });
+      await settled(o.id, own ? 'placed' : 'already', { platformSn: order?.sn ?? null, amount, msg: own ? '' : msg });
       if (own) unpaid = true;
       return;
     }
     if (SHORT.test(msg)) {
       const order = await lookup(o.orderSn);
-      await store.settle(o.id, 'short', { msg, platformSn: order?.sn ?? null, amount: order ? order.goodsFee + order.logisticFee : null });
+      await settled(o.id, 'short', { msg, platformSn: order?.sn ?? null, amount: order ? order.goodsFee + order.logisticFee : null });
       await stopJob(o.jobId, 'balance');
       return;
     }
-    await store.settle(o.id, 'refused', { msg });
+    await settled(o.id, 'refused', { msg });
   };
 
   /** Sends until no running job has an order due; under the sender's lock. */

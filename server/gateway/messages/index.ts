@@ -368,6 +368,8 @@ export function createMessageCenter(deps: MessageCenterDeps) {
      * period for them. The browsers' EventSource reconnects (3 s), through the balancer to another gateway.
      */
     endStreams() {
+    /** Event streams open in this process now (the live-streams metric). */
+    openStreams: () => openStreams.size,
       streamsEnded = true;
       for (const end of openStreams) end();
     },
