@@ -13,4 +13,5 @@ export * from './schemas/account';
 export * from './schemas/message';
 export * from './schemas/imports';
 export * from './schemas/sku-index';
+export * from './schemas/watch';
 export * as enums from './enums';

@@ -82,6 +82,8 @@ export const FEATURE_PERMISSIONS = {
   'search.use': [M, S, G, A],
   /** Bulk orders from a spreadsheet (`/bff/imports`): check a sheet, place its orders as a job, follow it. */
   'orders.import': [M, G, A],
+  /** The goods watch (`/bff/watch/…`): price history, the minimum profit rate (audited), the goods at risk. */
+  'watch.use': [M, G, A],
   /** Every person's bulk-order jobs, not only one's own (to see and steer them). */
   'imports.all': [A],
 } as const satisfies Record<string, readonly Role[]>;

@@ -13,6 +13,7 @@ import { hostCheck, securityHeaders } from './gateway/http/security';
 import { DEMO_USERS, UserError, UserStore } from './gateway/auth/users';
 import { createMessageCenter, PRUNE_INTERVAL_MS } from './gateway/messages';
 import { upstreamCaller } from './gateway/messages/effects';
+import { createGoods } from './gateway/goods';
 import { createOrderMirror } from './gateway/mirror';
 import { secretFromFile } from './lib/secret-file';
 import { loadFirstStyles, loadShellTexts, shellLanguage, withFirstStyles, withPageHeader } from './shell-page';
@@ -275,10 +276,12 @@ export async function createAppServer(
     settings: { timeZone: config.mirror.timeZone, backfillDays: config.mirror.backfillDays },
     log: logFor('mirror'),
   });
+  // The goods mirror and watch (SKU index, prices, history, at risk): fed by forwarded reads, the library and goods messages.
+  const goods = createGoods({ db, call: upstreamCaller(upstream), log: logFor('goods') });
   const messages = createMessageCenter({
     db,
-    // What the message effects read of an order goes into the mirror too.
-    upstream: mirror.feeding(upstreamCaller(upstream)),
+    // What the message effects read of an order goes into the mirror too; of goods, into the goods mirror (stored before linked).
+    upstream: goods.feeding(mirror.feeding(upstreamCaller(upstream))),
     afterLinked: (rows) => mirror.afterMessages(rows),
     token: messagesToken,
     publicOrigin: config.publicOrigins[0]!,
@@ -290,6 +293,7 @@ export async function createAppServer(
     upstream,
     messages,
     mirror,
+    goods,
     mode: sandbox ? 'sandbox' : 'upstream',
     db,
     log: logFor('gateway'),
@@ -321,6 +325,8 @@ export async function createAppServer(
     },
     pool: () => db.poolStats?.() ?? null,
   });
+  // The goods mirror's reconcile with the selection library, one gateway at a time; the first soon after start-up.
+  const stopGoods = db.every('goods.reconcile', config.goods.reconcileMs, async () => void (await goods.reconcile()), 20_000);
   // The order mirror's backfill (first start) and reconcile, one gateway at a time; the first soon after start-up.
   const mirrorLog = logger.child({ concern: 'mirror' });
   const processStart = Date.now();
@@ -396,6 +402,7 @@ export async function createAppServer(
     metrics,
       stopMessages();
       stopMirror();
+      stopGoods();
       bff.imports.stop();
       messages.close();
       sandbox?.close();

@@ -21,7 +21,7 @@ import type { OrderMirror } from './mirror';
 import { mirrorRoutes } from './mirror/routes';
 import { searchRoutes } from './search/routes';
 import { createGoods, type Goods } from './goods';
-import { goodsRoutes } from './goods/routes';
+import { goodsRoutes, watchRoutes } from './goods/routes';
 import { importsRoutes } from './imports/routes';
 import { createImportRunner } from './imports/runner';
 import { ImportStore } from './imports/store';
@@ -196,6 +196,7 @@ export function createBffApp(deps: GatewayDeps) {
   if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), now));
   app.route('/', searchRoutes(deps.db, reader, log, async (sku) => (await goods.store.lookup([sku]))[0]));
   app.route('/', goodsRoutes(goods));
+  app.route('/', watchRoutes(goods, { audit, trustProxy, now }));
   app.route('/', importsRoutes({ db: deps.db, store: importStore, runner: imports, audit, trustProxy }));
   app.route('/', operationsRoutes(ctx));
 

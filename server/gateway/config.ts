@@ -131,6 +131,13 @@ export const gatewayEnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1440, 'must be at most 1440')
     .default(10),
+  /** Minutes between reconciles of the goods mirror with the selection library (one gateway at a time). */
+  GOODS_RECONCILE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1')
+    .max(1440, 'must be at most 1440')
+    .default(60),
   /** Orders of a bulk-order job sent to the upstream at once (one gateway sends at a time). */
   IMPORT_CONCURRENCY: z.coerce
     .number({ error: 'must be a number of orders' })
@@ -207,6 +214,8 @@ export interface UpstreamCall {
   drainMs: number;
   /** MIRROR_TIME_ZONE, MIRROR_BACKFILL_DAYS, MIRROR_RECONCILE_MINUTES (in ms). */
   mirror: { timeZone: string; backfillDays: number; reconcileMs: number };
+  /** GOODS_RECONCILE_MINUTES (in ms). */
+  goods: { reconcileMs: number };
   /** IMPORT_CONCURRENCY: orders of a bulk-order job sent at once; IMPORT_RETENTION_DAYS: days a finished job keeps its rows. */
   imports: { concurrency: number; retentionDays: number };
 }
@@ -273,6 +282,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     },
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     mirror: { timeZone: e.MIRROR_TIME_ZONE, backfillDays: e.MIRROR_BACKFILL_DAYS, reconcileMs: e.MIRROR_RECONCILE_MINUTES * 60_000 },
+    goods: { reconcileMs: e.GOODS_RECONCILE_MINUTES * 60_000 },
     imports: { concurrency: e.IMPORT_CONCURRENCY, retentionDays: e.IMPORT_RETENTION_DAYS },
   };
 }

@@ -1,9 +1,11 @@
-import { MAX_LIST_LIMIT, type GoodsDetail, type OpId, type SkuLookupItem } from '../../../contract';
+import { MAX_LIST_LIMIT, type GoodsDetail, type OpId, type SkuLookupItem, type WatchEvent } from '../../../contract';
 import type { GatewayDb } from '../db';
 import type { OpCaller } from '../messages/effects';
-import { GoodsStore, type LineSku, type MirrorMark } from './store';
+import { WATCH_TOPIC } from './events';
+import { GoodsStore, type LineSku, type MirrorMark, type Observed } from './store';
 
 export { GoodsStore } from './store';
+export { WATCH_TOPIC } from './events';
 export { goodsMigrations } from './tables';
 
 /** Goods per `goods.bulkDetail` (the upstream's most). */
@@ -17,6 +19,17 @@ const LEARN_QUEUE_MAX = 500;
 /** Order mirror rows read into the index per step. */
 const MIRROR_STEP = 1000;
 const MIRROR_MARK = 'mirror-lines';
+const RECONCILE_STATE = 'reconcile';
+
+/** What the last reconcile did. */
+export interface GoodsReconcile {
+  at: number;
+  /** Library goods read. */
+  goods: number;
+  /** Goods marked as no longer in the library. */
+  left: number;
+  ms: number;
+}
 
 export interface GoodsDeps {
   db: GatewayDb;
@@ -45,6 +58,29 @@ export function createGoods(deps: GoodsDeps) {
   const store = new GoodsStore(deps.db);
   const call = deps.call;
 
+  /** Goods that just became at risk: told to every gateway's live streams (people who sell them see it at once). */
+  const observed = async (o: Observed) => {
+    if (o.newlyAtRisk.length === 0) return;
+    const atRisk = await store.atRiskCount();
+    for (let i = 0; i < o.newlyAtRisk.length; i += 500)
+      await deps.db.bus
+        .publish(WATCH_TOPIC, { goodsIds: o.newlyAtRisk.slice(i, i + 500), atRisk } satisfies WatchEvent)
+        .catch((e: unknown) => log(`[goods] bus: ${e instanceof Error ? e.message : String(e)}`));
+  };
+  /** Reads goods' details in batches of 50 and keeps them (compared, with their history). */
+  const readDetails = async (ids: readonly number[], inLibrary?: boolean) => {
+    for (let i = 0; i < ids.length; i += BULK) {
+      const details = await call('goods.bulkDetail', { ids: ids.slice(i, i + BULK).join(',') });
+      await observed(await store.observe(details, now(), inLibrary));
+    }
+  };
+  /** Goods in the library: marked so; `readAll`, or those not read yet, read now. */
+  const intoLibrary = async (ids: readonly number[], readAll: boolean) => {
+    const read = await store.readGoods(ids);
+    await store.setInLibrary([...read], true);
+    await readDetails(readAll ? ids : ids.filter((id) => !read.has(id)), true);
+  };
+
   // ---- learning from what the gateway forwards, off the answer's path ----
   let queue: { id: OpId; data: unknown; at: number }[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -56,6 +92,7 @@ export function createGoods(deps: GoodsDeps) {
     queue = [];
     const details: GoodsDetail[] = [];
     const lines: LineSku[] = [];
+    const library = new Set<number>();
     let at = 0;
     for (const item of batch) {
       at = Math.max(at, item.at);
@@ -65,13 +102,18 @@ export function createGoods(deps: GoodsDeps) {
         if (Array.isArray(item.data)) for (const g of item.data) if (isDetail(g)) details.push(g);
       } else if (item.id === 'order.list') {
         lines.push(...orderLines(item.data, item.at));
+      } else if (item.id === 'selection.list') {
+        const list = (item.data as { list?: unknown } | null)?.list;
+        if (Array.isArray(list)) for (const g of list as { id?: unknown }[]) if (typeof g?.id === 'number') library.add(g.id);
       }
     }
     try {
       // The latest detail of each goods (one batch may hold the same goods twice).
       const byId = new Map(details.map((g) => [g.id, g]));
-      await store.writeDetails([...byId.values()], at);
+      await observed(await store.observe([...byId.values()], at));
       if (lines.length) await store.writeLines(lines);
+      // A page of the library someone read: its goods are in it; those the mirror has not read yet are read now.
+      if (library.size) await intoLibrary([...library], false);
     } catch (e) {
       log(`[goods] could not learn from ${batch.length} answer(s): ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -122,7 +164,7 @@ export function createGoods(deps: GoodsDeps) {
       const unread = ids.filter((id) => !read.has(id));
       for (let i = 0; i < unread.length; i += BULK) {
         const details = await call('goods.bulkDetail', { ids: unread.slice(i, i + BULK).join(',') });
-        await store.writeDetails(details, now(), true);
+        await observed(await store.observe(details, now(), true));
         for (const g of details) for (const o of g.specs?.options ?? []) wanted.delete(o.id);
         if (wanted.size === 0) return;
       }
@@ -137,7 +179,7 @@ export function createGoods(deps: GoodsDeps) {
      * written after the answer has gone, with the others of the next few milliseconds. Never throws.
      */
     took(id: OpId, data: unknown): void {
-      if (id !== 'goods.detail' && id !== 'goods.bulkDetail' && id !== 'order.list') return;
+      if (id !== 'goods.detail' && id !== 'goods.bulkDetail' && id !== 'order.list' && id !== 'selection.list') return;
       if (queue.length >= LEARN_QUEUE_MAX) {
         if (!dropped) log(`[goods] more than ${LEARN_QUEUE_MAX} answers waiting to be learned: later ones are not`);
         dropped = true;
@@ -159,6 +201,65 @@ export function createGoods(deps: GoodsDeps) {
       await flushing;
     },
     fromOrders,
+    /** Sets or removes a minimum profit rate (goods 0: the library's); the risks follow, and open pages are told. */
+    async setRule(goodsId: number, minRate: number | null, by: string): Promise<void> {
+      await store.setRule(goodsId, minRate, by, now());
+      const atRisk = await store.atRiskCount();
+      await deps.db.bus
+        .publish(WATCH_TOPIC, { goodsIds: [], atRisk } satisfies WatchEvent)
+        .catch((e: unknown) => log(`[goods] bus: ${e instanceof Error ? e.message : String(e)}`));
+    },
+    /**
+     * After a write the gateway forwarded and the upstream accepted: goods added to the library are
+     * read and kept as library goods; removed ones (or all, on clearing) leave it. Never throws.
+     */
+    async afterWrite(id: OpId, input: Record<string, unknown>): Promise<void> {
+      try {
+        const ids = typeof input.goods_ids === 'string' ? input.goods_ids.split(',').map(Number).filter((n) => n > 0) : [];
+        if (id === 'selection.add') await intoLibrary(ids, true);
+        else if (id === 'selection.remove') await store.setInLibrary(ids, false);
+        else if (id === 'selection.clear') await store.leftLibrary(Number.MAX_SAFE_INTEGER);
+      } catch (e) {
+        log(`[goods] after ${id}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
+    /**
+     * An OpCaller whose goods reads (the message linker reads the goods of each burst of goods
+     * messages with goods.bulkDetail, 50 at a time) are compared and kept before it resolves: a
+     * message is marked linked only once its goods' change is stored; a failure to store fails the
+     * read, and the linker tries again later.
+     */
+    feeding(inner: OpCaller): OpCaller {
+      return (async (id, input) => {
+        const data = await inner(id, input);
+        if (id === 'goods.bulkDetail') await observed(await store.observe((data as unknown[]).filter(isDetail), now()));
+        else if (id === 'goods.detail' && isDetail(data)) await observed(await store.observe([data], now()));
+        return data;
+      }) as OpCaller;
+    },
+    /**
+     * Reads the whole selection library (pages of 500 by last_id) and every goods of it with
+     * goods.bulkDetail, compared and kept; goods no longer in it are marked so. One gateway at a time
+     * (server.ts runs it under the periodic lock).
+     */
+    async reconcile(): Promise<GoodsReconcile> {
+      const started = now();
+      let lastId = 0;
+      let goods = 0;
+      for (;;) {
+        const page = await call('selection.list', { page: 1, limit: LIBRARY_PAGE, source: 0, ...(lastId ? { last_id: lastId } : {}) });
+        const ids = page.list.map((g) => g.id).filter((id) => id > lastId);
+        if (ids.length === 0) break;
+        lastId = Math.max(...ids);
+        await intoLibrary(ids, true);
+        goods += ids.length;
+        if (page.list.length < LIBRARY_PAGE) break;
+      }
+      const left = await store.leftLibrary(started);
+      const done: GoodsReconcile = { at: started, goods, left, ms: now() - started };
+      await store.setState(RECONCILE_STATE, JSON.stringify(done));
+      return done;
+    },
     /**
      * What is known of each SKU id: from the index; what it lacks, from the order mirror's lines,
      * then from the selection library (read until found, and kept). Ids found nowhere are `unknown`.

@@ -1,6 +1,20 @@
 import { Hono, type Context } from 'hono';
-import { mayCall, SKU_LOOKUP_MAX, type SkuLookupAnswer } from '../../../contract';
-import { fail, type Env } from '../http/context';
+import { z } from 'zod';
+import {
+  mayCall,
+  SKU_LOOKUP_MAX,
+  WATCH_HISTORY_DAYS,
+  watchRuleInput,
+  type SkuLookupAnswer,
+  type WatchAtRisk,
+  type WatchChanged,
+  type WatchHistory,
+  type WatchRules,
+} from '../../../contract';
+import { formatIssues, issueDetail } from '../../lib/issues';
+import type { AuditLog } from '../audit/audit';
+import { fail, requireFeature, type Env } from '../http/context';
+import { clientIp } from '../http/security';
 import type { Goods } from '.';
 
 /** A SKU id: a whole number of at most 15 digits, above 0. */
@@ -38,6 +52,102 @@ export function goodsRoutes(goods: Goods) {
     const body = (await c.req.json().catch(() => null)) as { ids?: unknown } | null;
     const ids = body && Array.isArray(body.ids) ? body.ids.map((x) => String(x)).join(',') : '';
     return lookup(c, ids);
+  });
+  return routes;
+}
+
+const historyQuery = z
+  .object({ days: z.enum(WATCH_HISTORY_DAYS.map(String) as [string, ...string[]], { error: 'days must be 30, 90 or 365' }).default('30') })
+  .strict();
+const atRiskQuery = z
+  .object({
+    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
+    size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').max(100, 'size may be at most 100').default(50),
+  })
+  .strict();
+const changedQuery = z
+  .object({
+    ids: z.string().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, 'ids must be up to 500 goods ids separated by commas').optional(),
+    days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(365, 'days may be at most 365').optional(),
+  })
+  .strict();
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The goods watch (`/watch/…`, merchants, managers and admins): the minimum profit rate (library-wide
+ * and per goods, audited), the library goods at risk, one goods' price history, and when goods last
+ * changed (the library's "changed in the last 7 days").
+ */
+export function watchRoutes(goods: Goods, deps: { audit: AuditLog; trustProxy: boolean; now: () => number }) {
+  const routes = new Hono<Env>();
+  routes.use('/watch/*', requireFeature('watch.use'));
+  const refused = (c: Context<Env>, error: z.ZodError, raw: unknown, field: string) => {
+    const detail = issueDetail(error, raw);
+    return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(error)}`, { ...detail, field: detail.field ?? field });
+  };
+  const rules = async (): Promise<WatchRules> => {
+    const rows = await goods.store.db
+      .selectFrom('goods_rules as r')
+      .leftJoin('goods_items as g', 'g.goods_id', 'r.goods_id')
+      .select(['r.goods_id', 'r.min_rate', 'r.updated_at', 'r.updated_by', 'g.title'])
+      .orderBy('r.goods_id')
+      .execute();
+    const of = (r: (typeof rows)[number]) => ({ minRate: Number(r.min_rate), updatedAt: Number(r.updated_at), updatedBy: r.updated_by });
+    const library = rows.find((r) => Number(r.goods_id) === 0);
+    return {
+      library: library ? of(library) : null,
+      goods: rows.filter((r) => Number(r.goods_id) !== 0).map((r) => ({ ...of(r), goodsId: Number(r.goods_id), title: r.title ?? '' })),
+    };
+  };
+
+  routes.get('/watch/rules', async (c) => c.json(await rules()));
+  routes.put('/watch/rules', async (c) => {
+    const user = c.get('user');
+    const ip = clientIp(c, deps.trustProxy);
+    const raw: unknown = await c.req.json().catch(() => undefined);
+    const parsed = watchRuleInput.safeParse(raw ?? null);
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, raw);
+      const msg = raw === undefined ? 'The request body is not valid JSON.' : `Invalid input: ${formatIssues(parsed.error)}`;
+      await deps.audit.record({ user, action: 'watch.rules', input: { refusedField: detail.field ?? 'body' }, code: 400, msg: `refused: ${msg}`, ip });
+      return fail(c, 400, 'invalid_input', msg, raw === undefined ? { field: 'body', rule: 'bad_json' } : { ...detail, field: detail.field ?? 'minRate' });
+    }
+    const { goodsId, minRate } = parsed.data;
+    await goods.setRule(goodsId ?? 0, minRate, user.username);
+    await deps.audit.record({ user, action: 'watch.rules', input: parsed.data, code: 1, msg: 'done', ip });
+    return c.json(await rules());
+  });
+
+  routes.get('/watch/at-risk', async (c) => {
+    const parsed = atRiskQuery.safeParse(c.req.query());
+    if (!parsed.success) return refused(c, parsed.error, c.req.query(), 'page');
+    const { page, size } = parsed.data;
+    const { total, list } = await goods.store.atRisk(page, size);
+    return c.json({ list, total, page, size } satisfies WatchAtRisk);
+  });
+
+  routes.get('/watch/summary', async (c) => c.json({ atRisk: await goods.store.atRiskCount() }));
+
+  routes.get('/watch/goods/:id/history', async (c) => {
+    const id = c.req.param('id');
+    if (!/^\d{1,15}$/.test(id) || Number(id) === 0)
+      return fail(c, 400, 'invalid_input', 'The goods id must be a whole number above 0.', { field: 'id', rule: 'bad_format' });
+    const parsed = historyQuery.safeParse(c.req.query());
+    if (!parsed.success) return refused(c, parsed.error, c.req.query(), 'days');
+    const days = Number(parsed.data.days);
+    const goodsId = Number(id);
+    const [skus, rulesNow] = await Promise.all([goods.store.history(goodsId, deps.now() - days * DAY_MS), goods.store.rules([goodsId])]);
+    return c.json({ goodsId, days, minRate: rulesNow.get(goodsId) ?? rulesNow.get(0) ?? null, skus } satisfies WatchHistory);
+  });
+
+  routes.get('/watch/changed', async (c) => {
+    const parsed = changedQuery.safeParse(c.req.query());
+    if (!parsed.success) return refused(c, parsed.error, c.req.query(), 'ids');
+    const { ids, days } = parsed.data;
+    const changed = ids ? await goods.store.changedAt(ids.split(',').map(Number)) : new Map<number, number>();
+    const goodsIds = days ? await goods.store.changedSince(deps.now() - days * DAY_MS, 2000) : [];
+    return c.json({ changed: Object.fromEntries(changed), goodsIds } satisfies WatchChanged);
   });
   return routes;
 }

@@ -1,5 +1,7 @@
-import type { GoodsDetail, SkuLookupItem } from '../../../contract';
-import type { GatewayDb, Kdb } from '../db';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { GoodsDetail, SkuLookupItem, WatchAtRiskGoods, WatchHistoryPoint } from '../../../contract';
+import { dialectOf, type GatewayDb, type Kdb } from '../db';
+import type { GoodsHistoryTable, GoodsSkusTable } from './tables';
 import './tables';
 import '../mirror/tables';
 
@@ -10,6 +12,46 @@ export interface LineSku {
   spec: string;
   price: number;
   at: number;
+}
+
+/** Why a SKU is at risk, as bits of `goods_skus.risk`. */
+export const RISK = { 'below-margin': 1, 'off-sale': 2, 'out-of-stock': 4 } as const;
+export type RiskReason = keyof typeof RISK;
+export const reasonsOf = (bits: number): RiskReason[] => (Object.keys(RISK) as RiskReason[]).filter((r) => bits & RISK[r]);
+
+/** The profit rate (%) of a SKU sold at its guide price, one decimal; null without a price to divide by. */
+export const rateOf = (agreement: number, guide: number): number | null =>
+  agreement > 0 ? Math.round(((guide - agreement) / agreement) * 1000) / 10 : null;
+
+/**
+ * Why a SKU is at risk: off sale, out of stock, or its profit rate at the guide price below `min`
+ * (%). Compared as (guide − agreement) × 100 < min × agreement, exactly as riskSql does.
+ */
+export function riskOf(s: { agreement_price: number; guide_price: number; stock: number; on_sale: number }, min: number | null): number {
+  let bits = 0;
+  if (s.on_sale === 0) bits |= RISK['off-sale'];
+  if (s.stock === 0) bits |= RISK['out-of-stock'];
+  if (min !== null && s.agreement_price > 0 && (s.guide_price - s.agreement_price) * 100 < min * s.agreement_price) bits |= RISK['below-margin'];
+  return bits;
+}
+
+/** riskOf in SQL, over a goods_skus row (rows learned from order lines only, without prices or state, are never at risk). */
+const riskSql = (min: number | null, pg: boolean) =>
+  sql<number>`(case when on_sale = 0 then ${sql.lit(RISK['off-sale'])} else 0 end) + (case when stock = 0 then ${sql.lit(RISK['out-of-stock'])} else 0 end)${
+    min === null
+      ? sql``
+      : sql` + (case when guide_price is not null and agreement_price > 0 and (guide_price - agreement_price) * 100 < cast(${min} as ${sql.raw(pg ? 'double precision' : 'real')}) * agreement_price then ${sql.lit(RISK['below-margin'])} else 0 end)`
+  }`;
+
+/** A point of a SKU's history (`/bff/watch/goods/:id/history`). */
+export type HistoryPoint = WatchHistoryPoint;
+export type AtRiskGoods = WatchAtRiskGoods;
+
+export interface Observed {
+  /** SKUs whose prices or state changed (history rows written). */
+  changed: number;
+  /** Goods with a SKU that gained a reason to be at risk. */
+  newlyAtRisk: number[];
 }
 
 /** How far the order mirror's rows have been read into the index: a read time (ms) and an order number. */
@@ -37,14 +79,77 @@ export class GoodsStore {
     this.db = 'kysely' in db ? db.kysely : db;
   }
 
+  /** The minimum profit rates: per goods, and for the whole library under 0. */
+  async rules(goodsIds?: readonly number[], db: Kdb = this.db): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    let q = db.selectFrom('goods_rules').select(['goods_id', 'min_rate']);
+    if (goodsIds) q = q.where('goods_id', 'in', [0, ...goodsIds]);
+    for (const r of await q.execute()) out.set(Number(r.goods_id), Number(r.min_rate));
+    return out;
+  }
+
   /**
-   * Goods details as read at `readAt`: each goods and every SKU of it. `inLibrary`: they were read
-   * as the selection library's goods (true), or the flag is left as it is (undefined).
+   * Goods details as read at `readAt`, compared with what is kept: each goods and every SKU of it
+   * written, and for every SKU whose prices, sale state or stock state changed (or that is new) a
+   * history row, in one transaction. `inLibrary`: they were read as the selection library's goods
+   * (true), or the flag is left as it is (undefined). Answers how many SKUs changed and which goods
+   * gained a reason to be at risk.
    */
-  async writeDetails(goods: readonly GoodsDetail[], readAt: number, inLibrary?: boolean): Promise<void> {
-    if (goods.length === 0) return;
+  async observe(goods: readonly GoodsDetail[], readAt: number, inLibrary?: boolean): Promise<Observed> {
+    const result: Observed = { changed: 0, newlyAtRisk: [] };
+    if (goods.length === 0) return result;
+    const byId = new Map(goods.map((g) => [g.id, g]));
+    const ids = [...byId.keys()];
     await this.db.transaction().execute(async (trx) => {
-      for (const part of chunks(goods, 100)) {
+      const kept = new Map<number, Selectable<GoodsSkusTable>>();
+      for (const part of chunks(ids, 500))
+        for (const r of await trx.selectFrom('goods_skus').selectAll().where('goods_id', 'in', part).execute()) kept.set(Number(r.sku), r);
+      const rules = await this.rules(ids, trx);
+      const skus: Insertable<GoodsSkusTable>[] = [];
+      const history: Insertable<GoodsHistoryTable>[] = [];
+      const changedGoods = new Set<number>();
+      const atRisk = new Set<number>();
+      for (const g of byId.values()) {
+        const min = rules.get(g.id) ?? rules.get(0) ?? null;
+        for (const o of g.specs?.options ?? []) {
+          const prev = kept.get(o.id);
+          if (prev && Number(prev.read_at) > readAt) continue;
+          const now = {
+            agreement_price: o.agreement_price,
+            guide_price: o.guide_price,
+            activity_price: o.activity_price,
+            stock: o.stock,
+            // A SKU off sale by itself (status 0), or the whole goods off sale.
+            on_sale: g.status === 1 && o.status !== 0 ? 1 : 0,
+          };
+          const full = prev !== undefined && prev.guide_price !== null;
+          const moved =
+            !full ||
+            Number(prev.agreement_price) !== now.agreement_price ||
+            Number(prev.guide_price) !== now.guide_price ||
+            Number(prev.activity_price) !== now.activity_price ||
+            Number(prev.on_sale) !== now.on_sale ||
+            (Number(prev.stock) === 0) !== (now.stock === 0);
+          const risk = riskOf(now, min);
+          if (risk & ~Number(prev?.risk ?? 0)) atRisk.add(g.id);
+          skus.push({
+            sku: o.id,
+            goods_id: g.id,
+            spec: specText(o),
+            ...now,
+            read_at: readAt,
+            prev_agreement_price: moved ? (full ? Number(prev.agreement_price) : null) : (prev?.prev_agreement_price ?? null),
+            prev_guide_price: moved ? (full ? Number(prev.guide_price) : null) : (prev?.prev_guide_price ?? null),
+            changed_at: moved ? readAt : (prev?.changed_at ?? readAt),
+            risk,
+          });
+          if (moved) {
+            history.push({ sku: o.id, goods_id: g.id, at: readAt, ...now });
+            changedGoods.add(g.id);
+          }
+        }
+      }
+      for (const part of chunks([...byId.values()], 100)) {
         await trx
           .insertInto('goods_items')
           .values(
@@ -56,6 +161,7 @@ export class GoodsStore {
               stock: g.stock,
               in_library: inLibrary ? 1 : 0,
               read_at: readAt,
+              changed_at: changedGoods.has(g.id) ? readAt : null,
             })),
           )
           .onConflict((oc) =>
@@ -67,26 +173,13 @@ export class GoodsStore {
                 status: eb.ref('excluded.status'),
                 stock: eb.ref('excluded.stock'),
                 read_at: eb.ref('excluded.read_at'),
+                changed_at: eb.fn.coalesce('excluded.changed_at', 'goods_items.changed_at'),
                 ...(inLibrary !== undefined && { in_library: eb.ref('excluded.in_library') }),
               }))
               .where('goods_items.read_at', '<=', readAt),
           )
           .execute();
       }
-      const skus = goods.flatMap((g) =>
-        (g.specs?.options ?? []).map((o) => ({
-          sku: o.id,
-          goods_id: g.id,
-          spec: specText(o),
-          agreement_price: o.agreement_price,
-          guide_price: o.guide_price,
-          activity_price: o.activity_price,
-          stock: o.stock,
-          // A SKU off sale by itself (status 0), or the whole goods off sale.
-          on_sale: g.status === 1 && o.status !== 0 ? 1 : 0,
-          read_at: readAt,
-        })),
-      );
       for (const part of chunks(skus, 100)) {
         await trx
           .insertInto('goods_skus')
@@ -103,12 +196,195 @@ export class GoodsStore {
                 stock: eb.ref('excluded.stock'),
                 on_sale: eb.ref('excluded.on_sale'),
                 read_at: eb.ref('excluded.read_at'),
+                prev_agreement_price: eb.ref('excluded.prev_agreement_price'),
+                prev_guide_price: eb.ref('excluded.prev_guide_price'),
+                changed_at: eb.ref('excluded.changed_at'),
+                risk: eb.ref('excluded.risk'),
               }))
               .where('goods_skus.read_at', '<=', readAt),
           )
           .execute();
       }
+      for (const part of chunks(history, 200)) await trx.insertInto('goods_history').values(part).execute();
+      result.changed = history.length;
+      result.newlyAtRisk = [...atRisk];
     });
+    return result;
+  }
+
+  /** Sets (a number) or removes (null) the minimum profit rate of one goods, or of the library (0); the risks follow. */
+  async setRule(goodsId: number, minRate: number | null, by: string, at: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (minRate === null) await trx.deleteFrom('goods_rules').where('goods_id', '=', goodsId).execute();
+      else
+        await trx
+          .insertInto('goods_rules')
+          .values({ goods_id: goodsId, min_rate: minRate, updated_at: at, updated_by: by })
+          .onConflict((oc) => oc.column('goods_id').doUpdateSet({ min_rate: minRate, updated_at: at, updated_by: by }))
+          .execute();
+      // The library's minimum applies to goods without their own; a goods' own, or the library's when it has none.
+      const rules = await this.rules(undefined, trx);
+      const own = [...rules.keys()].filter((g) => g !== 0);
+      const min = goodsId === 0 ? (rules.get(0) ?? null) : (rules.get(goodsId) ?? rules.get(0) ?? null);
+      let q = trx.updateTable('goods_skus').set({ risk: riskSql(min, dialectOf(trx) === 'postgres') });
+      if (goodsId !== 0) q = q.where('goods_id', '=', goodsId);
+      else if (own.length) q = q.where('goods_id', 'not in', own);
+      await q.execute();
+    });
+  }
+  /**
+   * Library goods with a SKU at risk, the latest change first: a page of them with each SKU at risk
+   * (its rate before the last change and now, with the minimum that applies), and how many in all.
+   */
+  async atRisk(page: number, size: number): Promise<{ total: number; list: AtRiskGoods[] }> {
+    const base = this.db
+      .selectFrom('goods_skus as s')
+      .innerJoin('goods_items as g', 'g.goods_id', 's.goods_id')
+      .where('s.risk', '>', 0)
+      .where('g.in_library', '=', 1);
+    const [count, ids] = await Promise.all([
+      base.select((eb) => eb.fn.count<number>('s.goods_id').distinct().as('n')).executeTakeFirst(),
+      base
+        .select(['s.goods_id', (eb) => eb.fn.max('s.changed_at').as('last')])
+        .groupBy('s.goods_id')
+        .orderBy('last', 'desc')
+        .orderBy('s.goods_id')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+    ]);
+    const goodsIds = ids.map((r) => Number(r.goods_id));
+    if (goodsIds.length === 0) return { total: Number(count?.n ?? 0), list: [] };
+    const [rows, rules] = await Promise.all([
+      this.db
+        .selectFrom('goods_skus as s')
+        .innerJoin('goods_items as g', 'g.goods_id', 's.goods_id')
+        .select([
+          's.goods_id',
+          's.sku',
+          's.spec',
+          's.agreement_price',
+          's.guide_price',
+          's.stock',
+          's.on_sale',
+          's.prev_agreement_price',
+          's.prev_guide_price',
+          's.changed_at',
+          's.risk',
+          'g.title',
+          'g.cover',
+        ])
+        .where('s.goods_id', 'in', goodsIds)
+        .where('s.risk', '>', 0)
+        .execute(),
+      this.rules(goodsIds),
+    ]);
+    const byGoods = new Map<number, AtRiskGoods>();
+    for (const id of goodsIds) byGoods.set(id, { goodsId: id, title: '', cover: '', reasons: [], minRate: rules.get(id) ?? rules.get(0) ?? null, changedAt: 0, skus: [] });
+    for (const r of rows) {
+      const g = byGoods.get(Number(r.goods_id))!;
+      g.title = r.title;
+      g.cover = r.cover;
+      const bits = Number(r.risk);
+      for (const reason of reasonsOf(bits)) if (!g.reasons.includes(reason)) g.reasons.push(reason);
+      const agreement = Number(r.agreement_price);
+      const guide = Number(r.guide_price ?? 0);
+      const changedAt = Number(r.changed_at ?? 0);
+      g.changedAt = Math.max(g.changedAt, changedAt);
+      g.skus.push({
+        sku: Number(r.sku),
+        spec: r.spec,
+        reasons: reasonsOf(bits),
+        agreementPrice: agreement,
+        guidePrice: guide,
+        stock: Number(r.stock ?? 0),
+        onSale: Number(r.on_sale) === 1,
+        rateBefore: r.prev_agreement_price === null ? null : rateOf(Number(r.prev_agreement_price), Number(r.prev_guide_price ?? guide)),
+        rateAfter: rateOf(agreement, guide),
+        agreementBefore: r.prev_agreement_price === null ? null : Number(r.prev_agreement_price),
+        changedAt,
+      });
+    }
+    for (const g of byGoods.values()) g.skus.sort((a, b) => a.sku - b.sku);
+    return { total: Number(count?.n ?? 0), list: goodsIds.map((id) => byGoods.get(id)!) };
+  }
+
+  /** How many library goods are at risk now (the merchant strip's figure). */
+  async atRiskCount(): Promise<number> {
+    const r = await this.db
+      .selectFrom('goods_skus as s')
+      .innerJoin('goods_items as g', 'g.goods_id', 's.goods_id')
+      .where('s.risk', '>', 0)
+      .where('g.in_library', '=', 1)
+      .select((eb) => eb.fn.count<number>('s.goods_id').distinct().as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * One goods' SKUs with their history since `since` (ms), oldest first; each SKU's last row before
+   * `since` leads, so a chart starts where the period starts.
+   */
+  async history(goodsId: number, since: number): Promise<{ sku: number; spec: string; changes: HistoryPoint[] }[]> {
+    const [skus, inside, before] = await Promise.all([
+      this.db.selectFrom('goods_skus').select(['sku', 'spec']).where('goods_id', '=', goodsId).orderBy('sku').execute(),
+      this.db.selectFrom('goods_history').selectAll().where('goods_id', '=', goodsId).where('at', '>=', since).orderBy('at').orderBy('id').execute(),
+      this.db
+        .selectFrom('goods_history as h')
+        .selectAll()
+        .where('h.goods_id', '=', goodsId)
+        .where('h.id', 'in', (eb) =>
+          eb.selectFrom('goods_history').select((e) => e.fn.max('id').as('id')).where('goods_id', '=', goodsId).where('at', '<', since).groupBy('sku'),
+        )
+        .execute(),
+    ]);
+    const out = new Map<number, { sku: number; spec: string; changes: HistoryPoint[] }>();
+    for (const s of skus) out.set(Number(s.sku), { sku: Number(s.sku), spec: s.spec, changes: [] });
+    for (const r of [...before, ...inside]) {
+      const entry = out.get(Number(r.sku));
+      if (!entry) continue;
+      const agreement = Number(r.agreement_price);
+      const guide = Number(r.guide_price);
+      entry.changes.push({
+        at: Number(r.at),
+        agreementPrice: agreement,
+        guidePrice: guide,
+        activityPrice: Number(r.activity_price),
+        stock: Number(r.stock),
+        onSale: Number(r.on_sale) === 1,
+        rate: rateOf(agreement, guide),
+      });
+    }
+    return [...out.values()].filter((e) => e.changes.length > 0);
+  }
+
+  /** When each of `goodsIds` last changed price or sale state (ms), for those the mirror has seen change. */
+  async changedAt(goodsIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const part of chunks(goodsIds, 500)) {
+      const rows = await this.db.selectFrom('goods_items').select(['goods_id', 'changed_at']).where('goods_id', 'in', part).execute();
+      for (const r of rows) if (r.changed_at !== null) out.set(Number(r.goods_id), Number(r.changed_at));
+    }
+    return out;
+  }
+
+  /** Library goods whose prices or sale state changed since `since` (ms), the latest first. */
+  async changedSince(since: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('goods_items')
+      .select('goods_id')
+      .where('changed_at', '>=', since)
+      .where('in_library', '=', 1)
+      .orderBy('changed_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => Number(r.goods_id));
+  }
+
+  /** Goods marked in the library whose detail was last read before `before` (a reconcile did not meet them): no longer in it. */
+  async leftLibrary(before: number): Promise<number> {
+    const r = await this.db.updateTable('goods_items').set({ in_library: 0 }).where('in_library', '=', 1).where('read_at', '<', before).executeTakeFirst();
+    return Number(r.numUpdatedRows ?? 0);
   }
 
   /** SKUs named by order lines: kept only where the index has nothing on them (a detail says more). */

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { sql, type Generated, type Migration } from 'kysely';
 import { columnTypes } from '../db/dialect';
 
 /** The goods module's tables, added to the gateway's by module augmentation (server/gateway/db/tables.ts). */
@@ -7,6 +7,8 @@ declare module '../db/tables' {
     goods_skus: GoodsSkusTable;
     goods_items: GoodsItemsTable;
     goods_state: GoodsStateTable;
+    goods_history: GoodsHistoryTable;
+    goods_rules: GoodsRulesTable;
   }
 }
 
@@ -28,6 +30,13 @@ export interface GoodsSkusTable {
   on_sale: number | null;
   /** When what the row holds was read at the supplier (ms); an older read never replaces a newer one. */
   read_at: number;
+  /** The agreement and guide price before the last change (fen), for the profit rate before it. */
+  prev_agreement_price: number | null;
+  prev_guide_price: number | null;
+  /** When its prices or sale state last changed (ms; its first read counts). */
+  changed_at: number | null;
+  /** Why it is at risk now, as bits (RISK in store.ts): below its minimum profit rate, off sale, out of stock. */
+  risk: Generated<number>;
 }
 
 /** One goods whose whole detail (every SKU) the gateway has read. */
@@ -42,12 +51,36 @@ export interface GoodsItemsTable {
   in_library: number;
   /** When its detail was last read (ms). */
   read_at: number;
+  /** When a SKU of it last changed price or sale state (ms). */
+  changed_at: number | null;
 }
 
 /** Small named values of the module (e.g. how far the order mirror's lines have been read). */
 export interface GoodsStateTable {
   name: string;
   value: string;
+}
+
+/** One change of a SKU's prices, stock state or sale state (its first read is one too), written with the new state. */
+export interface GoodsHistoryTable {
+  id: Generated<number>;
+  sku: number;
+  goods_id: number;
+  /** When it was seen (ms). */
+  at: number;
+  agreement_price: number;
+  guide_price: number;
+  activity_price: number;
+  stock: number;
+  on_sale: number;
+}
+
+/** A minimum profit rate (%): for one goods, or for the whole library (goods_id 0). */
+export interface GoodsRulesTable {
+  goods_id: number;
+  min_rate: number;
+  updated_at: number;
+  updated_by: string;
 }
 
 /** Appended to GATEWAY_MIGRATIONS (server/gateway/db/migrations/index.ts). */
@@ -85,6 +118,39 @@ export const goodsMigrations: Record<string, Migration> = {
         .execute();
       // The order mirror's lines are read into the index by when they were read (store.ts, fromOrders).
       await db.schema.createIndex('goods_mirror_orders_read_at').on('mirror_orders').columns(['read_at', 'sn']).execute();
+    },
+  },
+  '202611270400_goods_watch': {
+    async up(db) {
+      const t = columnTypes(db);
+      const real = t.pg ? 'double precision' : 'real';
+      for (const c of ['prev_agreement_price', 'prev_guide_price', 'changed_at'])
+        await db.schema.alterTable('goods_skus').addColumn(c, t.ms).execute();
+      await db.schema.alterTable('goods_skus').addColumn('risk', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      // The at-risk page reads only the SKUs at risk.
+      await db.schema.createIndex('goods_skus_risk').on('goods_skus').columns(['risk', 'goods_id']).where(sql.ref('risk'), '>', 0).execute();
+      await db.schema.alterTable('goods_items').addColumn('changed_at', t.ms).execute();
+      await db.schema.createIndex('goods_items_changed').on('goods_items').column('changed_at').execute();
+      await db.schema
+        .createTable('goods_history')
+        .addColumn('id', t.id, (c) => c.primaryKey())
+        .addColumn('sku', t.ms, (c) => c.notNull())
+        .addColumn('goods_id', t.ms, (c) => c.notNull())
+        .addColumn('at', t.ms, (c) => c.notNull())
+        .addColumn('agreement_price', t.ms, (c) => c.notNull())
+        .addColumn('guide_price', t.ms, (c) => c.notNull())
+        .addColumn('activity_price', t.ms, (c) => c.notNull())
+        .addColumn('stock', t.ms, (c) => c.notNull())
+        .addColumn('on_sale', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('goods_history_goods').on('goods_history').columns(['goods_id', 'at']).execute();
+      await db.schema
+        .createTable('goods_rules')
+        .addColumn('goods_id', t.ms, (c) => c.primaryKey())
+        .addColumn('min_rate', real, (c) => c.notNull())
+        .addColumn('updated_at', t.ms, (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };

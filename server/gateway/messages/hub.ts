@@ -3,6 +3,8 @@ import type { InboxMessage, VisibleMessageGroup } from '../../../contract';
 import { toInbox, type MessageStore } from './store';
 import type { ImportProgressEvent } from '../../../contract/schemas/imports';
 import { IMPORT_TOPIC } from '../imports/events';
+import { WATCH_TOPIC } from '../goods/events';
+import type { WatchEvent } from '../../../contract/schemas/watch';
 
 /** Bus topics: messages were stored or linked (`{seqs, change}`), a person's read marks changed (`{userId}`). */
 export const MESSAGE_TOPIC = 'messages.stored';
@@ -23,6 +25,8 @@ export interface Listener {
   allImports?: boolean;
   /** A bulk-order job of theirs moved on. */
   importProgress?(ev: ImportProgressEvent): void;
+  /** Goods became at risk (the goods watch): for those who see goods messages (who sell the goods). */
+  watch?(ev: WatchEvent): void;
 }
 
 /**
@@ -47,6 +51,9 @@ export class LiveHub {
       bus.subscribe(IMPORT_TOPIC, (p) => {
         const { userId, ...ev } = p as ImportProgressEvent & { userId: number };
         for (const l of this.listeners) if (l.userId === userId || l.allImports) l.importProgress?.(ev);
+      }),
+      bus.subscribe(WATCH_TOPIC, (p) => {
+        for (const l of this.listeners) if (l.groups.includes('goods')) l.watch?.(p as WatchEvent);
       }),
     );
   }

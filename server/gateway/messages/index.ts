@@ -287,6 +287,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           resync: () => void queue(() => stream.writeSSE({ event: 'resync', data: '{}' })),
           allImports: mayUse(user.role, 'imports.all'),
           importProgress: (ev) => void queue(() => stream.writeSSE({ event: 'import', data: JSON.stringify(ev) })),
+          watch: (ev) => void queue(() => stream.writeSSE({ event: 'watch', data: JSON.stringify(ev) })),
         });
         let aborted = false;
         // The wait between heartbeats, cut short when the gateway stops or the client goes: a closed

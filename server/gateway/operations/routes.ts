@@ -20,6 +20,7 @@ const FED_BY_READS = new Set<OpId>([
   'account.cashFlow',
   'goods.detail',
   'goods.bulkDetail',
+  'selection.list',
 ]);
 
 /** Bounds of `POST /bff/sandbox/clock` (sandbox mode): one second to 30 days per step. */
@@ -84,6 +85,8 @@ export function operationsRoutes(ctx: GatewayContext) {
       ctx.db.bus.publish(OP_WRITTEN, { op: id, userId: user.id, code }).catch((e: unknown) => ctx.log(`bus: ${String(e)}`));
       // The order the write was about, read again for the mirror, after the answer has gone.
       if (code === 1 && ctx.mirror) void ctx.mirror.afterWrite(id as OpId, parsed.data as Record<string, unknown>);
+      // Goods added to or removed from the library: the goods mirror follows.
+      if (code === 1 && ctx.goods) void ctx.goods.afterWrite(id as OpId, parsed.data as Record<string, unknown>);
     }
     // A page of orders, after-sales, failed orders or cash flow someone read is them as they are now:
     // the mirror takes it; goods details and order lines teach the SKU index. Both after the answer

@@ -1,0 +1,2 @@
+/** Bus topic of the goods watch: goods became at risk, or a minimum changed (`WatchEvent` in contract). */
+export const WATCH_TOPIC = 'goods.watch';
