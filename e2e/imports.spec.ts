@@ -3,16 +3,24 @@ import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { readFileSync } from 'node:fs';
 import { stateOf } from './sign-in';
-import { candidates } from './checkout-api';
+import { op } from './checkout-api';
 import { pageProblems, pageShot, switchLook } from './page-checks';
 
 test.use({ storageState: stateOf('merchant') });
 
-test('a merchant imports the template with three orders, fixes one in place, places them, downloads the results; the same sheet again places nothing', async ({
+test('a merchant imports the template with three orders by SKU id from the library, fixes one in place (district, a formula in the note), places them, downloads the results; the same sheet again places nothing', async ({
   page,
 }, info) => {
   test.setTimeout(120_000);
-  const goods = (await candidates(page, 2)).slice(0, 3);
+  // Three SKUs of goods in the selection library, as a shop's export names them: the SKU id alone.
+  const library = await op<{ list: { id: number }[] }>(page, 'selection.list', { page: 1, limit: 50, source: 0 });
+  const details = await op<any[]>(page, 'goods.bulkDetail', { ids: library.list.map((g) => g.id).join(',') });
+  const goods = details
+    .flatMap((g) => {
+      const o = g.status === 1 ? g.specs.options.find((x: any) => x.stock >= 10 && x.agreement_price <= 30_000) : undefined;
+      return o ? [{ sku: o.id as number, price: o.agreement_price as number }] : [];
+    })
+    .slice(0, 3);
   expect(goods).toHaveLength(3);
   await page.goto('/orders/import');
   await expect(page.getByRole('heading', { level: 1, name: '批量下单' })).toBeVisible();
@@ -24,9 +32,9 @@ test('a merchant imports the template with three orders, fixes one in place, pla
   const header = (await readSheet(readFileSync(templatePath)))[0] as string[];
   expect(header.slice(0, 3)).toEqual(['店铺订单号', '收货人', '手机号']);
 
-  // Three orders in the template's columns; the third has a district the region list does not know.
+  // Three orders in the template's columns; the third has a district the region list does not know and a formula in its note.
   const stem = `BULK${Date.now()}`;
-  const row = (n: number, area: string) => {
+  const row = (n: number, area: string, note = '') => {
     const g = goods[n - 1]!;
     const cells: Record<string, string> = {
       店铺订单号: `${stem}-${n}`,
@@ -37,15 +45,15 @@ test('a merchant imports the template with three orders, fixes one in place, pla
       区县: area,
       街道: '',
       详细地址: `${n} 号楼`,
-      '商品ID或SKU ID': String(g.goodsId),
-      规格: g.spec,
+      '商品ID或SKU ID': String(g.sku),
+      规格: '',
       数量: '1',
-      备注: '',
+      备注: note,
     };
     return header.map((h) => ({ value: cells[h] ?? '', type: String }));
   };
   const sheetPath = info.outputPath('shop-export.xlsx');
-  await writeExcelFile([header.map((h) => ({ value: h, type: String })), row(1, '朝阳'), row(2, '海淀区'), row(3, '不存在区')]).toFile(
+  await writeExcelFile([header.map((h) => ({ value: h, type: String })), row(1, '朝阳'), row(2, '海淀区'), row(3, '不存在区', '=HYPERLINK("http://x","点我")')]).toFile(
     sheetPath,
   );
   await page.getByTestId('import-file').setInputFiles(sheetPath);
@@ -55,7 +63,8 @@ test('a merchant imports the template with three orders, fixes one in place, pla
   await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(2);
   const bad = page.locator(`[data-testid="import-order"][data-order="${stem}-3"]`);
   await expect(bad).toHaveAttribute('data-status', 'fix');
-  await expect(bad.getByTestId('import-problem-line')).toContainText('第 4 行：在地区列表中找不到区县“不存在区”');
+  await expect(bad).toContainText('第 4 行：在地区列表中找不到区县“不存在区”');
+  await expect(bad).toContainText('第 4 行：备注是公式而不是值');
   // A short name is matched and says so.
   await expect(page.locator(`[data-testid="import-order"][data-order="${stem}-1"]`)).toContainText('识别为 北京市 北京市 朝阳区');
 
@@ -75,6 +84,14 @@ test('a merchant imports the template with three orders, fixes one in place, pla
   expect(await pageProblems(page, { zh: true, popup: dialog })).toEqual([]);
   await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-fix.png', { window: true });
   await dialog.getByLabel('区县').fill('东城区');
+  // Saved with the formula still in the note, the order still needs it changed.
+  await dialog.getByTestId('import-fix-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(bad).toHaveAttribute('data-status', 'fix');
+  await expect(bad.getByTestId('import-problem-line')).toHaveText(['第 4 行：备注是公式而不是值：此处不会执行公式，请填写值。']);
+  await bad.getByTestId('import-fix').click();
+  await expect(dialog.getByLabel('备注')).toHaveValue('=HYPERLINK("http://x","点我")');
+  await dialog.getByLabel('备注').fill('工作日送达');
   await dialog.getByTestId('import-fix-save').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(3);
