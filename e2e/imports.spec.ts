@@ -53,9 +53,12 @@ test('a merchant imports the template with three orders by SKU id from the libra
     return header.map((h) => ({ value: cells[h] ?? '', type: String }));
   };
   const sheetPath = info.outputPath('shop-export.xlsx');
-  await writeExcelFile([header.map((h) => ({ value: h, type: String })), row(1, '朝阳'), row(2, '海淀区'), row(3, '不存在区', '=HYPERLINK("http://x","点我")')]).toFile(
-    sheetPath,
-  );
+  await writeExcelFile([
+    header.map((h) => ({ value: h, type: String })),
+    row(1, '朝阳'),
+    row(2, '海淀区'),
+    row(3, '不存在区', '=HYPERLINK("http://x","点我")'),
+  ]).toFile(sheetPath);
   await page.getByTestId('import-file').setInputFiles(sheetPath);
 
   const orders = page.getByTestId('import-order');
