@@ -41,7 +41,12 @@ describe('the served shell carries the session, meta and channels', () => {
       const me = JSON.parse((await app.call('GET', '/bff/auth/me', { headers: { cookie } })).text) as unknown;
       expect(boot!.session).toEqual(me);
       expect(boot!.session.permissions.ops).toContain('selection.online');
-      expect(boot!.meta).toEqual({ mode: 'sandbox', upstream: 'sandbox' });
+      // With the clock people are shown (business time in sandbox mode: server/gateway/clock.ts).
+      expect(boot!.meta).toEqual({
+        mode: 'sandbox',
+        upstream: 'sandbox',
+        clock: { kind: 'business', nowMs: expect.any(Number), speed: expect.any(Number) },
+      });
       expect(boot!.sources?.map((s) => s.id).sort((a, b) => a - b)).toEqual([1, 2, 6, 7]);
     }
   });

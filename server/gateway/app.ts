@@ -19,6 +19,7 @@ import type { MessageCenter } from './messages';
 import { upstreamCaller } from './messages/effects';
 import type { OrderMirror } from './mirror';
 import { mirrorRoutes } from './mirror/routes';
+import { createShownClock, type ShownClock } from './clock';
 import { searchRoutes } from './search/routes';
 import { createGoods, type Goods } from './goods';
 import { goodsRoutes, watchRoutes } from './goods/routes';
@@ -62,6 +63,8 @@ export interface GatewayDeps {
   goods?: Goods;
   /** Orders of bulk-order jobs sent at once (IMPORT_CONCURRENCY). */
   importConcurrency?: number;
+  /** The clock of what people are shown (clock.ts); made here from `mode` and `upstream` when not given. */
+  clock?: ShownClock;
   /** Days a finished bulk-order job keeps its rows (IMPORT_RETENTION_DAYS). */
   importRetentionDays?: number;
 }
@@ -86,6 +89,7 @@ export function createBffApp(deps: GatewayDeps) {
     limiter: new LoginLimiter(deps.db, deps.loginLimits, now),
     audit: new AuditLog(deps.db, now, deps.upstream.timeoutMs + 60_000),
     mirror: deps.mirror,
+    clock: deps.clock ?? createShownClock({ mode: deps.mode, upstream: deps.upstream, log }),
   };
   const { users, sessions, limiter, audit, trustProxy } = ctx;
   const goods = (ctx.goods = deps.goods ?? createGoods({ db: deps.db, call: upstreamCaller(deps.upstream), now, log }));
@@ -178,7 +182,7 @@ export function createBffApp(deps: GatewayDeps) {
   );
 
   app.route('/', sessionRoutes(ctx));
-  app.route('/me', personDataRoutes(deps.db, now));
+  app.route('/me', personDataRoutes(deps.db, now, () => ctx.clock.ready().then(ctx.clock.now)));
   if (deps.messages) {
     // Inbox and live events; a stream ends at its next heartbeat once the session has (checked without touching it).
     app.route(
@@ -193,7 +197,7 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/after-sale-names', afterSaleNamesRoutes(deps.db, now));
   app.route('/', auditRoutes(ctx));
   app.route('/', usersRoutes(ctx));
-  if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), now));
+  if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), ctx.clock));
   app.route('/', searchRoutes(deps.db, reader, log, async (sku) => (await goods.store.lookup([sku]))[0]));
   app.route('/', goodsRoutes(goods));
   app.route('/', watchRoutes(goods, { audit, trustProxy, now }));

@@ -128,7 +128,7 @@ export function createSandboxApp(deps: SandboxDeps) {
     const pending = world.db
       .prepare('SELECT count(*) AS n FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ?')
       .get(world.clock.nowMs()) as { n: number };
-    return c.json(ok({ nowMs: world.clock.nowMs(), jobsRun: jobs, messagesPending: pending.n }));
+    return c.json(ok({ nowMs: world.clock.nowMs(), speed: world.clock.speed, jobsRun: jobs, messagesPending: pending.n }));
   });
 
   app.use('/v2/*', async (c, next) => {

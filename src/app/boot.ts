@@ -8,6 +8,7 @@ import { catalogueListAt } from '../features/catalogue/first-list';
 import { preloadCatalogueList } from '../features/catalogue/list-chunk';
 import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
+import { setShownClock } from '../lib/clock';
 import { preloadShellTools } from './shell-tools-chunk';
 import { preloadTexts } from './i18n';
 import { FIRST_PAGE_CHUNKS } from './pages';
@@ -62,7 +63,10 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
   // finds it in flight (same query key) when it mounts.
   const first = FIRST_LISTS[doc.location.pathname];
   if (data.session && first && data.session.permissions.ops.includes(first[0])) void first[1](queryClient, doc.location.search);
-  if (data.meta) queryClient.setQueryData(metaQuery.queryKey, data.meta);
+  if (data.meta) {
+    queryClient.setQueryData(metaQuery.queryKey, data.meta);
+    setShownClock(data.meta.clock);
+  }
   if (Array.isArray(data.sources)) queryClient.setQueryData(sourcesQuery().queryKey, data.sources as never);
   // Signed in: the page's own chunks and the app bar's tools (with their texts) will follow the first
   // paint; main.tsx asks for them after the list's request, each in a task of its own (a preload adds

@@ -8,7 +8,8 @@ export const appMoreLocales = {
     mode: {
       sandbox: 'Sandbox',
       upstream: 'Live: {{host}}',
-      sandboxHint: 'Connected to the built-in sandbox supplier; no real money moves.',
+      sandboxHint: 'Connected to the built-in sandbox supplier; no real money moves. Times shown are business time: the sandbox’s clock, which runs faster and can be moved forward.',
+      sandboxBusiness: 'Sandbox · business time',
     },
     theme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },
     search: { open: 'Search and commands (Ctrl+K)' },
@@ -159,7 +160,12 @@ export const appMoreLocales = {
     },
   },
   'zh-CN': {
-    mode: { sandbox: '沙箱', upstream: '正式：{{host}}', sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。' },
+    mode: {
+      sandbox: '沙箱',
+      sandboxBusiness: '沙箱 · 业务时间',
+      upstream: '正式：{{host}}',
+      sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。显示的时间均为业务时间：沙箱的时钟，走得更快，也可以拨快。',
+    },
     theme: { light: '切换到浅色主题', dark: '切换到深色主题' },
     search: { open: '搜索与命令（Ctrl+K）' },
     language: { label: '语言', en: 'English', 'zh-CN': '中文' },

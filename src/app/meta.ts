@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import { setShownClock, type ShownClockInfo } from '../lib/clock';
 import { STALE } from '../lib/stale';
 
 export interface GatewayMeta {
   mode: 'sandbox' | 'upstream';
   upstream: string;
+  /** The clock people are shown (src/lib/clock.ts). */
+  clock?: ShownClockInfo;
 }
 
 export const metaQuery = queryOptions({
@@ -11,7 +14,11 @@ export const metaQuery = queryOptions({
   queryFn: async (): Promise<GatewayMeta> => {
     const res = await fetch('/bff/meta', { credentials: 'same-origin' });
     if (!res.ok) throw new Error(`meta: HTTP ${res.status}`);
-    return (await res.json()) as GatewayMeta;
+    const meta = (await res.json()) as GatewayMeta;
+    setShownClock(meta.clock);
+    return meta;
   },
   staleTime: STALE.reference,
+  // Business time: read again now and then (someone may move it from another window).
+  refetchInterval: (q) => (q.state.data?.mode === 'sandbox' ? 60_000 : false),
 });

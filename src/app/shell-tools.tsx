@@ -44,7 +44,15 @@ export function ModeChip() {
       variant="outlined"
       // A native title, not MUI's Tooltip: the shell stays free of the popper engine.
       title={meta.data.mode === 'sandbox' ? t('mode.sandboxHint') : undefined}
-      label={meta.data.mode === 'sandbox' ? t('mode.sandbox') : t('mode.upstream', { host: meta.data.upstream })}
+      // Sandbox mode shows every time on the business clock (src/lib/clock.ts): the bar says so.
+      label={
+        meta.data.mode === 'sandbox'
+          ? meta.data.clock?.kind === 'business'
+            ? t('mode.sandboxBusiness')
+            : t('mode.sandbox')
+          : t('mode.upstream', { host: meta.data.upstream })
+      }
+      data-testid="mode-chip"
     />
   );
 }

@@ -18,6 +18,8 @@ export class PersonData {
   constructor(
     db: GatewayDb | Kdb,
     private readonly now: () => number = Date.now,
+    /** The clock the order numbers are made on (the business clock in sandbox mode: server/gateway/clock.ts). */
+    private readonly shownNow: () => number | Promise<number> = now,
   ) {
     this.db = 'kysely' in db ? db.kysely : db;
   }
@@ -53,7 +55,7 @@ export class PersonData {
    * `ON CONFLICT DO NOTHING` and read back: two tabs (or two gateways) asking at once get the same number.
    */
   async draft(userId: number, ex: Kdb = this.db): Promise<CheckoutDraft> {
-    const made: CheckoutDraft = { orderSn: newOrderSn(this.now()), createdAt: this.now() };
+    const made: CheckoutDraft = { orderSn: newOrderSn(await this.shownNow()), createdAt: this.now() };
     await ex
       .insertInto('person_data')
       .values({ user_id: userId, kind: 'checkout', value: JSON.stringify(made), updated_at: this.now() })
@@ -93,8 +95,8 @@ const MAX_BODY = 64 * 1024;
  * `/bff/me/...`: the signed-in person's cart, address book and checkout draft. Mounted behind the
  * session check; only people who may place orders have them.
  */
-export function personDataRoutes(db: GatewayDb, now: () => number = Date.now) {
-  const store = new PersonData(db, now);
+export function personDataRoutes(db: GatewayDb, now: () => number = Date.now, shownNow: () => number | Promise<number> = now) {
+  const store = new PersonData(db, now, shownNow);
   const app = new Hono<Env>();
   const fail = (c: Context, status: 400 | 403 | 413, reason: 'invalid_input' | 'forbidden', msg: string, field?: string) =>
     c.json(gatewayFailure(reason, msg, field ? { field } : {}), status);

@@ -8,6 +8,7 @@ import type { SessionStore } from '../auth/sessions';
 import type { User, UserStore } from '../auth/users';
 import type { Goods } from '../goods';
 import type { OrderMirror } from '../mirror';
+import type { ShownClock } from '../clock';
 import { gatewayFailure, type FailureExtra, type GatewayFailure } from '../operations/upstream';
 
 /** What every concern's routes are made with (app.ts builds it once). */
@@ -25,6 +26,8 @@ export interface GatewayContext {
   audit: AuditLog;
   /** The order mirror, fed by what the gateway forwards (absent in tests of the bare /bff app). */
   mirror?: OrderMirror;
+  /** The clock of what people are shown (the business clock in sandbox mode): server/gateway/clock.ts. */
+  clock: ShownClock;
   /** The goods module (SKU index), fed by the goods details and order pages the gateway forwards. */
   goods?: Goods;
 }

@@ -5,7 +5,10 @@ import { OVERVIEW_MAX_DAYS } from '../../../contract/constants';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env } from '../http/context';
 import type { OpCaller } from '../messages/effects';
-import type { MirrorBackfill, MirrorLibrary } from '../../../contract';
+import type { MirrorBackfill, MirrorLibrary, MirrorReads } from '../../../contract';
+import type { ShownClock } from '../clock';
+
+const WALL = { now: Date.now, fromWall: (ms: number) => ms, ready: () => Promise.resolve() };
 import type { OrderMirror } from './index';
 import { daysBetween } from './store';
 import { dayOf, LIST_DIMS } from './rollups';
@@ -133,7 +136,12 @@ export function periodDays(period: Period, today: string, custom?: { from: strin
     const prevEnd = shift(from, -1);
     const sameDay = `${prevStart.slice(0, 8)}${to.slice(8)}`;
     const prevTo = period === 'lastMonth' || !realDay(sameDay) || sameDay > prevEnd ? prevEnd : sameDay;
-    return { from, to, previous: { from: prevStart, to: prevTo }, comparison: period === 'month' ? ('sameDaysLastMonth' as const) : ('monthBefore' as const) };
+    return {
+      from,
+      to,
+      previous: { from: prevStart, to: prevTo },
+      comparison: period === 'month' ? ('sameDaysLastMonth' as const) : ('monthBefore' as const),
+    };
   }
   const length = daysBetween(from, to).length;
   return { from, to, previous: { from: shift(from, -length), to: shift(from, -1) }, comparison: 'daysBefore' as const };
@@ -145,8 +153,18 @@ export function periodDays(period: Period, today: string, custom?: { from: strin
  * failed orders waiting, library size), asked in parallel: one call for the whole overview.
  * `/bff/mirror/status` (admins): the mirror's size, the backfill's progress, the last reconcile.
  */
-export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => number = Date.now) {
+export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<ShownClock, 'now' | 'fromWall' | 'ready'> = WALL) {
   const routes = new Hono<Env>();
+  routes.use('*', async (_c, next) => {
+    await clock.ready();
+    await next();
+  });
+  const now = clock.now;
+  /** When the mirror last read (kept on the wall clock), on the clock people are shown. */
+  const shownReads = (r: MirrorReads): MirrorReads => {
+    const at = (ms: number | null) => (ms === null ? null : clock.fromWall(ms));
+    return { ...r, orders: at(r.orders), cash: at(r.cash), library: at(r.library) };
+  };
   routes.get('/overview', requireFeature('overview.read'), async (c) => {
     const parsed = overviewQuery.safeParse(c.req.query());
     if (!parsed.success) {
@@ -181,7 +199,7 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
       current,
       previous,
       now: { balance, failedOrders, librarySize: library, libraryOffSale: fresh.libraryOffSale },
-      reads: fresh.reads,
+      reads: shownReads(fresh.reads),
       ...(status ? { mirror: status } : {}),
     });
   });
@@ -205,7 +223,7 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, now: () => num
       mirror.store.orders({ dim: q.of, key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
       mirror.freshness(),
     ]);
-    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: fresh.reads.orders });
+    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh.reads).orders });
   });
   routes.get('/mirror/status', requireFeature('mirror.status'), async (c) => c.json(await mirror.status()));
 

@@ -40,7 +40,15 @@ const clockInput = z
 /** `/op/:id` (the only door to the upstream), `/meta`, and the sandbox's business clock. */
 export function operationsRoutes(ctx: GatewayContext) {
   const routes = new Hono<Env>();
-  routes.get('/meta', (c) => c.json({ mode: ctx.mode, upstream: ctx.mode === 'sandbox' ? 'sandbox' : new URL(ctx.upstream.baseUrl).host }));
+  // `clock`: the clock people are shown (business time in sandbox mode), now on it and its speed, for the SPA's one clock (src/lib/clock.ts).
+  routes.get('/meta', async (c) => {
+    await ctx.clock.ready();
+    return c.json({
+      mode: ctx.mode,
+      upstream: ctx.mode === 'sandbox' ? 'sandbox' : new URL(ctx.upstream.baseUrl).host,
+      clock: { kind: ctx.clock.kind, nowMs: ctx.clock.now(), speed: ctx.clock.speed() },
+    });
+  });
   routes.post('/op/:id', async (c) => {
     const id = c.req.param('id');
     const op = getOperation(id);
@@ -127,6 +135,8 @@ export function operationsRoutes(ctx: GatewayContext) {
     });
     const env = answer.envelope as { code?: unknown; msg?: unknown; gateway?: { reason?: string } };
     await ctx.audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
+    // Business time moved: what people are shown follows at once.
+    await ctx.clock.sync();
     return c.json(answer.envelope, answer.status as 200);
   });
   return routes;

@@ -35,6 +35,7 @@ import {
   type PaletteItem,
 } from './items';
 import { recentItems, recentSearches, rememberItem, rememberSearch } from './recent';
+import { messageTime } from '../../lib/clock';
 
 export interface PaletteProps {
   open: boolean;
@@ -205,7 +206,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
             kind: messageWords ? t(`messages:types.${m.type}`, { defaultValue: m.type }) : m.type,
             orderSn: String(m.data.orderSn ?? ''),
           }),
-          detail: t('hit.messageDetail', { when: formatMillis(m.receivedAt, lang) }),
+          detail: t('hit.messageDetail', { when: formatMillis(messageTime(m), lang) }),
           ...messageTargets(m),
         })),
         results.messages.more,

@@ -69,7 +69,7 @@ const show = (key: string, text: string, link: { to: string; label: string } | u
 
 const textsOf = (i18n: I18n) => {
   registerMessagesTexts(i18n);
-  const lang = i18n.language === 'en' ? 'en' : ('zh-CN' as const);
+  const lang: 'en' | 'zh-CN' = i18n.language === 'en' ? 'en' : 'zh-CN';
   return { lang, t: i18n.getFixedT(lang, 'messages') as TFunction<'messages'> };
 };
 

@@ -14,6 +14,7 @@ import { formatRate } from '../../../lib/money';
 import { useLang } from '../../../lib/use-lang';
 import { messageSentence, typeLabel } from '../sentence';
 import { useMessagesTranslation } from '../texts';
+import { messageTime } from '../../../lib/clock';
 
 /** One message: its kind in words, the sentence, links to what it is about, and read / unread. */
 export function MessageEntry({
@@ -57,7 +58,7 @@ export function MessageEntry({
             </Typography>
           )}
           <Typography variant="caption" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
-            {t('entry.received', { time: formatMillis(m.receivedAt, lang) })}
+            {t('entry.received', { time: formatMillis(messageTime(m), lang) })}
           </Typography>
           {s.lowProfit && lowProfitPercent !== null && (
             <Chip size="small" color="warning" label={t('entry.lowProfit', { threshold: formatRate(lowProfitPercent, lang) })} />

@@ -32,12 +32,13 @@ import { MessageEntry } from '../components/message-entry';
 import { typeLabel } from '../sentence';
 import { useMessagesTranslation } from '../texts';
 import { daysInOrder, inboxViewToParams, INBOX_SIZES, parseInboxView } from '../url-state';
+import { messageTime, shownNow } from '../../../lib/clock';
 
 /** Messages grouped by the day they arrived, in the person's zone, newest first. */
 function byDay(list: InboxMessage[]): [string, InboxMessage[]][] {
   const days = new Map<string, InboxMessage[]>();
   for (const m of list) {
-    const d = secondsToDay(Math.floor(m.receivedAt / 1000));
+    const d = secondsToDay(Math.floor(messageTime(m) / 1000));
     const bucket = days.get(d);
     if (bucket) bucket.push(m);
     else days.set(d, [m]);
@@ -75,8 +76,8 @@ export function MessagesPage() {
     return [{ value: '', label: t('filter.anyType') }, ...pool.map((type) => ({ value: type, label: typeLabel(type, t) }))];
   }, [view.group, groups, t]);
 
-  const today = secondsToDay(Math.floor(Date.now() / 1000));
-  const yesterday = secondsToDay(Math.floor(Date.now() / 1000) - 86_400);
+  const today = secondsToDay(Math.floor(shownNow() / 1000));
+  const yesterday = secondsToDay(Math.floor(shownNow() / 1000) - 86_400);
   const dayTitle = (d: string) =>
     d === today
       ? t('today')

@@ -34,6 +34,8 @@ export function useMoveClock() {
   return useMutation({
     mutationFn: advance,
     onSuccess: async (nowMs) => {
+      // The app's clock first (src/lib/clock.ts), then what moved with it.
+      await qc.invalidateQueries({ queryKey: ['meta'] });
       await invalidateOrderData(qc);
       await qc.invalidateQueries({ queryKey: ['afterSale'] });
       void toast(nowMs ? t('clock.moved', { time: formatMillis(nowMs, lang) }) : t('clock.movedNoTime'), { variant: 'success' });

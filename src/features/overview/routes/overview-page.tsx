@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import { useLang } from '../../../lib/use-lang';
 import { overviewQuery, type OverviewAsk } from '../api/queries';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
 import { KpiCard, useChange } from '../components/kpi-card';
+import { shownNow } from '../../../lib/clock';
 
 const PERIODS: OverviewPeriod[] = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,7 +80,7 @@ export function OverviewPage() {
   const change = useChange();
   const { period, from, to, set } = usePeriod();
   // Today as the last answer said it (the business clock in sandbox mode), else this device's.
-  const [lastToday, setLastToday] = useState(() => secondsToDay(Math.floor(Date.now() / 1000)));
+  const [lastToday, setLastToday] = useState(() => secondsToDay(Math.floor(shownNow() / 1000)));
   const last = lastDay(lastToday);
   const customError =
     period === 'custom' && from && to
@@ -94,6 +95,9 @@ export function OverviewPage() {
   const ask: OverviewAsk | null = period !== 'custom' ? { period } : from && to && !customError ? { period, from, to } : null;
   const overview = useQuery({ ...overviewQuery(ask ?? { period: '7d' }), enabled: ask !== null });
   const data = ask ? overview.data : undefined;
+  // The figures and charts are drawn from a deferred copy: React draws them in slices that leave a
+  // phone's main thread free, not in the one long task an answer's update would be (issue 39).
+  const shown = useDeferredValue(data);
   if (data && data.today !== lastToday) setLastToday(data.today);
 
   return (
@@ -142,8 +146,8 @@ export function OverviewPage() {
       <Box sx={{ height: 4 }}>{overview.isFetching && <LinearProgress aria-label={t('title')} />}</Box>
       {overview.isError && !data ? (
         <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
-      ) : data ? (
-        <Figures data={data} change={change} lang={lang} navigate={navigate} />
+      ) : shown ? (
+        <Figures data={shown} change={change} lang={lang} navigate={navigate} />
       ) : null}
     </Stack>
   );
