@@ -33,6 +33,8 @@ export interface RunningApp {
 export async function startApp(
   env: Record<string, string> = {},
   dir = mkdtempSync(join(tmpdir(), 'supply-desk-app-')),
+  /** The logger and metrics registry server/main.ts would hand it (default: a silent logger, a registry of its own). */
+  observe: Pick<NonNullable<Parameters<typeof createAppServer>[1]>, 'logger' | 'metrics'> = {},
 ): Promise<RunningApp> {
   const port = await freePort();
   // In the postgres run each DATA_DIR gets its own schema, kept for a restart on the same directory.
@@ -42,7 +44,7 @@ export async function startApp(
     TEST_DIALECT === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: readFileSync(urlFile, 'utf8') } : {};
   const fullEnv = { DATA_DIR: dir, PORT: String(port), SANDBOX_GOODS: '20', ...dbEnv, ...env };
   const config = { ...gatewayConfigFromEnv(fullEnv), staticDir: join(dir, 'no-dist') };
-  const server = await createAppServer(config, { env: fullEnv });
+  const server = await createAppServer(config, { env: fullEnv, ...observe });
   const http = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
   });

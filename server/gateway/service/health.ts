@@ -13,7 +13,13 @@ const NO_ANSWER = new Set(['timeout', 'unreachable']);
  * counts, a refusal included (the upstream is there); only no answer at all (timeout, connection
  * refused, reset) counts against it. A failed probe is not repeated for `retryMs`.
  */
-export function upstreamWatch(o: { target: () => UpstreamTarget; freshMs: number; retryMs?: number; probeTimeoutMs?: number; now?: () => number }) {
+export function upstreamWatch(o: {
+  target: () => UpstreamTarget;
+  freshMs: number;
+  retryMs?: number;
+  probeTimeoutMs?: number;
+  now?: () => number;
+}) {
   const now = o.now ?? Date.now;
   const retryMs = o.retryMs ?? 5_000;
   let okAt = 0;
@@ -31,7 +37,10 @@ export function upstreamWatch(o: { target: () => UpstreamTarget; freshMs: number
       const op = getOperation('source.list')!;
       const target = o.target();
       // Its own short timeout: a balancer's probe should not hang for the upstream's 15 s.
-      const answer = await callUpstream({ ...target, timeoutMs: Math.min(target.timeoutMs, o.probeTimeoutMs ?? 3_000) }, buildUpstreamRequest(op, {}));
+      const answer = await callUpstream(
+        { ...target, timeoutMs: Math.min(target.timeoutMs, o.probeTimeoutMs ?? 3_000) },
+        buildUpstreamRequest(op, {}),
+      );
       const reason = (answer.envelope as { gateway?: { reason?: string } }).gateway?.reason;
       seen({ code: reason ?? String(answer.envelope.code), status: answer.status });
     })().finally(() => (probing = null)));
@@ -66,7 +75,12 @@ export function healthRoutes(deps: { db: GatewayDb; draining: () => boolean; ups
     if (deps.draining()) return c.json({ ok: false, status: 'stopping', reasons: ['the gateway is stopping'] }, 503);
     const [dbUp, upstreamProblem] = await Promise.all([deps.db.ping(), deps.upstream.problem()]);
     const reasons = [...(dbUp ? [] : ['the database did not answer within 2 s']), ...(upstreamProblem ? [upstreamProblem] : [])];
-    const body = { ok: reasons.length === 0, db: dbUp ? 'up' : 'down', upstream: upstreamProblem ? 'down' : 'up', ...(reasons.length ? { reasons } : {}) };
+    const body = {
+      ok: reasons.length === 0,
+      db: dbUp ? 'up' : 'down',
+      upstream: upstreamProblem ? 'down' : 'up',
+      ...(reasons.length ? { reasons } : {}),
+    };
     return c.json(body, reasons.length ? 503 : 200);
   });
   return routes;

@@ -57,9 +57,10 @@ export function createMetrics(o: { processDefaults?: boolean } = {}) {
       if (sources.liveStreams) this.set(sources.liveStreams());
     },
   });
-  // Both read the mirror's state once per scrape.
+  // Both read the mirror's state once per scrape (a scrape starts every collector in the same tick).
   let mirrorRead: Promise<{ lastGoodAt: number | null; failing: boolean } | null> | null = null;
-  const readMirror = () => (mirrorRead ??= (sources.mirror?.() ?? Promise.resolve(null)).catch(() => null).finally(() => setTimeout(() => (mirrorRead = null), 0)));
+  const readMirror = () =>
+    (mirrorRead ??= (sources.mirror?.() ?? Promise.resolve(null)).catch(() => null).finally(() => (mirrorRead = null)));
   new Gauge({
     name: 'supply_desk_mirror_lag_seconds',
     help: 'Seconds since the order mirror was last reconciled with the upstream with success (by any gateway of the install); NaN before the first.',

@@ -1,0 +1,256 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../server/gateway/service/metrics';
+import { createLogger } from '../server/lib/logger';
+import { freePort, startApp, type RunningApp } from './app-server';
+
+/**
+ * Running it as a service (issue 40): the log of a run (JSON lines, one per request, never a secret),
+ * request ids, /metrics and the Grafana dashboard that reads it, /readyz, unknown /bff paths.
+ */
+
+const SECRET = 'sandbox-secret-for-the-log-test-0123456789';
+const METRICS_TOKEN = 'metrics-token-for-the-log-test-0123456789';
+const MESSAGES_TOKEN = 'messages-token-for-the-log-test-0123456789abcdef';
+const PHONE = '13912345678';
+const NEW_PASSWORD = 'a-new-password-for-the-log-test';
+const WRONG_PASSWORD = 'not-the-password-of-anyone';
+const bearer = { authorization: `Bearer ${METRICS_TOKEN}` };
+
+const log: string[] = [];
+let app: RunningApp;
+let merchant = '';
+
+const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+const logLines = () => log.join('').trim().split('\n').map(json);
+
+beforeAll(async () => {
+  const logger = await createLogger({ level: 'debug', format: 'json', destination: { write: (s: string) => void log.push(s) } });
+  app = await startApp({ SANDBOX_APP_SECRET: SECRET, METRICS_TOKEN, MESSAGES_TOKEN }, undefined, {
+    logger,
+    metrics: createMetrics({ processDefaults: true }),
+  });
+  merchant = await app.signIn('merchant', 'merchant-demo');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('request ids and unknown /bff paths', () => {
+  it('every answer has x-request-id, JSON error answers name it, an id a proxy gave is kept, and it leads to the log line', async () => {
+    const health = await app.call('GET', '/healthz');
+    expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    const signedOut = await app.call('GET', '/bff/no-such-route');
+    expect(signedOut.status).toBe(401);
+    expect(json(signedOut.text).requestId).toBe(signedOut.headers['x-request-id']);
+
+    const unknown = await app.call('GET', '/bff/no-such-route', { headers: { cookie: merchant } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/json/);
+    expect(json(unknown.text)).toMatchObject({
+      code: 0,
+      gateway: { reason: 'unknown_operation' },
+      requestId: unknown.headers['x-request-id'],
+    });
+    expect(
+      (await app.call('POST', '/bff/nothing/here', { headers: { cookie: merchant, 'content-type': 'application/json' }, body: '{}' }))
+        .status,
+    ).toBe(404);
+
+    const given = 'lb-7f3a9c21-trace';
+    const call = await app.call('POST', '/bff/op/source.list', {
+      headers: { cookie: merchant, 'content-type': 'application/json', 'x-request-id': given },
+      body: '{}',
+    });
+    expect(call.status).toBe(200);
+    expect(call.headers['x-request-id']).toBe(given);
+    // Something that is not an id is not taken over.
+    const odd = await app.call('GET', '/healthz', { headers: { 'x-request-id': 'has spaces <b>' } });
+    expect(odd.headers['x-request-id']).not.toBe('has spaces <b>');
+
+    const line = logLines().find((l) => l.reqId === given);
+    expect(line).toMatchObject({ level: 30, concern: 'http', method: 'POST', route: '/bff/op/:id', status: 200, msg: 'request' });
+    expect(line!.userId).toEqual(expect.any(Number));
+    expect(line!.ms).toEqual(expect.any(Number));
+    expect(logLines().some((l) => l.concern === 'upstream' && l.operation === 'source.list' && l.code === '1')).toBe(true);
+  });
+});
+
+describe('the log', () => {
+  it('is one JSON object per line and holds no secret, password, cookie or full mobile number', async () => {
+    const admin = await app.signIn('admin', 'admin-demo-1');
+    // A wrong password, a new one, an address with a full mobile number, the callback URL with its token.
+    expect(
+      (
+        await app.call('POST', '/bff/auth/login', {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'support', password: WRONG_PASSWORD }),
+        })
+      ).status,
+    ).toBe(401);
+    const changed = await app.call('POST', '/bff/auth/password', {
+      headers: { cookie: merchant, 'content-type': 'application/json' },
+      body: JSON.stringify({ current: 'merchant-demo', password: NEW_PASSWORD }),
+    });
+    expect(changed.status).toBe(200);
+    merchant = /sd_session=[^;]+/.exec(String(changed.headers['set-cookie']))?.[0] ?? merchant;
+    const book = {
+      list: [
+        {
+          id: 'a1',
+          consignee: '张三',
+          phone: PHONE,
+          province: '浙江省',
+          city: '杭州市',
+          area: '西湖区',
+          street: '文三路',
+          description: '100号',
+        },
+      ],
+    };
+    expect(
+      (
+        await app.call('PUT', '/bff/me/addresses', {
+          headers: { cookie: merchant, 'content-type': 'application/json' },
+          body: JSON.stringify(book),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await app.call('GET', '/bff/messages/settings', { headers: { cookie: admin } })).status).toBeLessThan(500);
+    expect((await app.call('GET', '/metrics', { headers: bearer })).status).toBe(200);
+
+    const text = log.join('');
+    const lines = logLines();
+    expect(lines.length).toBeGreaterThan(10);
+    for (const l of lines) expect(l).toMatchObject({ level: expect.any(Number), time: expect.any(Number), msg: expect.any(String) });
+    const cookieValues = [merchant, admin].map((c) => c.split('=')[1]!);
+    const secrets = [
+      SECRET,
+      METRICS_TOKEN,
+      MESSAGES_TOKEN,
+      'merchant-demo',
+      'admin-demo-1',
+      WRONG_PASSWORD,
+      NEW_PASSWORD,
+      PHONE,
+      ...cookieValues,
+    ];
+    expect(secrets.filter((s) => text.includes(s))).toEqual([]);
+    expect(text).not.toMatch(/(?<!\d)1[3-9]\d{9}(?!\d)/);
+    expect(text).not.toMatch(/sd_session|cookie"|authorization"/i);
+  });
+});
+
+describe('/metrics and the dashboard', () => {
+  it('answers only with the bearer token, in Prometheus text, with every metric the issue names', async () => {
+    expect((await app.call('GET', '/metrics')).status).toBe(401);
+    expect((await app.call('GET', '/metrics', { headers: { authorization: 'Bearer not-the-token-at-all-0000' } })).status).toBe(401);
+    // Six wrong passwords for one account from one address: the sixth is refused by the limiter.
+    for (let i = 0; i < 6; i++)
+      await app.call('POST', '/bff/auth/login', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'manager', password: WRONG_PASSWORD }),
+      });
+    const res = await app.call('GET', '/metrics', { headers: bearer });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    for (const name of [
+      'supply_desk_http_request_duration_seconds',
+      'supply_desk_upstream_request_duration_seconds',
+      'supply_desk_live_streams',
+      'supply_desk_mirror_lag_seconds',
+      'supply_desk_import_orders_total',
+      'supply_desk_login_refusals_total',
+      'supply_desk_db_pool_connections',
+      'process_cpu_seconds_total',
+      'nodejs_eventloop_lag_seconds',
+    ])
+      expect(res.text, name).toContain(`# TYPE ${name} `);
+    expect(res.text).toMatch(/supply_desk_http_request_duration_seconds_count\{route="\/bff\/op\/:id",method="POST",status="200"\} \d+/);
+    expect(res.text).toMatch(/supply_desk_upstream_request_duration_seconds_count\{operation="source\.list",code="1"\} \d+/);
+    expect(res.text).toMatch(/supply_desk_login_refusals_total\{route="\/bff\/auth\/login"\} [1-9]/);
+  });
+
+  it('every query of docs/grafana-dashboard.json names only metrics the gateway exports', async () => {
+    const text = (await app.call('GET', '/metrics', { headers: bearer })).text;
+    const exported = new Set<string>();
+    for (const m of text.matchAll(/^# TYPE (\w+) (\w+)$/gm)) {
+      exported.add(m[1]!);
+      if (m[2] === 'histogram') for (const s of ['_bucket', '_sum', '_count']) exported.add(m[1]! + s);
+      if (m[2] === 'summary') for (const s of ['_sum', '_count']) exported.add(m[1]! + s);
+    }
+    const dashboard = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'docs', 'grafana-dashboard.json'), 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const exprs = dashboard.panels.flatMap((p) => p.targets.map((t) => ({ panel: p.title, expr: t.expr })));
+    expect(exprs.length).toBeGreaterThan(8);
+    const unknown: string[] = [];
+    for (const { panel, expr } of exprs) {
+      // Metric names: identifiers that are not PromQL functions, keywords or label names (those sit inside by (...) or {...}).
+      const bare = expr
+        .replace(/\{[^}]*\}/g, '')
+        .replace(/\b(by|without)\s*\([^)]*\)/g, '')
+        .replace(/\[[^\]]*\]/g, '');
+      const names = [...bare.matchAll(/\b[a-z_][a-z0-9_]*\b(?!\s*\()/g)]
+        .map((m) => m[0])
+        .filter((n) => !/^(and|or|unless|on|ignoring|group_left|group_right|offset|bool)$/.test(n));
+      if (names.length === 0) unknown.push(`${panel}: no metric in "${expr}"`);
+      for (const n of names) if (!exported.has(n)) unknown.push(`${panel}: ${n}`);
+    }
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe('/readyz', () => {
+  it('answers 200 when the database and the embedded sandbox answer', async () => {
+    const res = await app.call('GET', '/readyz');
+    expect(res.status).toBe(200);
+    expect(json(res.text)).toEqual({ ok: true, db: 'up', upstream: 'up' });
+  });
+
+  it('turns 503 with its reason when the upstream goes away', async () => {
+    // A stand-in upstream that answers every call with an empty success.
+    const upstreamPort = await freePort();
+    const upstream: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":1,"msg":"ok","data":[]}'));
+    });
+    await new Promise<void>((r) => upstream.listen(upstreamPort, '127.0.0.1', r));
+    const live = await startApp({
+      UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`,
+      UPSTREAM_APP_KEY: 'key',
+      UPSTREAM_APP_SECRET: 'secret-of-the-stand-in',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'boss-password-1234',
+      MIRROR_BACKFILL_DAYS: '0',
+    });
+    try {
+      // Nothing called it yet: /readyz asks it itself.
+      expect((await live.call('GET', '/readyz')).status).toBe(200);
+      upstream.closeAllConnections();
+      await new Promise((r) => upstream.close(r));
+      const admin = await live.signIn('boss', 'boss-password-1234');
+      const failed = await live.call('POST', '/bff/op/source.list', {
+        headers: { cookie: admin, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(failed.status).toBe(502);
+      const res = await live.call('GET', '/readyz');
+      expect(res.status).toBe(503);
+      expect(json(res.text)).toMatchObject({
+        ok: false,
+        db: 'up',
+        upstream: 'down',
+        reasons: ['the upstream did not answer (unreachable)'],
+      });
+      // Liveness is not readiness: the process itself is fine.
+      expect((await live.call('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await live.close();
+    }
+  });
+});
