@@ -187,9 +187,11 @@ export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFix
               </Stack>
               {parts.address(o)}
               <Box sx={{ mt: 1 }}>{parts.lines(o)}</Box>
-              <Typography variant="body2" component="div" sx={{ mt: 0.5, fontWeight: 500 }}>
-                {parts.amount(o)}
-              </Typography>
+              {(o.status === 'ready' || o.status === 'unsellable') && (
+                <Typography variant="body2" component="div" sx={{ mt: 0.5, fontWeight: 500 }}>
+                  {parts.amount(o)}
+                </Typography>
+              )}
               <Box sx={{ mt: 0.5 }}>{parts.todo(o)}</Box>
             </Paper>
           ))}
