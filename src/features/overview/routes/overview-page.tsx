@@ -406,7 +406,13 @@ function Figures({
             label={t(`kpi.${f.id}`)}
             value={f.value === null ? '—' : f.show(f.value)}
             previous={f.before === null ? '—' : f.show(f.before)}
-            change={f.value === null || f.before === null ? { text: t('kpi.noBase'), tone: 'text.secondary' } : change(f.value, f.before)}
+            change={
+              f.value === null
+                ? { text: t('kpi.noBase'), tone: 'text.secondary' }
+                : f.before === null
+                  ? { text: t('kpi.previousNoBase'), tone: 'text.secondary' }
+                  : change(f.value, f.before)
+            }
             to={f.to}
             note={f.note}
           />
