@@ -29,7 +29,8 @@ export async function startAppServer(opts: { port: number; goods: number; user?:
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       SANDBOX_GOODS: String(opts.goods),
-      LOG_REQUESTS: '',
+      // A line per request would fill `output` during Lighthouse runs: warnings and errors only.
+      LOG_LEVEL: 'warn',
       DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

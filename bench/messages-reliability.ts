@@ -147,6 +147,8 @@ export async function runReliability(o: ReliabilityOptions): Promise<Reliability
     HOST: '127.0.0.1',
     DATA_DIR: dir,
     DRAIN_SECONDS: '0',
+    // A line per request (10,000 messages) would drown the bench's own lines: warnings and errors only.
+    LOG_LEVEL: 'warn',
     UPSTREAM_URL: upstream.url,
     UPSTREAM_APP_KEY: 'bench-key',
     UPSTREAM_APP_SECRET: 'bench-secret-123456',

@@ -132,3 +132,8 @@ if (only?.includes('bulk')) {
     `  SIGKILL after ${b.killedAt} placed, started again: job ${b.state} ${b.restS.toFixed(1)} s later; ${b.count} orders at the supplier, ${b.doubled} placed twice (target: ${b.orders}, 0)`,
   );
 }
+if (only?.includes('start')) {
+  // `npm start` as an operator runs it: time to /healthz, memory, SIGTERM to npm (issue 40). Only when named.
+  const { benchServiceStart, printServiceStart } = await import('./service-start');
+  printServiceStart(await benchServiceStart());
+}

@@ -74,6 +74,8 @@ export async function buildServer(dir = buildDir()) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // esbuild's service process would otherwise live on beside the server that `npm start` runs next.
+  await esbuild.stop?.();
   // Read beside the module (server/shell-page.ts: import.meta.dirname).
   const styles = join(ROOT, 'server', 'first-styles.json');
   if (existsSync(styles)) copyFileSync(styles, join(outdir, 'first-styles.json'));
