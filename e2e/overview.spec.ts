@@ -4,7 +4,9 @@ import { findSkus, op, submitOrder } from './orders-helpers';
 
 test.use({ storageState: stateOf('manager') });
 
-test('a manager lands on the overview, changes the period, and follows a channel to its orders of those days', async ({ page }) => {
+test('a manager lands on the overview, changes the period, and follows a channel to exactly the orders it counts on those days', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // An order placed through the gateway today: the mirror has it at once (no reconcile waited for).
   await page.goto('/cart');
@@ -22,7 +24,9 @@ test('a manager lands on the overview, changes the period, and follows a channel
   await page.getByTestId('period-today').click();
   await expect(page).toHaveURL(/period=today/);
   // The previous period's figures stay on screen until today's arrive.
-  await expect(page.getByTestId('overview-period')).toHaveText(/^(\d{4}-\d{2}-\d{2}) 至 \1，/);
+  // The comparison is named (today against the day before), and the app bar says the times are business time.
+  await expect(page.getByTestId('overview-period')).toHaveText(/^(\d{4}-\d{2}-\d{2}) 至 \1（.+），对比此前同样天数：/);
+  await expect(page.getByTestId('mode-chip')).toHaveText('沙箱 · 业务时间');
   const orders = page.getByTestId('kpi-orders-value');
   await expect(orders).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByTestId('kpi-gmv-value')).toHaveText(/^¥[\d,]+\.\d{2}$/);
@@ -37,18 +41,24 @@ test('a manager lands on the overview, changes the period, and follows a channel
   await expect(page.getByTestId('overview-period')).toContainText(`至 ${today}`);
   await expect(page.getByTestId('overview-period')).not.toHaveText(period);
 
-  // The channels' figures as a table, its first row a link to the orders of that channel and those days.
+  // The channels' figures as a table, its first row a link to the orders that channel counts on those days
+  // (from the order mirror: the supplier's channel list cannot filter by day), as many as its figure.
   const channels = page.getByTestId('chart-by-channel');
   await channels.getByRole('button', { name: '表格' }).click();
-  const first = channels.getByRole('row').nth(1).getByRole('link');
+  const row = channels.getByRole('row').nth(1);
+  const first = row.getByRole('link');
   await expect(first).toBeVisible();
   const href = (await first.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^\/orders\?tab=\d+&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  expect(href).toMatch(/^\/overview\/orders\?of=channel&key=\d+&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   expect(href).toContain(`to=${today}`);
   const channel = await first.textContent();
+  const counted = (await row.getByRole('cell').nth(1).textContent())!.replace(/,/g, '');
   await first.click();
-  await expect(page).toHaveURL(/\/orders\?tab=\d+&from=/);
-  await expect(page.getByRole('tab', { name: channel!, selected: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/overview\/orders\?of=channel&key=\d+&from=/);
+  await expect(page.getByRole('heading', { level: 1, name: `含${channel}商品的订单` })).toBeVisible();
+  await expect(page.getByTestId('order-count')).toHaveText(`共 ${counted} 个订单`);
+  await expect(page.getByTestId('mirror-read')).toContainText('读取自订单镜像');
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
 
   // Back on the overview, the CSV of the channels is the table's figures.
   await page.goBack();

@@ -124,7 +124,17 @@ export const CASH_IN = '2';
 
 /** A cash-flow line counts on the day it was written, under its direction: `orders` is lines, `gmv` the money (fen). */
 export function cashContributions(line: CashFlow, timeZone: string): Contribution[] {
-  return [{ day: dayOf(line.update_time, timeZone), dim: 'cash', key: String(line.direction), label: '', ...ZERO_FIGURES, orders: 1, gmv: line.money }];
+  return [
+    {
+      day: dayOf(line.update_time, timeZone),
+      dim: 'cash',
+      key: String(line.direction),
+      label: '',
+      ...ZERO_FIGURES,
+      orders: 1,
+      gmv: line.money,
+    },
+  ];
 }
 
 /**
@@ -181,7 +191,8 @@ export function orderKeys(o: Order, timeZone: string): { dim: ListDim; key: stri
       if (c.orders > 0) out.push({ dim: 'all', key: '', day: c.day });
       if (c.refunded > 0) out.push({ dim: 'refunded', key: '', day: c.day });
       if (c.cancelled > 0) out.push({ dim: 'cancelled', key: '', day: c.day });
-    } else if ((c.dim === 'channel' || c.dim === 'province' || c.dim === 'goods') && c.orders > 0) out.push({ dim: c.dim, key: c.key, day: c.day });
+    } else if ((c.dim === 'channel' || c.dim === 'province' || c.dim === 'goods') && c.orders > 0)
+      out.push({ dim: c.dim, key: c.key, day: c.day });
   }
   return out;
 }

@@ -197,12 +197,18 @@ export const mirrorMigrations: Record<string, Migration> = {
     async up(db) {
       for (const dim of ['goods', 'goodsWeek']) {
         const index = (name: string, columns: string[]) =>
-          db.schema.createIndex(`mirror_daily_${dim.toLowerCase()}_${name}`).on('mirror_daily').columns(columns).where(sql.ref('dim'), '=', dim).execute();
+          db.schema
+            .createIndex(`mirror_daily_${dim.toLowerCase()}_${name}`)
+            .on('mirror_daily')
+            .columns(columns)
+            .where(sql.ref('dim'), '=', dim)
+            .execute();
         await index('items', ['day', 'items']);
         await index('gmv', ['day', 'gmv']);
         await index('key', ['key', 'day']);
       }
-      for (const table of ['mirror_orders', 'mirror_daily', 'mirror_after_sales', 'mirror_state'] as const) await db.deleteFrom(table).execute();
+      for (const table of ['mirror_orders', 'mirror_daily', 'mirror_after_sales', 'mirror_state'] as const)
+        await db.deleteFrom(table).execute();
     },
   },
   '202611260100_mirror_failed_orders_cash_flow': {
@@ -220,7 +226,11 @@ export const mirrorMigrations: Record<string, Migration> = {
         .addColumn('read_at', t.ms, (c) => c.notNull())
         .addColumn('resolved_at', t.ms)
         .execute();
-      await db.schema.createIndex('mirror_failed_orders_open').on('mirror_failed_orders').columns(['resolved_at', 'created_time']).execute();
+      await db.schema
+        .createIndex('mirror_failed_orders_open')
+        .on('mirror_failed_orders')
+        .columns(['resolved_at', 'created_time'])
+        .execute();
       await db.schema
         .createTable('mirror_cash_flow')
         .addColumn('id', t.ms, (c) => c.primaryKey())
@@ -250,21 +260,24 @@ export const mirrorMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('mirror_order_keys_pk', ['dim', 'key', 'day', 'sn'])
         .execute();
       await db.schema.createIndex('mirror_order_keys_sn').on('mirror_order_keys').column('sn').execute();
-      for (let after = ''; ; ) {
-        const rows = await db
+      for (let after = ''; ;) {
+        const rows = (await db
           .selectFrom('mirror_orders' as never)
           .select(['sn', 'day', 'created_time', 'data'] as never[])
           .where('sn' as never, '>', after as never)
           .orderBy('sn' as never)
           .limit(500)
-          .execute() as { sn: string; day: string; created_time: number; data: string }[];
+          .execute()) as { sn: string; day: string; created_time: number; data: string }[];
         if (rows.length === 0) break;
         const keys = rows.flatMap((r) =>
           // The zone only decides the day, which the row has already.
           orderKeys(JSON.parse(r.data) as Order, 'UTC').map((k) => ({ ...k, day: r.day, sn: r.sn, created_time: Number(r.created_time) })),
         );
         for (let i = 0; i < keys.length; i += 200)
-          await db.insertInto('mirror_order_keys' as never).values(keys.slice(i, i + 200) as never).execute();
+          await db
+            .insertInto('mirror_order_keys' as never)
+            .values(keys.slice(i, i + 200) as never)
+            .execute();
         after = rows.at(-1)!.sn;
       }
     },

@@ -40,7 +40,13 @@ const whenNoModal = (): Promise<void> => {
 };
 
 let seq = 0;
-const show = (key: string, text: string, link: { to: string; label: string } | undefined, t: TFunction<'messages'>, navigate: (to: string) => void) => {
+const show = (
+  key: string,
+  text: string,
+  link: { to: string; label: string } | undefined,
+  t: TFunction<'messages'>,
+  navigate: (to: string) => void,
+) => {
   showing.add(key);
   setTimeout(() => showing.delete(key), SHOWN_MS);
   void toast(text, {

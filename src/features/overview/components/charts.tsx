@@ -64,7 +64,11 @@ export function KeysChart({
           ? { valueFormatter: format, height: AXIS_HEIGHT, ...(series.whole ? { tickMinStep: 1 } : {}) }
           : { scaleType: 'band', data: keys, height: AXIS_HEIGHT },
       ]}
-      yAxis={[across ? { scaleType: 'band', data: keys, width: 140 } : { valueFormatter: format, width: 72, ...(series.whole ? { tickMinStep: 1 } : {}) }]}
+      yAxis={[
+        across
+          ? { scaleType: 'band', data: keys, width: 140 }
+          : { valueFormatter: format, width: 72, ...(series.whole ? { tickMinStep: 1 } : {}) },
+      ]}
       series={[{ data: series.values, label: series.label, valueFormatter: (v: number | null) => (v === null ? '' : series.format(v)) }]}
       hideLegend
       onAxisClick={(_, d) => d && onPick(d.dataIndex)}

@@ -79,11 +79,7 @@ export function OverviewOrdersPage() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" data-testid="mirror-read">
-            {list.data
-              ? list.data.readAt
-                ? t('list.read', { time: formatMillis(list.data.readAt, lang) })
-                : t('list.notRead')
-              : ' '}
+            {list.data ? (list.data.readAt ? t('list.read', { time: formatMillis(list.data.readAt, lang) }) : t('list.notRead')) : ' '}
           </Typography>
           <Suspense fallback={null}>
             <OrderRowsView
