@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chunkMap } from './tools/build/chunk-map.ts';
 import { muiThemeWithoutCssVars } from './tools/build/mui-theme-without-css-vars.ts';
+import { leanLibraries } from './tools/build/lean-libraries.ts';
 import { shellTexts } from './tools/build/shell-texts.ts';
 
 /**
@@ -25,6 +26,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     muiThemeWithoutCssVars(),
+    // react-router's unused components and the useSyncExternalStore shim left out (issue 39).
+    leanLibraries(),
     // The header each first page paints before its script runs (read by the gateway).
     shellTexts('src/app/shell-texts.ts'),
     // Which chunk holds which module (read by bench/bundle-size.ts and its e2e budget check).
@@ -69,11 +72,11 @@ export default defineConfig(({ command }) => ({
               test: /src[\\/]main\.tsx$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
               priority: 2,
             },
-            // What the first page asks for right after its first paint (app bar tools, the catalogue's list,
-            // the texts it leaves out) and what only a failure shows, with all they import: one file too.
+            // What the first page asks for right after its first paint (app bar tools, the navigation's icons,
+            // the catalogue's list, the texts it leaves out) and what only a failure shows, with all they import: one file too.
             {
               name: 'after-first-paint',
-              test: /src[\\/](app[\\/](shell-tools|crash-screen|server-away-notice|not-found|forbidden|locales-more)|features[\\/]catalogue[\\/]routes[\\/]catalogue-list)\.tsx?$/,
+              test: /src[\\/](app[\\/](shell-tools|nav-icons|crash-screen|server-away-notice|not-found|forbidden|locales-more)|features[\\/]catalogue[\\/]routes[\\/]catalogue-list)\.tsx?$/,
               priority: 1,
             },
           ],

@@ -1,11 +1,14 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { startAppServer } from './app-server';
+import { placeOrders, signIn, startAppServer } from './app-server';
+import { LIGHTHOUSE_PAGES } from './lighthouse';
 
 /**
  * `npx tsx bench/cpu-profile.ts [/catalogue] [throttle]`: a Chromium CPU profile of one signed-in
- * page load (CPU slowed down 4x like Lighthouse's mobile profile), from navigation to the first rows.
+ * page load (CPU slowed down 4x like Lighthouse's mobile profile), from navigation to the first rows,
+ * as the role that lands on the page (the Lighthouse bench's LIGHTHOUSE_PAGES: /queue as support,
+ * /overview as the manager).
  * Writes bench/out/<page>.cpuprofile (open it in Chromium's performance panel) and prints the
  * functions and the source modules with the most self time. Build with `npx vite build --minify false`
  * first to get readable names: the unminified chunks keep rolldown's `//#region <module>` markers,
@@ -30,8 +33,12 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
 });
 try {
+  // As the Lighthouse bench: a page of orders, so the orders, queue and overview draw with rows.
+  await placeOrders(server, 20, 'PROFILE');
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
-  const [name, value] = server.cookie.split('=') as [string, string];
+  const role = (LIGHTHOUSE_PAGES as Record<string, string>)[page] ?? 'merchant';
+  const cookie = role === 'merchant' ? server.cookie : await signIn(server.url, role);
+  const [name, value] = cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: server.url }]);
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);

@@ -42,8 +42,18 @@ export function withPageHeader(html: string, texts: ShellTexts, path: string, la
   return out;
 }
 
-/** The pages whose first styles are recorded (tools/first-styles.ts) and put in the HTML served for them. */
-export const FIRST_STYLE_PAGES = ['/catalogue', '/library', '/orders'] as const;
+/**
+ * The pages whose first styles are recorded (tools/first-styles.ts) and put in the HTML served for
+ * them, each with the role it is recorded as: the merchant's pages, and the landings of support and
+ * managers (their first commit was a long task of emotion's style work on a phone, issue 39).
+ */
+export const FIRST_STYLE_PAGES = {
+  '/catalogue': 'merchant',
+  '/library': 'merchant',
+  '/orders': 'merchant',
+  '/queue': 'support',
+  '/overview': 'manager',
+} as const;
 type Mode = 'light' | 'dark';
 /** server/first-styles.json: emotion's rules, each once, and each page's set in each mode (their places). */
 export interface FirstStyles {

@@ -1,6 +1,6 @@
 /**
  * `npm run styles:first`: records the CSS that emotion writes while each first page (catalogue, library,
- * orders) loads, in both colour modes, at phone and desktop size, in both languages, and keeps it in
+ * orders as the merchant; the queue as support; the overview as a manager) loads, in both colour modes, at phone and desktop size, in both languages, and keeps it in
  * server/first-styles.json. The gateway puts the set of the page and mode it serves into the HTML as
  * an emotion server-rendering style tag (server/shell-page.ts): emotion then takes those classes as
  * already written and skips serialising and inserting them in the browser, which on a phone was
@@ -14,7 +14,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-import { placeOrders, startAppServer, type BenchServer } from '../bench/app-server';
+import { placeOrders, signIn, startAppServer, type BenchServer } from '../bench/app-server';
 import { FIRST_STYLES_ID } from '../contract/constants';
 import { emotionNames, FIRST_STYLE_PAGES, type FirstStyles } from '../server/shell-page';
 import { emotionRulesOf, recordEmotionRules } from './emotion-rules';
@@ -27,7 +27,7 @@ const SIZES = [
 const LANGUAGES = ['zh-CN', 'en-US'];
 type Mode = 'light' | 'dark';
 
-async function record(browser: Browser, server: BenchServer, path: string, mode: Mode) {
+async function record(browser: Browser, server: BenchServer, path: string, cookie: string, mode: Mode) {
   const rules: string[] = [];
   // Each size and language; then each size once more with the page's code and data late, for what
   // the page shows while it waits (progress bars, placeholders), which a fast answer can skip.
@@ -37,7 +37,7 @@ async function record(browser: Browser, server: BenchServer, path: string, mode:
   ]);
   for (const { viewport, locale, late } of runs) {
     const context = await browser.newContext({ viewport, locale, colorScheme: mode, baseURL: server.url });
-    const [name, value] = server.cookie.split('=') as [string, string];
+    const [name, value] = cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.url }]);
     await context.addInitScript(recordEmotionRules);
     // What is recorded must not count what the gateway already put in the page.
@@ -82,9 +82,12 @@ try {
     if (i === undefined) index.set(rule, (i = out.rules.push(rule) - 1));
     return i;
   };
-  for (const path of FIRST_STYLE_PAGES) {
-    const light = [...new Set((await record(browser, server, path, 'light')).map(place))];
-    const dark = [...new Set((await record(browser, server, path, 'dark')).map(place))];
+  const cookies = new Map<string, string>([['merchant', server.cookie]]);
+  for (const [path, role] of Object.entries(FIRST_STYLE_PAGES)) {
+    if (!cookies.has(role)) cookies.set(role, await signIn(server.url, role));
+    const cookie = cookies.get(role)!;
+    const light = [...new Set((await record(browser, server, path, cookie, 'light')).map(place))];
+    const dark = [...new Set((await record(browser, server, path, cookie, 'dark')).map(place))];
     out.pages[path] = { light, dark };
     for (const [mode, set] of [
       ['light', light],

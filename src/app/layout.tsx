@@ -4,16 +4,11 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { NAV_ITEMS, allowed } from './nav';
 import { useCan } from '../features/account/session';
@@ -22,12 +17,21 @@ import { lazyNamed, useLatch } from '../lib/lazy';
 import { Progress } from '../lib/progress';
 import { BarEnd, LiveEvents, ModeChip, ShellTools } from './shell-tools-chunk';
 
+// The navigation's icons come right after the first paint, with the app bar's tools (vite.config.ts).
+const NavIcon = lazyNamed(() => import('./nav-icons'), 'NavIcon');
+
 // Phones get the navigation in a sliding drawer (a modal): its code loads when first opened.
 const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
 
 const DRAWER_WIDTH = 232;
 
-/** A navigation entry's <li>: what MUI's ListItem with disablePadding draws, without its code in the first page. */
+/**
+ * The navigation's list, its entries and the phone's menu button as plain elements styled as MUI's
+ * List, ListItem, ListItemButton (with ListItemIcon and ListItemText) and IconButton draw them: those
+ * components brought ButtonBase, its ripple and a spinner into the first page's script, about 7 kB
+ * gzip (issue 39). What they add beyond the look (the ripple) is not missed on a link list.
+ */
+const NAV_LIST = { listStyle: 'none', m: 0, py: 1, px: 0, position: 'relative' } as const;
 const NAV_ITEM = {
   display: 'flex',
   justifyContent: 'flex-start',
@@ -37,6 +41,48 @@ const NAV_ITEM = {
   boxSizing: 'border-box',
   textAlign: 'left',
 } as const;
+const NAV_LINK = (theme: Theme) => ({
+  display: 'flex',
+  flexGrow: 1,
+  alignItems: 'center',
+  boxSizing: 'border-box',
+  minWidth: 0,
+  mx: 1,
+  px: 2,
+  py: 1,
+  borderRadius: 2,
+  color: 'inherit',
+  textDecoration: 'none',
+  WebkitTapHighlightColor: 'transparent',
+  transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+  '&:hover': { bgcolor: 'action.hover' },
+  '&:focus-visible': { outline: 'none', bgcolor: 'action.focus' },
+  '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
+  // The icon's place (24 px, as MUI's SvgIcon) is kept before it comes: the words beside it stay put.
+  '& .nav-icon': { display: 'inline-flex', flexShrink: 0, minWidth: 40, height: 24, color: 'action.active' },
+  '& .nav-label': { ...theme.typography.body1, fontWeight: 'inherit', flex: '1 1 auto', minWidth: 0, my: 0.5 },
+});
+const MENU_BUTTON = (theme: Theme) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  boxSizing: 'content-box',
+  width: 24,
+  height: 24,
+  p: 1,
+  ml: -1.5,
+  border: 0,
+  borderRadius: '50%',
+  bgcolor: 'transparent',
+  color: 'action.active',
+  fontSize: theme.typography.pxToRem(24),
+  cursor: 'pointer',
+  WebkitTapHighlightColor: 'transparent',
+  transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+  '&:hover': { bgcolor: 'action.hover' },
+  '&:focus-visible': { outline: 'none', bgcolor: 'action.focus' },
+});
 
 /**
  * The mark and the app's name, as the shell painted them before any script (index.html). When the name
@@ -75,25 +121,27 @@ export function Layout() {
   const nav = (
     <Box component="nav" aria-label={t('appName')}>
       <Toolbar />
-      <List>
+      <Box component="ul" sx={NAV_LIST}>
         {items.map((item) => (
           <Box component="li" key={item.to} sx={NAV_ITEM}>
-            <ListItemButton
+            <Box
               component={Link}
               to={item.to}
               className={item === current ? 'active' : undefined}
               aria-current={item === current ? 'page' : undefined}
               onClick={() => setOpen(false)}
-              sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              sx={NAV_LINK}
             >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <item.icon />
-              </ListItemIcon>
-              <ListItemText primary={t(item.label)} />
-            </ListItemButton>
+              <span className="nav-icon">
+                <Suspense fallback={null}>
+                  <NavIcon to={item.to} />
+                </Suspense>
+              </span>
+              <span className="nav-label">{t(item.label)}</span>
+            </Box>
           </Box>
         ))}
-      </List>
+      </Box>
       {!wide && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>
           <Suspense fallback={null}>
@@ -114,9 +162,16 @@ export function Layout() {
       >
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
-            <IconButton edge="start" aria-label={t('nav.menu')} onClick={() => setOpen(true)} onPointerEnter={NavDrawer.preload}>
-              <MenuIcon />
-            </IconButton>
+            <Box
+              component="button"
+              type="button"
+              aria-label={t('nav.menu')}
+              onClick={() => setOpen(true)}
+              onPointerEnter={NavDrawer.preload}
+              sx={MENU_BUTTON}
+            >
+              <MenuIcon fontSize="inherit" />
+            </Box>
           )}
           {/* On phones the name gives way so menu, messages, cart and account keep their room: whole or not
               at all (a cut "Supply…" reads as a word), the mark staying. */}

@@ -1,12 +1,16 @@
 import { catalogueLocales } from '../features/catalogue/locales';
 import { selectionLocales } from '../features/selection/locales';
 import { ordersLocales } from '../features/orders/locales';
+import { afterSaleLocales } from '../features/after-sale/locales';
+import { overviewLocales } from '../features/overview/locales';
 
 type Header = { title: string; subtitle: string };
 const header = ({ title, subtitle }: Header): Header => ({ title, subtitle });
 
 /**
- * The header of each first page (the pages whose styles the gateway puts in the HTML), in each
+ * The header of each first page (the merchant's pages whose styles the gateway puts in the HTML, and
+ * the landings of support and managers: the painted header is what their phones show, and their
+ * largest paint, while the page's code and figures come), in each
  * language: the build writes it to dist/.vite/shell.json (tools/build/shell-texts.ts) and the gateway
  * paints it before any script runs. Not imported by the app itself.
  */
@@ -14,4 +18,6 @@ export const shellTexts = {
   '/catalogue': { en: header(catalogueLocales.en), 'zh-CN': header(catalogueLocales['zh-CN']) },
   '/library': { en: header(selectionLocales.en), 'zh-CN': header(selectionLocales['zh-CN']) },
   '/orders': { en: header(ordersLocales.en.list), 'zh-CN': header(ordersLocales['zh-CN'].list) },
+  '/queue': { en: header(afterSaleLocales.en.queue), 'zh-CN': header(afterSaleLocales['zh-CN'].queue) },
+  '/overview': { en: header(overviewLocales.en), 'zh-CN': header(overviewLocales['zh-CN']) },
 };

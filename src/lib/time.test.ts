@@ -67,6 +67,10 @@ describe('instants as the person reads them', () => {
           expect(formatSeconds(ms / 1000, locale, 'Asia/Shanghai', withTime), `${new Date(ms).toISOString()} ${locale}`).toBe(want);
           if (withTime) expect(formatMillis(ms, locale)).toBe(want);
         }
+    // The day of a date field, by hand in Beijing time (issue 39), as Intl's en-CA writes it.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+    for (const ms of values)
+      expect(secondsToDay(Math.floor(ms / 1000)), new Date(ms).toISOString()).toBe(day.format(new Date(Math.floor(ms / 1000) * 1000)));
   });
 
   it('other zones, other languages and the summer-time years go through Intl', () => {

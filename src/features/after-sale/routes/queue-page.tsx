@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,9 @@ export function QueuePage() {
   const [openId, setOpen] = useOpenAfterSale();
   const filtered = isFiltered(view);
   const queue = useQuery({ ...workQueueQuery, enabled: !filtered });
+  // The sections are drawn from a deferred copy: React draws them in slices that leave a phone's main
+  // thread free, not in the one long task an answer's update would be (issue 39: total blocking time).
+  const shown = useDeferredValue(queue.data);
   const lang = useLang();
 
   return (
@@ -54,11 +57,15 @@ export function QueuePage() {
         actions={
           !filtered && (
             <>
-              {queue.data && (
-                <Typography variant="caption" color="text.secondary">
-                  {t('queue.asOf', { time: formatMillis(queue.data.asOf, lang) })}
-                </Typography>
-              )}
+              {/* Its room is kept before the answer (a time of the same shape, unseen): the button beside it stays put. */}
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                aria-hidden={!queue.data}
+                sx={{ visibility: queue.data ? 'visible' : 'hidden' }}
+              >
+                {t('queue.asOf', { time: formatMillis(queue.data?.asOf ?? Date.now(), lang) })}
+              </Typography>
               <Button startIcon={<RefreshIcon />} onClick={() => void queue.refetch()} disabled={queue.isFetching}>
                 {t('queue.refresh')}
               </Button>
@@ -70,8 +77,8 @@ export function QueuePage() {
         <FilteredList view={view} onView={(v) => setParams(queueViewToParams(v, params))} onOpen={setOpen} />
       ) : queue.isError && !queue.data ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : queue.data ? (
-        <Sections queue={queue.data} onOpen={setOpen} />
+      ) : shown ? (
+        <Sections queue={shown} onOpen={setOpen} />
       ) : (
         <Skeleton variant="rectangular" height={240} />
       )}

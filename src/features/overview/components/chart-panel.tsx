@@ -17,6 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { download, toCsv, type CellValue } from '../../../lib/csv';
+import { WhenNear } from '../../../components/when-near';
 
 /** Unselected choices in the secondary text colour: MUI's default (action.active) is below AA on the page's grey. */
 export const TOGGLES = { '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' } } as const;
@@ -93,8 +94,11 @@ export function ChartPanel({
         </Typography>
       ) : view === 'chart' ? (
         // A figure named by its title; the table view says the same figures in words, each row a link.
+        // Drawn when it comes near the window: a phone draws the charts it shows, not all at once (issue 39).
         <div role="figure" aria-label={title}>
-          <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>{chart}</Suspense>
+          <WhenNear minHeight={280} fallback={<Skeleton variant="rectangular" height={280} />}>
+            <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>{chart}</Suspense>
+          </WhenNear>
         </div>
       ) : (
         <TableContainer>
