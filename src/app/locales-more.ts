@@ -8,7 +8,8 @@ export const appMoreLocales = {
     mode: {
       sandbox: 'Sandbox',
       upstream: 'Live: {{host}}',
-      sandboxHint: 'Connected to the built-in sandbox supplier; no real money moves. Times shown are business time: the clock of the sandbox, which runs faster and can be moved forward.',
+      sandboxHint:
+        'Connected to the built-in sandbox supplier; no real money moves. Times shown are business time: the clock of the sandbox, which runs faster and can be moved forward.',
       sandboxBusiness: 'Sandbox · business time',
     },
     theme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },

@@ -8,7 +8,6 @@ import type { GatewayDb } from '../db';
 import { MessageStore } from '../messages/store';
 import { createOrderMirror } from '../mirror';
 
-
 let sb: SandboxHarness;
 let db: GatewayDb;
 let bff: ReturnType<typeof createBffApp>;
@@ -84,13 +83,18 @@ describe('/bff/search', () => {
     });
     expect(applied.code, applied.msg).toBe(1);
     const id = applied.data.id as number;
-    await expect.poll(async () => (await db.kysely.selectFrom('mirror_after_sales').select('id').where('id', '=', id).execute()).length).toBe(1);
+    await expect
+      .poll(async () => (await db.kysely.selectFrom('mirror_after_sales').select('id').where('id', '=', id).execute()).length)
+      .toBe(1);
     const byId = await search(support, `q=${id}`);
     expect(byId.body.afterSales.list[0]).toMatchObject({ id, orderSn });
     // As every screen writes it: "#12" (and the full-width ＃ of a Chinese keyboard) finds the same record.
     for (const q of [`#${id}`, `＃${id}`]) {
       const hashed = await search(support, `q=${encodeURIComponent(q)}`);
-      expect(hashed.body.afterSales.list.map((r: { id: number }) => r.id), q).toEqual([id]);
+      expect(
+        hashed.body.afterSales.list.map((r: { id: number }) => r.id),
+        q,
+      ).toEqual([id]);
     }
     const byOrder = await search(support, `q=${orderSn.slice(0, -2)}`);
     expect(byOrder.body.afterSales.list.map((r: { id: number }) => r.id)).toContain(id);
@@ -110,7 +114,13 @@ describe('/bff/search', () => {
     const messages = new MessageStore(db);
     const orderSn = `MSG${Date.now()}`;
     await messages.insert({ id: `m-${orderSn}-1`, type: 'order.delivery', group: 'orders', data: { orderSn }, pushedMs: null });
-    await messages.insert({ id: `m-${orderSn}-2`, type: 'afterSale.agree', group: 'afterSale', data: { orderSn, afterSaleId: 1 }, pushedMs: null });
+    await messages.insert({
+      id: `m-${orderSn}-2`,
+      type: 'afterSale.agree',
+      group: 'afterSale',
+      data: { orderSn, afterSaleId: 1 },
+      pushedMs: null,
+    });
     const merchant = await search(await signIn(bff, 'merchant'), `q=${orderSn}`);
     expect(merchant.body.messages.list.map((m: { type: string }) => m.type)).toEqual(['order.delivery']);
     const support = await search(await signIn(bff, 'support'), `q=${orderSn.slice(0, -1)}`);

@@ -46,7 +46,10 @@ export class SearchStore {
 
   async orders(q: string, limit: number): Promise<Hits<Order>> {
     if (!NUMBER_LIKE.test(q)) return { list: [], more: false };
-    const exact = this.db.selectFrom('mirror_orders').select(['sn', 'data']).where((eb) => eb.or([eb('sn', '=', q), eb('third_sn', '=', q)]));
+    const exact = this.db
+      .selectFrom('mirror_orders')
+      .select(['sn', 'data'])
+      .where((eb) => eb.or([eb('sn', '=', q), eb('third_sn', '=', q)]));
     const prefix = (column: 'sn' | 'third_sn') =>
       this.db
         .selectFrom('mirror_orders')
@@ -60,7 +63,12 @@ export class SearchStore {
       q.length >= MIN_PREFIX ? prefix('third_sn') : [],
       q.length >= MIN_PREFIX ? prefix('sn') : [],
     ]);
-    return pick([...whole, ...byThird, ...bySn], (r) => r.sn, limit, (r) => JSON.parse(r.data) as Order);
+    return pick(
+      [...whole, ...byThird, ...bySn],
+      (r) => r.sn,
+      limit,
+      (r) => JSON.parse(r.data) as Order,
+    );
   }
 
   /** By its id, typed as every screen writes it ("#12") or bare ("12"), and by its order's number; "#12" is an id only. */
@@ -82,7 +90,12 @@ export class SearchStore {
             .execute()
         : [],
     ]);
-    return pick([...byId, ...byOrder], (r) => Number(r.id), limit, (r) => JSON.parse(r.data) as AfterSaleRecord);
+    return pick(
+      [...byId, ...byOrder],
+      (r) => Number(r.id),
+      limit,
+      (r) => JSON.parse(r.data) as AfterSaleRecord,
+    );
   }
 
   /** Messages about an order whose number starts with `q`, of the groups the person may see, the newest first. */
@@ -98,7 +111,12 @@ export class SearchStore {
       .limit(limit + 1)
       .execute();
     // Read or not is the inbox's business: the palette opens the message there.
-    return pick(rows, (r) => Number(r.seq), limit, (r) => toInbox(r, false));
+    return pick(
+      rows,
+      (r) => Number(r.seq),
+      limit,
+      (r) => toInbox(r, false),
+    );
   }
 }
 

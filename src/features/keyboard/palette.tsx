@@ -25,15 +25,7 @@ import { useErrorText } from '../../lib/use-error-text';
 import { useLang } from '../../lib/use-lang';
 import { loadMessagesTexts } from '../messages';
 import { CLOCK_STEPS, useMoveClock } from '../orders';
-import {
-  afterSaleTargets,
-  drawerAddress,
-  goodsTargets,
-  messageTargets,
-  orderTargets,
-  type PaletteGroup,
-  type PaletteItem,
-} from './items';
+import { afterSaleTargets, drawerAddress, goodsTargets, messageTargets, orderTargets, type PaletteGroup, type PaletteItem } from './items';
 import { recentItems, recentSearches, rememberItem, rememberSearch } from './recent';
 import { messageTime } from '../../lib/clock';
 
@@ -119,7 +111,12 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       counts.set(group, { count: list.length, more });
       out.push(...list);
     };
-    const pageItems = pages.map((p) => ({ key: `page:${p.to}`, group: 'pages' as const, label: t('hit.page', { name: p.label }), to: p.to }));
+    const pageItems = pages.map((p) => ({
+      key: `page:${p.to}`,
+      group: 'pages' as const,
+      label: t('hit.page', { name: p.label }),
+      to: p.to,
+    }));
     if (!typed) {
       add(
         'recent',
@@ -301,7 +298,12 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
 
   const total = items.length;
   const waiting = typed.length > 0 && (typed !== q || search.isFetching);
-  const status = search.isError && typed ? t('palette.failed', { error: errorText(search.error) }) : typed && !waiting && total === 0 ? t('palette.none', { q: typed }) : '';
+  const status =
+    search.isError && typed
+      ? t('palette.failed', { error: errorText(search.error) })
+      : typed && !waiting && total === 0
+        ? t('palette.none', { q: typed })
+        : '';
 
   return (
     <Dialog
@@ -349,7 +351,9 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
           const group = g.group as PaletteGroup;
           const c = counts.get(group);
           const name = t(`groups.${group}`);
-          const heading = c?.more ? t('palette.groupMore', { name, count: c.count }) : t('palette.group', { name, count: c?.count ?? g.options.length });
+          const heading = c?.more
+            ? t('palette.groupMore', { name, count: c.count })
+            : t('palette.group', { name, count: c?.count ?? g.options.length });
           return (
             <li key={g.key} role="presentation">
               <Typography
@@ -396,7 +400,11 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
           );
         })}
       </Box>
-      <Typography variant="caption" color="text.secondary" sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', display: { xs: 'none', sm: 'block' } }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', display: { xs: 'none', sm: 'block' } }}
+      >
         {t('palette.hint')}
       </Typography>
     </Dialog>
