@@ -122,6 +122,8 @@ describe('the check of a sheet', () => {
     const codes = (key: string) => statusOf(checked, key).problems.map((p) => `${p.row ?? ''}:${p.code}`);
     expect(codes(sn(2))).toEqual(['4:unknownProduct']);
     expect(codes(sn(3))).toEqual(['5:phone']);
+    // A bad phone: the region is still matched, and shown.
+    expect(statusOf(checked, sn(3)).region).toEqual({ province: '浙江省', city: '杭州市', area: '西湖区', exact: true });
     expect(codes(sn(4))).toEqual(['6:region']);
     expect(codes(sn(5))).toEqual(['7:quantity']);
     expect(codes(sn(6))).toEqual(['9:duplicateLine']);
