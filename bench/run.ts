@@ -6,7 +6,7 @@ import { benchSandboxLists } from './sandbox-lists';
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
  * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15;
- * `BENCH_ONLY=bulk`, bulk orders from a sheet, runs only when named).
+ * `BENCH_ONLY=bulk`, bulk orders from a sheet, and `BENCH_ONLY=goods`, the goods watch, run only when named).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const part = (name: string, skipVar?: string) => (only ? only.includes(name) : !skipVar || process.env[skipVar] !== '1');
@@ -110,6 +110,11 @@ if (part('overview', 'BENCH_SKIP_OVERVIEW')) {
   // BENCH_SKIP_RECONCILE: only the overview; each database's figures are printed as it ends.
   if (!process.env.BENCH_SKIP_RECONCILE) printReconcile(await benchReconcile());
   await benchOverview();
+}
+if (only?.includes('goods')) {
+  // The goods watch (issue 41): mirror, messages absorbed, at-risk page, history, receiver -> live event. Only when named.
+  const { benchGoods, printGoods } = await import('./goods');
+  printGoods(await benchGoods({ goods: Number(process.env.BENCH_GOODS ?? 50_000) }));
 }
 if (only?.includes('bulk')) {
   const { benchBulk } = await import('./bulk');

@@ -54,9 +54,11 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   overview: () => import('../features/overview/locales').then((m) => m.overviewLocales),
   keyboard: () => import('../features/keyboard/locales').then((m) => m.keyboardLocales),
   imports: () => import('../features/imports/locales').then((m) => m.importsLocales),
+  // The goods watch: the at-risk page and the product detail's price history.
+  watch: () => import('../features/watch/locales').then((m) => m.watchLocales),
 };
 export type LazyNamespace =
-  'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview' | 'keyboard' | 'imports';
+  'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview' | 'keyboard' | 'imports' | 'watch';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 
 const lazyTexts: BackendModule = {

@@ -14,7 +14,7 @@ const ORDER_TEXTS: LazyNamespace[] = ['orders', 'logistics', 'afterSale'];
 
 export const SignInPage = lazyWithTexts(() => import('../features/account/routes/sign-in-page'), 'SignInPage', ['account']);
 export const GoodsPage = lazyWithTexts(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage', ['cart']);
-export const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection', 'cart']);
+export const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection', 'cart', 'watch']);
 export const GroupsPage = lazyWithTexts(() => import('../features/selection/routes/groups-page'), 'GroupsPage', ['selection']);
 export const UsersPage = lazyWithTexts(() => import('../features/account/routes/users-page'), 'UsersPage', ['account']);
 export const AuditPage = lazyWithTexts(() => import('../features/account/routes/audit-page'), 'AuditPage', ['account', 'money']);
@@ -57,3 +57,4 @@ export const FIRST_PAGE_CHUNKS: Record<string, () => void> = {
   '/overview': OverviewPage.preload,
   '/queue': QueuePage.preload,
 };
+export const AtRiskPage = lazyWithTexts(() => import('../features/watch/routes/at-risk-page'), 'AtRiskPage', ['watch', 'cart']);

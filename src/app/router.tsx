@@ -24,6 +24,7 @@ import {
   GoodsPage,
   ImportJobPage,
   ImportPage,
+  AtRiskPage,
   GroupsPage,
   LibraryPage,
   MessagesPage,
@@ -117,6 +118,7 @@ export function AppRoutes() {
           {guarded('/catalogue', CatalogueLanding)}
           <Route path="catalogue/goods/:id" element={<GoodsPage />} />
           {guarded('/library', LibraryPage)}
+          {guarded('/at-risk', AtRiskPage)}
           {guarded('/groups', GroupsPage)}
           {guarded('/orders', OrdersPage)}
           {guarded('/orders/failed', FailedOrdersPage)}

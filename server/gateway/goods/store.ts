@@ -47,6 +47,9 @@ const riskSql = (min: number | null, pg: boolean) =>
 export type HistoryPoint = WatchHistoryPoint;
 export type AtRiskGoods = WatchAtRiskGoods;
 
+/** Library goods at risk (the predicate of the partial index goods_items_at_risk). */
+const AT_RISK = sql<boolean>`risk > 0 and in_library = 1`;
+
 export interface Observed {
   /** SKUs whose prices or state changed (history rows written). */
   changed: number;
@@ -109,6 +112,7 @@ export class GoodsStore {
       const history: Insertable<GoodsHistoryTable>[] = [];
       const changedGoods = new Set<number>();
       const atRisk = new Set<number>();
+      const goodsRisk = new Map<number, number>();
       for (const g of byId.values()) {
         const min = rules.get(g.id) ?? rules.get(0) ?? null;
         for (const o of g.specs?.options ?? []) {
@@ -132,6 +136,7 @@ export class GoodsStore {
             (Number(prev.stock) === 0) !== (now.stock === 0);
           const risk = riskOf(now, min);
           if (risk & ~Number(prev?.risk ?? 0)) atRisk.add(g.id);
+          goodsRisk.set(g.id, (goodsRisk.get(g.id) ?? 0) | risk);
           skus.push({
             sku: o.id,
             goods_id: g.id,
@@ -162,6 +167,7 @@ export class GoodsStore {
               in_library: inLibrary ? 1 : 0,
               read_at: readAt,
               changed_at: changedGoods.has(g.id) ? readAt : null,
+              risk: goodsRisk.get(g.id) ?? 0,
             })),
           )
           .onConflict((oc) =>
@@ -174,6 +180,7 @@ export class GoodsStore {
                 stock: eb.ref('excluded.stock'),
                 read_at: eb.ref('excluded.read_at'),
                 changed_at: eb.fn.coalesce('excluded.changed_at', 'goods_items.changed_at'),
+                risk: eb.ref('excluded.risk'),
                 ...(inLibrary !== undefined && { in_library: eb.ref('excluded.in_library') }),
               }))
               .where('goods_items.read_at', '<=', readAt),
@@ -230,6 +237,13 @@ export class GoodsStore {
       if (goodsId !== 0) q = q.where('goods_id', '=', goodsId);
       else if (own.length) q = q.where('goods_id', 'not in', own);
       await q.execute();
+      // Each goods' risk: the bits of its SKUs' together.
+      const bit = (b: number) =>
+        sql<number>`(case when exists (select 1 from goods_skus s where s.goods_id = goods_items.goods_id and s.risk > 0 and (s.risk / ${sql.lit(b)}) % 2 = 1) then ${sql.lit(b)} else 0 end)`;
+      let g = trx.updateTable('goods_items').set({ risk: sql<number>`${bit(1)} + ${bit(2)} + ${bit(4)}` });
+      if (goodsId !== 0) g = g.where('goods_id', '=', goodsId);
+      else if (own.length) g = g.where('goods_id', 'not in', own);
+      await g.execute();
     });
   }
   /**
@@ -237,18 +251,14 @@ export class GoodsStore {
    * (its rate before the last change and now, with the minimum that applies), and how many in all.
    */
   async atRisk(page: number, size: number): Promise<{ total: number; list: AtRiskGoods[] }> {
-    const base = this.db
-      .selectFrom('goods_skus as s')
-      .innerJoin('goods_items as g', 'g.goods_id', 's.goods_id')
-      .where('s.risk', '>', 0)
-      .where('g.in_library', '=', 1);
+    // Written as literals, so PostgreSQL plans with the partial index goods_items_at_risk (a bound value would not match its predicate).
+    const base = this.db.selectFrom('goods_items').where(AT_RISK);
     const [count, ids] = await Promise.all([
-      base.select((eb) => eb.fn.count<number>('s.goods_id').distinct().as('n')).executeTakeFirst(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       base
-        .select(['s.goods_id', (eb) => eb.fn.max('s.changed_at').as('last')])
-        .groupBy('s.goods_id')
-        .orderBy('last', 'desc')
-        .orderBy('s.goods_id')
+        .select('goods_id')
+        .orderBy('changed_at', 'desc')
+        .orderBy('goods_id', 'desc')
         .limit(size)
         .offset((page - 1) * size)
         .execute(),
@@ -312,11 +322,9 @@ export class GoodsStore {
   /** How many library goods are at risk now (the merchant strip's figure). */
   async atRiskCount(): Promise<number> {
     const r = await this.db
-      .selectFrom('goods_skus as s')
-      .innerJoin('goods_items as g', 'g.goods_id', 's.goods_id')
-      .where('s.risk', '>', 0)
-      .where('g.in_library', '=', 1)
-      .select((eb) => eb.fn.count<number>('s.goods_id').distinct().as('n'))
+      .selectFrom('goods_items')
+      .where(AT_RISK)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
     return Number(r?.n ?? 0);
   }

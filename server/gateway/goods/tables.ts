@@ -53,6 +53,8 @@ export interface GoodsItemsTable {
   read_at: number;
   /** When a SKU of it last changed price or sale state (ms). */
   changed_at: number | null;
+  /** Why it is at risk now: the bits of its SKUs' risks together (store.ts, RISK). */
+  risk: Generated<number>;
 }
 
 /** Small named values of the module (e.g. how far the order mirror's lines have been read). */
@@ -144,6 +146,14 @@ export const goodsMigrations: Record<string, Migration> = {
         .addColumn('on_sale', 'integer', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('goods_history_goods').on('goods_history').columns(['goods_id', 'at']).execute();
+      // The at-risk page: library goods at risk, the latest change first, a page at a time.
+      await db.schema.alterTable('goods_items').addColumn('risk', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createIndex('goods_items_at_risk')
+        .on('goods_items')
+        .columns(['changed_at', 'goods_id'])
+        .where(sql<boolean>`risk > 0 and in_library = 1`)
+        .execute();
       await db.schema
         .createTable('goods_rules')
         .addColumn('goods_id', t.ms, (c) => c.primaryKey())

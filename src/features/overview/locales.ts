@@ -120,6 +120,7 @@ export const overviewLocales = {
       ordersToday: 'Orders today',
       failedOrders: 'Failed orders to handle',
       libraryOffSale: 'Library goods off sale',
+      atRisk: 'Goods at risk',
     },
   },
   'zh-CN': {
@@ -242,6 +243,7 @@ export const overviewLocales = {
       ordersToday: '今日订单',
       failedOrders: '待处理失败订单',
       libraryOffSale: '选品库已下架商品',
+      atRisk: '风险商品',
     },
   },
 };

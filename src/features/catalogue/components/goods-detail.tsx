@@ -29,6 +29,7 @@ import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { useAddToLibrary } from '../../selection';
 import { AddToCart } from '../../cart';
+import { PriceHistory } from '../../watch';
 import { commentsQuery, goodsDetailQuery } from '../api/queries';
 import { AvailabilityCheck } from './availability-check';
 import { SkuMatrix } from './sku-matrix';
@@ -188,6 +189,12 @@ export function GoodsDetailView({ id }: { id: number }) {
         <Section title={t('detail.availability')}>
           <AvailabilityCheck goods={g} options={g.specs.options} />
         </Section>
+      )}
+
+      {can.feature('watch.use') && (
+        <Suspense fallback={<Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />}>
+          <PriceHistory goodsId={g.id} />
+        </Suspense>
       )}
 
       <Section title={t('detail.attributes')}>

@@ -7,7 +7,8 @@ import { useCan, useSession } from '../../account';
 import { messageKeys } from '../api/queries';
 import { keysTouchedBy } from '../live-keys';
 import { STOPPED_TOAST, shareAcrossTabs, type LiveFrame } from '../live-channel';
-import { dismissToast } from '../../../lib/toast';
+import Button from '@mui/material/Button';
+import { dismissToast, toast } from '../../../lib/toast';
 
 /** Kinds a person acts on: these also show a toast with a link. */
 export const TOASTED = new Set(['order.delivery', 'afterSale.agree', 'afterSale.refuse', 'afterSale.success', 'goods.undercarriage']);
@@ -124,6 +125,29 @@ function LiveEventStream({ userId }: { userId: number }) {
         // placed (the order lists and the balance moved).
         for (const queryKey of [['imports'], ['orders', 'list'], ['account', 'balance'], ['account', 'cashFlow']])
           void qc.invalidateQueries({ queryKey });
+      } else if (f.type === 'watch') {
+        // The goods watch: goods became at risk (or a minimum changed). Its lists and the strip's figure
+        // read again; the people who sell the goods are told in a toast that opens the at-risk page.
+        void qc.invalidateQueries({ queryKey: ['watch'] });
+        let count = 0;
+        try {
+          count = ((JSON.parse(f.data) as { goodsIds?: unknown[] }).goodsIds ?? []).length;
+        } catch {
+          /* ignored: the lists were read again */
+        }
+        if (count > 0)
+          void i18n.loadNamespaces('watch').then(() =>
+            toast(i18n.t('watch:live.atRisk', { count }), {
+              variant: 'warning',
+              key: 'watch-at-risk',
+              preventDuplicate: true,
+              action: (key) => (
+                <Button color="inherit" size="small" onClick={() => (dismissToast(key), go.current('/at-risk'))}>
+                  {i18n.t('watch:live.open')}
+                </Button>
+              ),
+            }),
+          );
       } else if (f.type === 'state') setStreamState(f.data === 'open' || f.data === 'stopped' ? f.data : 'connecting');
       else if (f.type === 'reconnect') reopen();
       if (f.type === 'stop' || (f.type === 'state' && f.data === 'stopped')) {
@@ -149,7 +173,7 @@ function LiveEventStream({ userId }: { userId: number }) {
       const open = () => {
         if (closed) return;
         es = new EventSource(last ? `/bff/events?after=${encodeURIComponent(last)}` : '/bff/events');
-        for (const type of ['message', 'unread', 'resync', 'import']) es.addEventListener(type, relay(type));
+        for (const type of ['message', 'unread', 'resync', 'import', 'watch']) es.addEventListener(type, relay(type));
         es.addEventListener('stop', (e: MessageEvent<string>) => {
           // This session opened more streams than it may: this one goes for good, not retried.
           stoppedByGateway = true;

@@ -7,6 +7,8 @@ import type { MerchantStrip as Strip } from '../../../../contract';
 import { formatCount } from '../../../lib/money';
 import { useLang } from '../../../lib/use-lang';
 import { stripQuery } from '../api/queries';
+import { bffFetch } from '../../../lib/bff';
+import { useCan } from '../../account';
 
 /**
  * Below `lg`, one compact line of links ("今日订单 3"), scrolling sideways when they do not all fit
@@ -73,12 +75,22 @@ export function StripFigures() {
   const { t } = useTranslation('overview');
   const lang = useLang();
   const strip = useQuery(stripQuery);
+  // The goods watch's figure: library goods below their minimum profit rate, off sale or out of stock.
+  const watched = useCan().feature('watch.use');
+  // (The watch feature's key ['watch', 'summary'], written here so its page code stays out of the first download; a live `watch` event invalidates it.)
+  const atRisk = useQuery({
+    queryKey: ['watch', 'summary'],
+    queryFn: ({ signal }) => bffFetch<{ atRisk: number }>('/watch/summary', { signal }),
+    staleTime: 30_000,
+    enabled: watched,
+  });
   if (!strip.data) return null;
   const s: Strip = strip.data;
   const figures = [
     { id: 'ordersToday', value: s.ordersToday, to: `/orders?${new URLSearchParams({ from: s.today, to: s.today })}` },
     { id: 'failedOrders', value: s.failedOrders, to: '/orders/failed' },
     { id: 'libraryOffSale', value: s.libraryOffSale, to: '/library' },
+    { id: 'atRisk', value: watched ? (atRisk.data?.atRisk ?? null) : null, to: '/at-risk' },
   ].filter((f): f is { id: string; value: number; to: string } => f.value !== null);
   return (
     <Box component="section" aria-label={t('strip.label')} data-testid="merchant-strip" sx={STRIP}>

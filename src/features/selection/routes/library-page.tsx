@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dismissToast, toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -25,6 +26,7 @@ import { rangeValid } from '../../../lib/url-view';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
+import { changedQuery } from '../../watch';
 import { ListGoodsDrawer, useOpenGoods } from '../../catalogue';
 import { AddToCartDialog } from '../../cart';
 import { lazyNamed, useLatch } from '../../../lib/lazy';
@@ -137,14 +139,27 @@ export function LibraryPage() {
   const onView = useStable((v: 'table' | 'cards') => update({ view: v }));
   const phone = usePhone();
   const shown = view.view === 'auto' ? (phone ? 'cards' : 'table') : view.view;
+  // The goods watch: which rows' prices or sale state changed in the last 7 days (shown beside their state).
+  const watched = can.feature('watch.use');
+  const pageIds = useMemo(() => (data?.list ?? []).map((r) => r.id), [data]);
+  const changed = useQuery({ ...changedQuery(pageIds), enabled: watched && pageIds.length > 0 });
+  const changedAt = changed.data?.changed;
   const trailing = useMemo(
     () => ({
       header: t('status'),
-      cell: (row: LibraryRow) => (
-        <span className={row.status === 1 ? 'lib-status lib-on' : 'lib-status'}>{row.status === 1 ? t('onSale') : t('offSale')}</span>
-      ),
+      cell: (row: LibraryRow) => {
+        const at = changedAt?.[String(row.id)];
+        return (
+          <>
+            <span className={row.status === 1 ? 'lib-status lib-on' : 'lib-status'}>{row.status === 1 ? t('onSale') : t('offSale')}</span>
+            {at !== undefined && Date.now() - at < 7 * 86_400_000 && (
+              <Chip size="small" variant="outlined" color="warning" label={t('watch:changed7')} sx={{ ml: 0.5 }} />
+            )}
+          </>
+        );
+      },
     }),
-    [t],
+    [t, changedAt],
   );
 
   const removeSelected = () => {

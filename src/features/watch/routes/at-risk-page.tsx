@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { WatchAtRiskGoods } from '../../../../contract';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { formatFen, formatRate } from '../../../lib/money';
+import { formatMillis } from '../../../lib/time';
+import { dismissToast, toast } from '../../../lib/toast';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useLang } from '../../../lib/use-lang';
+import { ListGoodsDrawer, useOpenGoods } from '../../catalogue';
+import { useAddToLibrary, useRemoveFromLibrary } from '../../selection';
+import { atRiskQuery, rulesQuery } from '../api';
+import { MinRateForm } from '../components/min-rate-form';
+
+const PAGE = 50;
+
+/**
+ * "At risk": the library goods that now earn less than their minimum profit rate, went off sale or
+ * out of stock (the gateway's goods watch), each with its rate before and after the change and
+ * one-click actions: its price history (the product drawer), remove from the library (with undo),
+ * open in the catalogue, set its own minimum. The library's minimum is set at the top.
+ */
+export function AtRiskPage() {
+  const { t } = useTranslation('watch');
+  const lang = useLang();
+  const [size, setSize] = useState(PAGE);
+  const list = useQuery(atRiskQuery(1, size));
+  const rules = useQuery(rulesQuery());
+  const [, openGoods] = useOpenGoods();
+  const [raising, setRaising] = useState<WatchAtRiskGoods | null>(null);
+  const remove = useRemoveFromLibrary();
+  const add = useAddToLibrary();
+  const errorText = useErrorText();
+
+  const removeOne = (g: WatchAtRiskGoods) =>
+    remove.mutate([g.goodsId], {
+      onSuccess: () =>
+        void toast(t('list.removedOne', { title: g.title }), {
+          action: (key) => (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                dismissToast(key);
+                add.mutate([g.goodsId], { onSuccess: () => void toast(t('list.restored', { title: g.title }), { variant: 'success' }) });
+              }}
+            >
+              {t('list.undo')}
+            </Button>
+          ),
+        }),
+      onError: (e) => void toast(errorText(e), { variant: 'error' }),
+    });
+
+  return (
+    <Box>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+          {t('rules.title')}
+        </Typography>
+        {rules.isPending ? (
+          <Skeleton variant="rounded" height={56} />
+        ) : (
+          <MinRateForm key={String(rules.data?.library?.minRate ?? '')} current={rules.data?.library?.minRate ?? null} />
+        )}
+      </Paper>
+      {list.isPending ? (
+        <Skeleton variant="rounded" height={240} />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.total === 0 ? (
+        <EmptyState title={t('list.empty')} />
+      ) : (
+        <Stack spacing={1.5}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            {t('list.count', { count: list.data.total })}
+          </Typography>
+          {list.data.list.map((g) => (
+            <Paper key={g.goodsId} variant="outlined" sx={{ p: 2 }} component="article" aria-label={g.title}>
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 1 }}>
+                <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, overflowWrap: 'anywhere', flex: '1 1 240px' }}>
+                  {g.title} <Typography component="span" color="text.secondary">#{g.goodsId}</Typography>
+                </Typography>
+                {g.reasons.map((r) => (
+                  <Chip key={r} size="small" color={r === 'below-margin' ? 'warning' : 'error'} variant="outlined" label={t(`reason.${r}`)} />
+                ))}
+              </Stack>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {g.skus.map((s) => (
+                  <Typography component="li" key={s.sku} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {s.spec || `SKU ${s.sku}`} · {t('list.price')}{' '}
+                    {s.agreementBefore !== null && s.agreementBefore !== s.agreementPrice ? `${formatFen(s.agreementBefore, lang)} → ` : ''}
+                    {formatFen(s.agreementPrice, lang)} · {t('history.rate')} {s.rateBefore !== null ? `${formatRate(s.rateBefore, lang)} → ` : ''}
+                    {formatRate(s.rateAfter, lang)}
+                    {g.minRate !== null ? ` (${t('history.minimum', { rate: formatRate(g.minRate, lang) })})` : ''} ·{' '}
+                    {s.reasons.map((r) => t(`reason.${r}`)).join('、')} · {t('list.changed')} {formatMillis(s.changedAt, lang)}
+                  </Typography>
+                ))}
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+                <Button size="small" variant="outlined" onClick={() => openGoods(g.goodsId)}>
+                  {t('list.history')}
+                </Button>
+                <Button size="small" variant="outlined" color="error" disabled={remove.isPending} onClick={() => removeOne(g)}>
+                  {t('list.remove')}
+                </Button>
+                <Button size="small" component={RouterLink} to={`/catalogue/goods/${g.goodsId}`}>
+                  {t('list.open')}
+                </Button>
+                <Button size="small" onClick={() => setRaising(g)}>
+                  {t('list.raise')}
+                </Button>
+              </Stack>
+            </Paper>
+          ))}
+          {list.data.total > list.data.list.length && (
+            <Button onClick={() => setSize((n) => Math.min(100, n + PAGE))} disabled={size >= 100} sx={{ alignSelf: 'flex-start' }}>
+              {t('list.more')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      <Dialog open={raising !== null} onClose={() => setRaising(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{raising ? `${t('list.raise')}: ${raising.title}` : ''}</DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          {raising && <MinRateForm goodsId={raising.goodsId} current={raising.minRate} onSaved={() => setRaising(null)} />}
+        </DialogContent>
+      </Dialog>
+      <ListGoodsDrawer />
+    </Box>
+  );
+}
