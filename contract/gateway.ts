@@ -178,7 +178,7 @@ export interface OverviewOrders {
   readAt: number | null;
 }
 /** Which orders a figure counts (`/bff/overview/orders?of=`). */
-export type OverviewListOf = 'all' | 'channel' | 'province' | 'goods' | 'refunded' | 'cancelled';
+export type OverviewListOf = 'all' | 'channel' | 'province' | 'goods' | 'refunded' | 'cancelled' | 'failed';
 
 /** `GET /bff/queue` (support, managers, admins): the work queue's lists from the order mirror, the first 20 of each. */
 export interface WorkQueue {

@@ -364,6 +364,10 @@ describe('the order mirror against the sandbox', () => {
     expect(cancelled.total).toBeGreaterThan(0);
     expect(cancelled.list.every((x) => x.status === 5)).toBe(true);
     expect((await rows({ of: 'refunded' })).total > 0).toBe(o.current.totals.refunded > 0);
+    // Orders placed that failed for want of balance, whatever became of them since.
+    const failed = await rows({ of: 'failed' });
+    expect(failed.total).toBe(o.current.failedOrders);
+    expect(failed.total).toBeGreaterThan(0);
     // Each day's point (orders and GMV per day).
     for (const d of o.current.days) expect((await rows({ of: 'all', from: d.day, to: d.day })).total, d.day).toBe(d.orders);
     // Each channel's bar (the upstream's channel list cannot filter by day), province, and goods of both top lists.

@@ -175,7 +175,7 @@ export function merge(into: Map<string, Contribution>, c: Contribution) {
 }
 
 /** The lists an order is one row of, for the overview's figures that open a list (`mirror_order_keys`). */
-export const LIST_DIMS = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled'] as const;
+export const LIST_DIMS = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled', 'failed'] as const;
 export type ListDim = (typeof LIST_DIMS)[number];
 
 /**

@@ -102,7 +102,7 @@ const listQuery = z
     size: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((q) => ['all', 'refunded', 'cancelled'].includes(q.of) || (q.key !== undefined && q.key !== ''), {
+  .refine((q) => ['all', 'refunded', 'cancelled', 'failed'].includes(q.of) || (q.key !== undefined && q.key !== ''), {
     message: 'a channel, province or goods list needs its key',
     path: ['key'],
     params: { rule: 'required' },

@@ -190,6 +190,19 @@ export class MirrorStore {
    * `from`..`to`, newest first, a page at a time; and how many there are (the figure's count).
    */
   async orders(q: { dim: ListDim; key?: string; from: string; to: string; offset: number; limit: number }) {
+    // Orders placed that failed (not paid for want of balance), whatever became of them: by the failed-order rows of those days.
+    if (q.dim === 'failed') {
+      const failed = this.db
+        .selectFrom('mirror_failed_orders as f')
+        .innerJoin('mirror_orders as o', 'o.third_sn', 'f.third_sn')
+        .where('f.day', '>=', q.from)
+        .where('f.day', '<=', q.to);
+      const [rows, total] = await Promise.all([
+        failed.select('o.data').orderBy('f.created_time', 'desc').orderBy('f.id', 'desc').offset(q.offset).limit(q.limit).execute(),
+        failed.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+      ]);
+      return { list: rows.map((r) => JSON.parse(r.data) as Order), total: Number(total?.n ?? 0) };
+    }
     const base = this.db
       .selectFrom('mirror_order_keys as k')
       .where('k.dim', '=', q.dim)

@@ -17,7 +17,7 @@ import { useLang } from '../../../lib/use-lang';
 import { OrderRowsView } from '../../orders';
 import { fetchAllOverviewOrders, overviewOrdersQuery } from '../api/queries';
 
-const OF: OverviewListOf[] = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled'];
+const OF: OverviewListOf[] = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled', 'failed'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SIZES = [20, 50, 100] as const;
 
@@ -38,7 +38,7 @@ export function OverviewOrdersPage() {
   const to = params.get('to') ?? '';
   const page = read.int(params, 'page', 1);
   const size = read.oneOf(params, 'size', SIZES, 20);
-  const valid = DAY.test(from) && DAY.test(to) && (['all', 'refunded', 'cancelled'].includes(of) || key !== '');
+  const valid = DAY.test(from) && DAY.test(to) && (['all', 'refunded', 'cancelled', 'failed'].includes(of) || key !== '');
   const ask = { of, ...(key ? { key } : {}), from, to, page, size };
   const list = useQuery({ ...overviewOrdersQuery(ask), enabled: valid });
   const what =

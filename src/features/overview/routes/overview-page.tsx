@@ -227,7 +227,7 @@ function Figures({
     },
     { id: 'afterSales', value: cur.afterSales.orders, before: prev.afterSales.orders, show: count, to: requests },
     { id: 'afterSaleRate', value: rate(cur), before: rate(prev), show: percent, to: requests },
-    { id: 'failedPlaced', value: cur.failedOrders, before: prev.failedOrders, show: count, to: '/orders/failed', note: reconcileNote },
+    { id: 'failedPlaced', value: cur.failedOrders, before: prev.failedOrders, show: count, to: ordersOf('failed', cur.from, cur.to), note: reconcileNote },
     { id: 'paidOut', value: cur.cash.out, before: prev.cash.out, show: money, to: cashOf('1'), note: cashNote },
     { id: 'paidBack', value: cur.cash.in, before: prev.cash.in, show: money, to: cashOf('2'), note: cashNote },
   ] as { id: string; value: number | null; before: number | null; show: (n: number) => string; to: string; note?: string }[];
