@@ -20,12 +20,12 @@ import { loadFirstStyles, loadShellTexts, shellLanguage, withFirstStyles, withPa
 import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 import { createSandbox, type Sandbox } from './sandbox';
 import { sandboxConfigFromEnv } from './sandbox/config';
-
 import { lineLog, silentLogger, type Logger } from './lib/logger';
 import { createMetrics, type GatewayMetrics } from './gateway/service/metrics';
 import { requestLog } from './gateway/service/requests';
 import { healthRoutes, upstreamWatch } from './gateway/service/health';
 import { metricsRoute } from './gateway/service/metrics-route';
+
 export const SANDBOX_MOUNT = '/upstream';
 /** Header with which the gateway's own calls reach the embedded sandbox; its value lives only in this process. */
 export const INTERNAL_HEADER = 'x-supply-desk-internal';
@@ -111,9 +111,9 @@ export interface AppServer {
   startDraining(): void;
   /** Stops periodic work, the embedded sandbox and the database pool. */
   close(): Promise<void>;
-}
   /** The metrics registry this server reports into (GET /metrics when METRICS_TOKEN is set). */
   metrics: GatewayMetrics;
+}
 
 /** How often expired sessions and finished sign-in windows are swept (by one gateway at a time). */
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -183,7 +183,6 @@ export async function createAppServer(
     const sent = Buffer.from(c.req.header(INTERNAL_HEADER) ?? '');
     return sent.length === token.length && timingSafeEqual(sent, token);
   };
-  // Headers first, so that every answer carries them: pictures, /upstream refusals, host refusals.
   // Stopping (SIGTERM): see startDraining below.
   let draining = false;
   // Whether the upstream answers (/readyz): told of every call, asking it itself when it heard nothing lately.
@@ -211,6 +210,7 @@ export async function createAppServer(
       },
     }),
   );
+  // Headers first, so that every answer carries them: pictures, /upstream refusals, host refusals.
   app.use('*', securityHeaders);
   app.use('*', hostCheck(config.publicOrigins, config.trustProxy, isInternal));
   if (config.defaultOrigins && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
@@ -265,11 +265,11 @@ export async function createAppServer(
       appSecret: sbConfig.appSecret,
       timeoutMs: config.timeoutMs,
       headers: { [INTERNAL_HEADER]: token.toString() },
-    };
       observe: observeUpstream,
+    };
   }
-  const mirror = createOrderMirror({
   upstreamTarget.current = upstream;
+  const mirror = createOrderMirror({
     db,
     upstream,
     mode: sandbox ? 'sandbox' : 'upstream',
@@ -308,10 +308,6 @@ export async function createAppServer(
   // Bulk-order jobs: the sender looks for work soon after start-up (a job a restart cut off resumes).
   bff.imports.start();
   app.route('/bff', bff.app);
-  // Pushed messages: no session, the token in the path (a wrong one answers 404 and stores nothing).
-  app.route('/hooks/messages', messages.receiver);
-  // Retention and links still missing, one gateway at a time; the first run soon after start-up.
-  const stopMessages = db.every('messages.periodic', PRUNE_INTERVAL_MS, () => messages.periodic(), 5_000);
   // Any other /bff path: 404 in JSON (not the SPA's page), for the signed-in and the signed-out alike.
   app.all('/bff/*', (c) =>
     c.json(gatewayFailure('unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`), 404),
@@ -325,6 +321,10 @@ export async function createAppServer(
     },
     pool: () => db.poolStats?.() ?? null,
   });
+  // Pushed messages: no session, the token in the path (a wrong one answers 404 and stores nothing).
+  app.route('/hooks/messages', messages.receiver);
+  // Retention and links still missing, one gateway at a time; the first run soon after start-up.
+  const stopMessages = db.every('messages.periodic', PRUNE_INTERVAL_MS, () => messages.periodic(), 5_000);
   // The goods mirror's reconcile with the selection library, one gateway at a time; the first soon after start-up.
   const stopGoods = db.every('goods.reconcile', config.goods.reconcileMs, async () => void (await goods.reconcile()), 20_000);
   // The order mirror's backfill (first start) and reconcile, one gateway at a time; the first soon after start-up.
@@ -393,13 +393,13 @@ export async function createAppServer(
     app,
     sandbox,
     db,
+    metrics,
     endStreams: () => messages.endStreams(),
     startDraining: () => {
       draining = true;
     },
     async close() {
       stopSweep();
-    metrics,
       stopMessages();
       stopMirror();
       stopGoods();

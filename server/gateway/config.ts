@@ -152,13 +152,6 @@ export const gatewayEnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(3650, 'must be at most 3650')
     .default(180),
-});
-
-export interface UpstreamTarget {
-  baseUrl: string;
-  appKey: string;
-  appSecret: string;
-  timeoutMs: number;
   /** What the log holds: fatal, error, warn, info (each request), debug (health probes too), trace, or silent. */
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** json: one JSON object per line; pretty: readable lines; auto: pretty at a terminal, JSON otherwise. */
@@ -175,15 +168,15 @@ export interface UpstreamTarget {
     .min(5, 'must be at least 5')
     .max(3600, 'must be at most 3600')
     .default(30),
+});
+
+export interface UpstreamTarget {
+  baseUrl: string;
+  appKey: string;
+  appSecret: string;
+  timeoutMs: number;
   /** Extra headers on every call (the embedded sandbox's per-process token; never for the real upstream). */
   headers?: Record<string, string>;
-}
-
-export interface GatewayConfig {
-  port: number;
-  host: string;
-  dataDir: string;
-  /** null: no upstream configured, so `npm start` embeds the sandbox. */
   /** Told of every call once it is answered or failed (the log, the metrics and /readyz; server/gateway/service). */
   observe?: (call: UpstreamCall) => void;
 }
@@ -195,6 +188,13 @@ export interface UpstreamCall {
   /** The HTTP status the gateway gave it (200 for any envelope; 502 or 504 when none came). */
   status: number;
   ms: number;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** null: no upstream configured, so `npm start` embeds the sandbox. */
   upstream: Omit<UpstreamTarget, 'timeoutMs'> | null;
   timeoutMs: number;
   staticDir: string;
@@ -218,6 +218,12 @@ export interface UpstreamCall {
   goods: { reconcileMs: number };
   /** IMPORT_CONCURRENCY: orders of a bulk-order job sent at once; IMPORT_RETENTION_DAYS: days a finished job keeps its rows. */
   imports: { concurrency: number; retentionDays: number };
+  /** LOG_LEVEL, LOG_FORMAT. */
+  log: { level: LogLevel; format: LogFormat };
+  /** METRICS_TOKEN (null: /metrics is off). */
+  metricsToken: string | null;
+  /** READY_UPSTREAM_SECONDS in ms: how recent an answer of the upstream /readyz asks for. */
+  readyUpstreamMs: number;
 }
 
 /**
@@ -227,12 +233,6 @@ export interface UpstreamCall {
  */
 export function defaultPublicOrigins(host: string, port: number, vitePort: number): string[] {
   const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
-  /** LOG_LEVEL, LOG_FORMAT. */
-  log: { level: LogLevel; format: LogFormat };
-  /** METRICS_TOKEN (null: /metrics is off). */
-  metricsToken: string | null;
-  /** READY_UPSTREAM_SECONDS in ms: how recent an answer of the upstream /readyz asks for. */
-  readyUpstreamMs: number;
   if (!['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(host)) names.add(host.includes(':') ? `[${host}]` : host);
   const origins: string[] = [];
   for (const p of [port, vitePort]) for (const n of names) origins.push(`http://${n}:${p}`);
@@ -284,6 +284,9 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     mirror: { timeZone: e.MIRROR_TIME_ZONE, backfillDays: e.MIRROR_BACKFILL_DAYS, reconcileMs: e.MIRROR_RECONCILE_MINUTES * 60_000 },
     goods: { reconcileMs: e.GOODS_RECONCILE_MINUTES * 60_000 },
     imports: { concurrency: e.IMPORT_CONCURRENCY, retentionDays: e.IMPORT_RETENTION_DAYS },
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
+    metricsToken: e.METRICS_TOKEN ?? null,
+    readyUpstreamMs: e.READY_UPSTREAM_SECONDS * 1000,
   };
 }
 
@@ -294,7 +297,4 @@ export const gatewayDbOptions = (config: Pick<GatewayConfig, 'dataDir' | 'databa
   databaseUrl: config.database.url ?? undefined,
   file: gatewayDbFile(config.dataDir),
   poolSize: config.database.poolSize,
-    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
-    metricsToken: e.METRICS_TOKEN ?? null,
-    readyUpstreamMs: e.READY_UPSTREAM_SECONDS * 1000,
 });
