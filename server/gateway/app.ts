@@ -107,11 +107,11 @@ export function createBffApp(deps: GatewayDeps) {
     retentionDays: deps.importRetentionDays,
     now,
     log,
+    onSettled: deps.metrics ? (outcome) => deps.metrics!.importOrderSettled(outcome) : undefined,
   });
   // Rows an earlier run left "sent" will never be completed. Alone on SQLite that is every such row;
   // on a shared PostgreSQL another gateway may be waiting on its answer, so only stale rows.
   const ready = (deps.db.dialect === 'postgres' ? audit.markStale() : audit.markInterrupted()).then(
-    onSettled: deps.metrics ? (outcome) => deps.metrics!.importOrderSettled(outcome) : undefined,
     (n) => {
       if (n) log(`audit: ${n} write(s) left "sent" by an earlier run marked "outcome unknown"`);
     },

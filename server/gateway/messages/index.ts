@@ -368,9 +368,9 @@ export function createMessageCenter(deps: MessageCenterDeps) {
      * stream never finishes on its own, so a stopping gateway would otherwise wait its whole grace
      * period for them. The browsers' EventSource reconnects (3 s), through the balancer to another gateway.
      */
-    endStreams() {
     /** Event streams open in this process now (the live-streams metric). */
     openStreams: () => openStreams.size,
+    endStreams() {
       streamsEnded = true;
       for (const end of openStreams) end();
     },
