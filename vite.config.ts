@@ -72,11 +72,11 @@ export default defineConfig(({ command }) => ({
               test: /src[\\/]main\.tsx$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
               priority: 2,
             },
-            // What the first page asks for right after its first paint (app bar tools, the navigation's icons,
-            // the catalogue's list, the texts it leaves out) and what only a failure shows, with all they import: one file too.
+            // What the first page asks for right after its first paint (app bar tools, the catalogue's list,
+            // the texts it leaves out) and what only a failure shows, with all they import: one file too.
             {
               name: 'after-first-paint',
-              test: /src[\\/](app[\\/](shell-tools|nav-icons|crash-screen|server-away-notice|not-found|forbidden|locales-more)|features[\\/]catalogue[\\/]routes[\\/]catalogue-list)\.tsx?$/,
+              test: /src[\\/](app[\\/](shell-tools|crash-screen|server-away-notice|not-found|forbidden|locales-more)|features[\\/]catalogue[\\/]routes[\\/]catalogue-list)\.tsx?$/,
               priority: 1,
             },
           ],

@@ -21,7 +21,13 @@ interface BootData {
 
 /** First pages whose list can leave before React draws anything: the operation it needs, and its query. */
 const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Promise<void>]> = {
-  '/catalogue': ['selection.online', (qc, search) => qc.prefetchQuery(catalogueListAt(search))],
+  '/catalogue': [
+    'selection.online',
+    (qc, search) => {
+      const list = catalogueListAt(search);
+      return qc.prefetchQuery(list).then(() => preloadPicture(qc.getQueryData(list.queryKey)?.list[0]?.cover));
+    },
+  ],
   // The library's and the orders' lists come from small chunks of their own (not in the catalogue's
   // first download): asked for now, they leave as soon as those arrive, while the page's chunk is on its way.
   '/library': [
@@ -30,6 +36,20 @@ const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Pr
   ],
   '/orders': ['order.list', (qc, search) => import('../features/orders/first-list').then((m) => m.prefetchOrdersAt(qc, search))],
 };
+
+/**
+ * A phone's largest paint on the catalogue is the first product's picture (its cards are two to a row):
+ * asked for as soon as the list is in, not once the cards' code has come and drawn them (issue 39).
+ */
+function preloadPicture(url: string | undefined) {
+  if (!url || !window.matchMedia?.('(max-width: 599.98px)').matches) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = url;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
+}
 
 /**
  * Chunks of the page a person lands on (the catalogue's filters and list, the library's or the

@@ -15,10 +15,7 @@ import { useCan } from '../features/account/session';
 import { AfterFirstPaint } from '../components/after-first-paint';
 import { lazyNamed, useLatch } from '../lib/lazy';
 import { Progress } from '../lib/progress';
-import { BarEnd, LiveEvents, ModeChip, ShellTools } from './shell-tools-chunk';
-
-// The navigation's icons come right after the first paint, with the app bar's tools (vite.config.ts).
-const NavIcon = lazyNamed(() => import('./nav-icons'), 'NavIcon');
+import { BarEnd, LiveEvents, ModeChip, NavIcon, ShellTools } from './shell-tools-chunk';
 
 // Phones get the navigation in a sliding drawer (a modal): its code loads when first opened.
 const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');

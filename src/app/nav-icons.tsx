@@ -15,9 +15,10 @@ import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalance
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 
 /**
- * The navigation's icons, by page (src/app/nav.ts): in the chunk the first page asks for at start-up
- * and draws after its first paint (vite.config.ts), not in the first page's script (issue 39: ~3 kB
- * gzip of SVG paths). The navigation's words paint first; each icon's place is kept (layout.tsx).
+ * The navigation's icons, by page (src/app/nav.ts): a small chunk asked for at start-up (boot.ts) and
+ * drawn after the first paint, not in the first page's script (issue 39: ~3 kB gzip of SVG paths),
+ * nor in the catalogue list's chunk that a phone's first picture waits for. The navigation's words
+ * paint first; each icon's place is kept (layout.tsx).
  */
 const NAV_ICONS: Record<string, SvgIconComponent> = {
   '/overview': InsightsOutlinedIcon,

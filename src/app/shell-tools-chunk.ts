@@ -6,5 +6,11 @@ export const BarEnd = lazyNamed(() => import('./shell-tools'), 'BarEnd');
 export const ModeChip = lazyNamed(() => import('./shell-tools'), 'ModeChip');
 export const LiveEvents = lazyNamed(() => import('./shell-tools'), 'LiveEvents');
 
-/** Starts loading the app bar's tools (at start-up, when a session is known: src/app/boot.ts). */
-export const preloadShellTools = () => ShellTools.preload();
+// The navigation's icons: a small chunk of their own (nav-icons.tsx).
+export const NavIcon = lazyNamed(() => import('./nav-icons'), 'NavIcon');
+
+/** Starts loading the app bar's tools and the navigation's icons (at start-up, when a session is known: src/app/boot.ts). */
+export const preloadShellTools = () => {
+  ShellTools.preload();
+  NavIcon.preload();
+};
