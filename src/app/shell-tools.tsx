@@ -45,13 +45,25 @@ export function ModeChip() {
       // A native title, not MUI's Tooltip: the shell stays free of the popper engine.
       title={meta.data.mode === 'sandbox' ? t('mode.sandboxHint') : undefined}
       // Sandbox mode shows every time on the business clock (src/lib/clock.ts): the bar says so.
+      // On a phone the bar has no room for the whole label: "Sandbox" there (the hint and the drawer's clock say the rest).
       label={
-        meta.data.mode === 'sandbox'
-          ? meta.data.clock?.kind === 'business'
-            ? t('mode.sandboxBusiness')
-            : t('mode.sandbox')
-          : t('mode.upstream', { host: meta.data.upstream })
+        meta.data.mode === 'sandbox' ? (
+          meta.data.clock?.kind === 'business' ? (
+            <>
+              <span className="mode-short">{t('mode.sandbox')}</span>
+              <span className="mode-long">{t('mode.sandboxBusiness')}</span>
+            </>
+          ) : (
+            t('mode.sandbox')
+          )
+        ) : (
+          t('mode.upstream', { host: meta.data.upstream })
+        )
       }
+      sx={(theme) => ({
+        '& .mode-long': { display: 'none' },
+        [theme.breakpoints.up('sm')]: { '& .mode-short': { display: 'none' }, '& .mode-long': { display: 'inline' } },
+      })}
       data-testid="mode-chip"
     />
   );
