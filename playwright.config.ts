@@ -96,6 +96,8 @@ export default defineConfig({
       SANDBOX_GOODS: '1500',
       // Stopped at the end of the run: no balancer to drain for.
       DRAIN_SECONDS: '0',
+      // Nobody reads the server's output here (Playwright ignores it): no line per request.
+      LOG_LEVEL: 'warn',
     },
   },
 });

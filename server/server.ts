@@ -25,6 +25,7 @@ import { createMetrics, type GatewayMetrics } from './gateway/service/metrics';
 import { requestLog } from './gateway/service/requests';
 import { healthRoutes, upstreamWatch } from './gateway/service/health';
 import { metricsRoute } from './gateway/service/metrics-route';
+import { importProgressLog } from './gateway/service/imports-log';
 
 export const SANDBOX_MOUNT = '/upstream';
 /** Header with which the gateway's own calls reach the embedded sandbox; its value lives only in this process. */
@@ -289,6 +290,8 @@ export async function createAppServer(
     streamLimits: config.messages.streamLimits,
     log: logFor('messages'),
   });
+  // Bulk-order jobs sent by this process: counted (metrics) and said in the log every 10 s while they send.
+  const importProgress = importProgressLog(logger, (outcome) => metrics.importOrderSettled(outcome));
   const bff = (late.bff = createBffApp({
     upstream,
     messages,
@@ -298,7 +301,7 @@ export async function createAppServer(
     db,
     log: logFor('gateway'),
     logger,
-    metrics,
+    metrics: { ...metrics, importOrderSettled: importProgress.settled },
     trustProxy: config.trustProxy,
     sessionPolicy: config.session,
     publicOrigins: config.publicOrigins,
@@ -309,9 +312,7 @@ export async function createAppServer(
   bff.imports.start();
   app.route('/bff', bff.app);
   // Any other /bff path: 404 in JSON (not the SPA's page), for the signed-in and the signed-out alike.
-  app.all('/bff/*', (c) =>
-    c.json(gatewayFailure('unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`), 404),
-  );
+  app.all('/bff/*', (c) => c.json(gatewayFailure('unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`), 404));
   metrics.watch({
     liveStreams: () => messages.openStreams(),
     mirror: async () => {
@@ -400,6 +401,7 @@ export async function createAppServer(
     },
     async close() {
       stopSweep();
+      importProgress.stop();
       stopMessages();
       stopMirror();
       stopGoods();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
 import { createMetrics } from './metrics';
 import { metricsRoute } from './metrics-route';
+import { importProgressLog } from './imports-log';
 import { requestLog, routePattern } from './requests';
 
 async function logged() {
@@ -72,5 +73,20 @@ describe('/metrics', () => {
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/^supply_desk_mirror_lag_seconds 60$/m);
     expect(text).toMatch(/^supply_desk_mirror_reconcile_failing 1$/m);
+  });
+});
+
+describe('importProgressLog', () => {
+  it('says every interval how many bulk orders settled, by outcome, and nothing while none did', async () => {
+    const { logger, lines } = await logged();
+    const told: string[] = [];
+    const p = importProgressLog(logger, (o) => told.push(o), 30);
+    for (const o of ['placed', 'placed', 'refused']) p.settled(o);
+    await new Promise((r) => setTimeout(r, 100));
+    p.stop();
+    expect(told).toEqual(['placed', 'placed', 'refused']);
+    const said = lines().filter((l) => l.concern === 'imports');
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatchObject({ level: 30, settled: { placed: 2, refused: 1 } });
   });
 });
