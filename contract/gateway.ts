@@ -22,8 +22,10 @@ export interface Session {
 
 export interface AuditEntry {
   id: number;
-  /** Unix milliseconds. */
+  /** Unix milliseconds (the wall clock: the audit's bookkeeping). */
   at: number;
+  /** The same moment on the clock people are shown (the business clock in sandbox mode), ms: what screens show. */
+  shownAt: number;
   username: string;
   role: string;
   action: string;

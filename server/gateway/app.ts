@@ -77,6 +77,7 @@ export interface GatewayDeps {
 export function createBffApp(deps: GatewayDeps) {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => {});
+  const clock = deps.clock ?? createShownClock({ mode: deps.mode, upstream: deps.upstream, log });
   const ctx: GatewayContext = {
     db: deps.db,
     upstream: deps.upstream,
@@ -87,9 +88,10 @@ export function createBffApp(deps: GatewayDeps) {
     users: new UserStore(deps.db, now),
     sessions: new SessionStore(deps.db, deps.sessionPolicy, now),
     limiter: new LoginLimiter(deps.db, deps.loginLimits, now),
-    audit: new AuditLog(deps.db, now, deps.upstream.timeoutMs + 60_000),
+    // Each row also says when on the shown clock, as last read (it never waits for a read itself).
+    audit: new AuditLog(deps.db, now, deps.upstream.timeoutMs + 60_000, clock.fromWall),
     mirror: deps.mirror,
-    clock: deps.clock ?? createShownClock({ mode: deps.mode, upstream: deps.upstream, log }),
+    clock,
   };
   const { users, sessions, limiter, audit, trustProxy } = ctx;
   const goods = (ctx.goods = deps.goods ?? createGoods({ db: deps.db, call: upstreamCaller(deps.upstream), now, log }));

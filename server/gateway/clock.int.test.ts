@@ -42,15 +42,28 @@ describe('one clock for what people are shown (server/gateway/clock.ts)', () => 
     const merchant = await signIn(bff, 'merchant');
     const draft = (await bffGet(bff, '/me/checkout', merchant)).body as { orderSn: string };
     expect(Math.abs(stampOf(draft.orderSn) - sb.sandbox.world.clock.nowMs())).toBeLessThan(3 * 60_000);
+    // The audit says when on the same clock (its own bookkeeping stays on the wall clock).
+    await bff.app.request('/sandbox/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: manager },
+      body: JSON.stringify({ advanceSeconds: 60 }),
+    });
+    const audit = (await bffGet(bff, '/audit?action=sandbox.clock', manager)).body as { list: { at: number; shownAt: number }[] };
+    const latest = audit.list[0]!;
+    expect(Math.abs(latest.at - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(latest.shownAt - sb.sandbox.world.clock.nowMs())).toBeLessThan(3 * 60_000 + 60_000);
   });
 
   it('with the real upstream it is the wall clock', async () => {
     const bff = createBffApp({ db, upstream: upstream(), mode: 'upstream' });
-    const admin = await signIn(bff, 'admin');
+    const admin = await signIn(bff, 'admin', 'wall-admin');
     const meta = (await bffGet(bff, '/meta', admin)).body as { clock: { kind: string; nowMs: number; speed: number } };
     expect(meta.clock).toMatchObject({ kind: 'wall', speed: 1 });
     expect(Math.abs(meta.clock.nowMs - Date.now())).toBeLessThan(2000);
     const draft = (await bffGet(bff, '/me/checkout', await signIn(bff, 'merchant'))).body as { orderSn: string };
     expect(Math.abs(stampOf(draft.orderSn) - Date.now())).toBeLessThan(2000);
+    const audit = (await bffGet(bff, '/audit?username=wall-admin', admin)).body as { list: { at: number; shownAt: number }[] };
+    expect(audit.list.length).toBeGreaterThan(0);
+    for (const e of audit.list) expect(e.shownAt).toBe(e.at);
   });
 });

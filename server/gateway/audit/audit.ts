@@ -96,6 +96,8 @@ export class AuditLog {
     db: GatewayDb | Kdb,
     private readonly now: () => number = Date.now,
     private readonly staleMs = 5 * 60_000,
+    /** A wall-clock moment on the clock people are shown (server/gateway/clock.ts): each row says when on it too. */
+    private readonly shownOf: (wallMs: number) => number = (ms) => ms,
   ) {
     this.db = 'kysely' in db ? db.kysely : db;
     const k = this.db;
@@ -114,6 +116,7 @@ export class AuditLog {
           msg: p('msg'),
           ip: p('ip'),
           outcome: p<AuditOutcome>('outcome'),
+          shown_at: p<number>('shown_at'),
         })
         .returning('id'),
     );
@@ -129,8 +132,9 @@ export class AuditLog {
   private readonly finishRow;
 
   private async insert(e: AuditWho, outcome: AuditOutcome, code: number, msg: string): Promise<number> {
+    const at = this.now();
     const r = await this.insertRow({
-      at: this.now(),
+      at,
       user_id: e.user?.id ?? null,
       username: e.user?.username ?? e.username ?? '',
       role: e.user?.role ?? '',
@@ -140,6 +144,7 @@ export class AuditLog {
       msg: msg.slice(0, 500),
       ip: e.ip.slice(0, 64),
       outcome,
+      shown_at: this.shownOf(at),
     });
     const row = r.rows[0];
     if (!row) throw new Error('audit: the row was not stored');
@@ -188,21 +193,24 @@ export class AuditLog {
     if (q.action)
       w = w.where(sql<boolean>`lower(action) LIKE ${`${q.action.toLowerCase().replace(/[\\%_]/g, (m) => '\\' + m)}%`} ESCAPE '\\'`);
     if (q.actions) w = q.actions.length ? w.where('action', 'in', q.actions) : w.where(sql<boolean>`1 = 0`);
-    if (q.from !== undefined) w = w.where('at', '>=', q.from);
-    if (q.to !== undefined) w = w.where('at', '<=', q.to);
+    // Days as people see them: on the shown clock (older rows have only `at`).
+    const when = sql<number>`coalesce(shown_at, at)`;
+    if (q.from !== undefined) w = w.where(when, '>=', q.from);
+    if (q.to !== undefined) w = w.where(when, '<=', q.to);
     if (q.failedOnly) w = w.where((eb) => eb.not(eb.and([eb('code', '=', 1), eb('outcome', '=', 'done')])));
     const total = Number((await w.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const rows = await w
-      .select(['id', 'at', 'username', 'role', 'action', 'summary', 'code', 'ip', 'outcome', 'msg'])
+      .select(['id', 'at', 'shown_at', 'username', 'role', 'action', 'summary', 'code', 'ip', 'outcome', 'msg'])
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .execute();
     const staleBefore = this.now() - this.staleMs;
-    const list = rows.map((r) =>
-      r.outcome === 'sent' && r.at < staleBefore ? { ...r, outcome: 'unknown' as const, msg: OUTCOME_UNKNOWN_MSG } : r,
-    ) as AuditEntry[];
+    const list = rows.map(({ shown_at, ...r }) => {
+      const entry = { ...r, at: Number(r.at), shownAt: shown_at === null ? Number(r.at) : Number(shown_at) };
+      return r.outcome === 'sent' && r.at < staleBefore ? { ...entry, outcome: 'unknown' as const, msg: OUTCOME_UNKNOWN_MSG } : entry;
+    }) as AuditEntry[];
     return { list, total };
   }
 }

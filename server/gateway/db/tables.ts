@@ -54,6 +54,8 @@ export interface AuditTable {
   msg: string;
   ip: string;
   outcome: Generated<'sent' | 'done' | 'unknown'>;
+  /** When, on the clock people are shown (the business clock in sandbox mode: clock.ts), ms; null on rows from before it. */
+  shown_at: number | null;
 }
 
 export interface PersonDataTable {

@@ -165,4 +165,10 @@ export const coreMigrations: Record<string, Migration> = {
           .execute();
     },
   },
+  // Issue 38: the audit says when on the clock people are shown (business time in sandbox mode), beside `at` (wall clock, its bookkeeping).
+  '202611272100_audit_shown_at': {
+    async up(db) {
+      await db.schema.alterTable('audit').addColumn('shown_at', columnTypes(db).ms).execute();
+    },
+  },
 };

@@ -186,7 +186,7 @@ export function AuditPage() {
                     return (
                       <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }} title={zoneName(DEFAULT_TIME_ZONE, lang)}>
-                          {formatMillis(e.at, lang)}
+                          {formatMillis(e.shownAt, lang)}
                         </TableCell>
                         <TableCell>
                           {e.username}
