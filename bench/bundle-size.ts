@@ -14,8 +14,11 @@ interface Chunk {
 /** The page a merchant lands on (`/` leads there). */
 const FIRST_ROUTE = 'src/features/catalogue/routes/catalogue-page.tsx';
 
-/** What the first page may weigh (gzip -9, kB): e2e/bundle-size.spec.ts fails above it. Issue 15's target. */
-export const FIRST_PAGE_BUDGET_KB = 160;
+/**
+ * What the first page may weigh (gzip -9, kB): e2e/bundle-size.spec.ts fails above it. Issue 15 set
+ * 160; issue 39 brought the page to 148 and the budget to 150, to leave the next feature room.
+ */
+export const FIRST_PAGE_BUDGET_KB = 150;
 
 /**
  * Chunks the first page asks for at start-up, in parallel, and draws after its first paint (the app
