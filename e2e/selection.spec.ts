@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { stateOf } from './sign-in';
 import { fillAddress } from './checkout-api';
+import { pageProblems } from './page-checks';
 
 test.use({ storageState: stateOf('merchant') });
 
@@ -216,4 +217,38 @@ test('the library exports its current filter as CSV, remembers the columns, and 
   await page.getByRole('button', { name: '常用视图' }).click();
   await page.getByRole('menuitem', { name: '高利润 & 坚果' }).click();
   await expect(page).toHaveURL(/range=promotion_rate&from=20&to=90&size=100/);
+});
+
+test('the goods watch: a minimum above every rate puts the library at risk; its price history is one click away; nothing wider than the window', async ({
+  page,
+}) => {
+  // Reading the library through the app puts its goods in the gateway's goods mirror.
+  await page.goto('/library?size=100');
+  await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  await page.goto('/at-risk');
+  const minimum = page.getByLabel('整个选品库（%）');
+  await minimum.fill('abc');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('请输入数字作为最低利润率，例如 15 或 12.5。')).toBeVisible();
+  await minimum.fill('99.5');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('最低利润率已保存。')).toBeVisible();
+  await expect(page.getByText(/^\d+ 件风险商品$/)).toBeVisible();
+  const first = page.getByRole('article').first();
+  await expect(first.getByText('低于最低利润率', { exact: true })).toBeVisible();
+  expect(await pageProblems(page, { zh: true })).toEqual([]);
+  await first.getByRole('button', { name: '价格历史' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('heading', { name: '价格历史' })).toBeVisible();
+  await expect(drawer.getByRole('region', { name: '变动记录' })).toBeVisible();
+  await expect(drawer.getByRole('img', { name: /^SKU \d+ 在该时间范围内的协议价与指导价$/ })).toBeVisible();
+  expect(await pageProblems(page, { zh: true, popup: drawer })).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await pageProblems(page, { zh: true })).toEqual([]);
+  // No minimum again: the library's goods are no longer below it.
+  await minimum.fill('');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已删除最低利润率。')).toBeVisible();
 });

@@ -138,7 +138,6 @@ function LiveEventStream({ userId }: { userId: number }) {
         if (count > 0)
           void i18n.loadNamespaces('watch').then(() =>
             toast(i18n.t('watch:live.atRisk', { count }), {
-              variant: 'warning',
               key: 'watch-at-risk',
               preventDuplicate: true,
               action: (key) => (

@@ -35,7 +35,7 @@ export function MinRateForm({ goodsId, current, onSaved }: { goodsId?: number; c
       { ...(goodsId ? { goodsId } : {}), minRate: parsed.value },
       {
         onSuccess: () => {
-          void toast(t(parsed.value === null ? 'rules.removed' : 'rules.saved'), { variant: 'success' });
+          void toast(t(parsed.value === null ? 'rules.removed' : 'rules.saved'));
           onSaved?.();
         },
         onError: (err) => setError(errorText(err)),

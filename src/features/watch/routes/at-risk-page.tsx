@@ -56,7 +56,7 @@ export function AtRiskPage() {
               size="small"
               onClick={() => {
                 dismissToast(key);
-                add.mutate([g.goodsId], { onSuccess: () => void toast(t('list.restored', { title: g.title }), { variant: 'success' }) });
+                add.mutate([g.goodsId], { onSuccess: () => void toast(t('list.restored', { title: g.title })) });
               }}
             >
               {t('list.undo')}
