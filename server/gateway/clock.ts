@@ -24,6 +24,12 @@ export interface ShownClock {
   stop(): void;
 }
 
+/**
+ * Which clock people are shown in a mode: the sandbox's business clock, or the wall clock. What needs
+ * only the kind (the inbox's date filter: on the push time under the business clock) asks this.
+ */
+export const shownClockKind = (mode: 'sandbox' | 'upstream'): ShownClock['kind'] => (mode === 'sandbox' ? 'business' : 'wall');
+
 /** How often the business clock is read again (someone may move it through another gateway). */
 export const CLOCK_RESYNC_MS = 30_000;
 
@@ -35,7 +41,7 @@ export function createShownClock(opts: {
   log?: (line: string) => void;
 }): ShownClock {
   const wall = opts.wall ?? Date.now;
-  if (opts.mode !== 'sandbox')
+  if (shownClockKind(opts.mode) === 'wall')
     return {
       kind: 'wall',
       now: wall,

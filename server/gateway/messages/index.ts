@@ -21,6 +21,7 @@ import { upstreamCaller, type OpCaller } from './effects';
 import { LiveHub, type LiveEvent } from './hub';
 import { Linker } from './linker';
 import { MessageStore, type StoredRow } from './store';
+import { shownClockKind } from '../clock';
 import type { UpstreamTarget } from '../config';
 
 export { messagesMigrations } from './tables';
@@ -43,6 +44,8 @@ export interface MessageCenterDeps {
   /** The origin people open the app at (the callback URL's origin). */
   publicOrigin: string;
   retentionDays?: number;
+  /** Sandbox or the real upstream: which clock the inbox is shown on (clock.ts, shownClockKind), so its date filter reads the time shown. */
+  mode?: 'sandbox' | 'upstream';
   now?: () => number;
   log?: (line: string) => void;
   /** Heartbeat interval of event streams (tests shorten it). */
@@ -103,7 +106,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => {});
   const retentionDays = deps.retentionDays ?? DEFAULT_RETENTION_DAYS;
-  const store = new MessageStore(deps.db, now);
+  const store = new MessageStore(deps.db, now, shownClockKind(deps.mode ?? 'upstream'));
   const hub = new LiveHub(store, deps.db.bus, log);
   const call = deps.upstream === null ? null : typeof deps.upstream === 'function' ? deps.upstream : upstreamCaller(deps.upstream);
   const linker = new Linker(store, hub, call, { log, waitMs: deps.linkWaitMs, afterLinked: deps.afterLinked });

@@ -37,6 +37,12 @@ export class MessageStore {
   constructor(
     private readonly db: GatewayDb,
     private readonly now: () => number = Date.now,
+    /**
+     * The clock the inbox is shown on (server/gateway/clock.ts): on the business clock a message is
+     * shown and grouped by its push time (the sandbox stamps it on that clock; the receipt is on the
+     * wall clock), so the date filter reads the same time (src/lib/clock.ts, messageTime).
+     */
+    private readonly shownClock: 'business' | 'wall' = 'wall',
   ) {}
 
   /**
@@ -157,8 +163,10 @@ export class MessageStore {
     let base = this.visible(userId, groups);
     if (q.group) base = base.where('m.grp', '=', q.group);
     if (q.type) base = base.where('m.type', '=', q.type);
-    if (q.from !== undefined) base = base.where('m.received_ms', '>=', q.from);
-    if (q.to !== undefined) base = base.where('m.received_ms', '<=', q.to);
+    // The time each message is shown at: its push time on the business clock (its receipt when it has none).
+    const shown = this.shownClock === 'business' ? sql<number>`coalesce(m.pushed_ms, m.received_ms)` : sql<number>`m.received_ms`;
+    if (q.from !== undefined) base = base.where(shown, '>=', q.from);
+    if (q.to !== undefined) base = base.where(shown, '<=', q.to);
     if (q.unread === '1') base = base.where('r.seq', 'is', null);
     const [rows, total, unread] = await Promise.all([
       base
