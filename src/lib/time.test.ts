@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daySeconds, formatMillis, formatSeconds, secondsToDay, zoneName } from './time';
+import { DEFAULT_ZONE_NAMES, daySeconds, formatMillis, formatSeconds, secondsToDay, zoneName } from './time';
 
 describe("days in the person's zone", () => {
   it('a day in Beijing starts at 16:00 UTC the day before and ends one second before the next', () => {
@@ -85,6 +85,15 @@ describe('instants as the person reads them', () => {
 });
 
 describe('zoneName', () => {
+  it('names Beijing time by hand exactly as Intl does', () => {
+    for (const [locale, name] of Object.entries(DEFAULT_ZONE_NAMES)) {
+      const intl = new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Shanghai', timeZoneName: 'long' })
+        .formatToParts(0)
+        .find((p) => p.type === 'timeZoneName');
+      expect(name).toBe(intl?.value);
+    }
+  });
+
   it('names the zone in words in the person’s language, not by its id', () => {
     expect(zoneName('Asia/Shanghai', 'zh-CN')).toBe('中国标准时间');
     expect(zoneName('Asia/Shanghai', 'en')).toBe('China Standard Time');
