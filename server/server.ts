@@ -26,6 +26,7 @@ import { requestLog } from './gateway/service/requests';
 import { healthRoutes, upstreamWatch } from './gateway/service/health';
 import { metricsRoute } from './gateway/service/metrics-route';
 import { importProgressLog } from './gateway/service/imports-log';
+import { knownRoutesOnly } from './gateway/service/known-routes';
 
 export const SANDBOX_MOUNT = '/upstream';
 /** Header with which the gateway's own calls reach the embedded sandbox; its value lives only in this process. */
@@ -311,8 +312,9 @@ export async function createAppServer(
   }));
   // Bulk-order jobs: the sender looks for work soon after start-up (a job a restart cut off resumes).
   bff.imports.start();
+  // Any other /bff path: 404 in JSON (not the SPA's page, not a 401), for the signed-in and the signed-out alike.
+  app.use('/bff/*', knownRoutesOnly(bff.app as never, '/bff'));
   app.route('/bff', bff.app);
-  // Any other /bff path: 404 in JSON (not the SPA's page), for the signed-in and the signed-out alike.
   app.all('/bff/*', (c) => c.json(gatewayFailure('unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`), 404));
   metrics.watch({
     liveStreams: () => messages.openStreams(),

@@ -45,8 +45,14 @@ describe('request ids and unknown /bff paths', () => {
     expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 
     const signedOut = await app.call('GET', '/bff/no-such-route');
-    expect(signedOut.status).toBe(401);
-    expect(json(signedOut.text).requestId).toBe(signedOut.headers['x-request-id']);
+    expect(signedOut.status).toBe(404);
+    expect(json(signedOut.text)).toMatchObject({ gateway: { reason: 'unknown_operation' }, requestId: signedOut.headers['x-request-id'] });
+    // A route that exists still asks for a session; one that exists for another method is unknown for this one.
+    const needsSession = await app.call('GET', '/bff/me/cart');
+    expect(needsSession.status).toBe(401);
+    expect(json(needsSession.text).requestId).toBe(needsSession.headers['x-request-id']);
+    expect((await app.call('GET', '/bff/op/source.list', { headers: { cookie: merchant } })).status).toBe(404);
+    expect((await app.call('GET', '/bff/orders/123/nothing', { headers: { cookie: merchant } })).status).toBe(404);
 
     const unknown = await app.call('GET', '/bff/no-such-route', { headers: { cookie: merchant } });
     expect(unknown.status).toBe(404);
