@@ -1,6 +1,7 @@
 import type { OpId } from './operations';
 import type { AfterSaleRecord } from './schemas/after-sale';
 import type { Order } from './schemas/order';
+import type { CashFlow } from './schemas/account';
 import type { InboxMessage } from './message-kinds';
 import type { Feature, Role } from './permissions';
 
@@ -177,6 +178,18 @@ export interface OverviewOrders {
   size: number;
   asOf: number;
   /** The mirror's last reconcile, ms (null before the first). */
+  readAt: number | null;
+}
+/** `GET /bff/overview/cash?direction=&from=&to=&page=&size=`: the cash-flow lines the overview's paid out (1) or paid back (2) counts, from the mirror. */
+export interface OverviewCash {
+  list: CashFlow[];
+  total: number;
+  /** The lines' money, fen (the figure). */
+  money: number;
+  page: number;
+  size: number;
+  asOf: number;
+  /** When the mirror last read the cash flow, ms (null before the first). */
   readAt: number | null;
 }
 /** Which orders a figure counts (`/bff/overview/orders?of=`). */

@@ -339,6 +339,21 @@ describe('the order mirror against the sandbox', () => {
     expect(offSale).toBeGreaterThanOrEqual(1);
     expect(strip.body.libraryOffSale).toBe(offSale);
     expect((await get('/strip', await signIn(bff, 'manager'))).status).toBe(403);
+    // Orders today opens exactly the orders it counts: the mirror's list of today, which merchants may read for that figure only.
+    const today = strip.body.today as string;
+    const list = await get(`/overview/orders?of=all&from=${today}&to=${today}&size=100`, merchant);
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(strip.body.ordersToday);
+    expect(list.body.list).toHaveLength(Math.min(100, strip.body.ordersToday));
+    expect(typeof list.body.readAt).toBe('number');
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    for (const q of [
+      `of=all&from=${yesterday}&to=${today}`,
+      `of=cancelled&from=${today}&to=${today}`,
+      `of=channel&key=2&from=${today}&to=${today}`,
+    ])
+      expect((await get(`/overview/orders?${q}`, merchant)).status, q).toBe(403);
+    expect((await get(`/overview/orders?of=all&from=${today}&to=${today}`, await signIn(bff, 'support'))).status).toBe(403);
   });
 
   it('every figure, bar, row and point opens a list of exactly the orders or requests it counts', async () => {
@@ -380,6 +395,28 @@ describe('the order mirror against the sandbox', () => {
     expect(await requests({})).toBe(o.current.afterSales.orders);
     for (const r of o.current.afterSalesByReason) expect(await requests({ reason: r.key }), r.key).toBe(r.orders);
     for (const r of o.current.afterSalesByResult) expect(await requests({ status: r.key }), r.key).toBe(r.orders);
+    // Paid out and paid back: the mirror's cash-flow lines of those days in that direction, their money the figure.
+    const cash = async (direction: string) => {
+      const r = await get(`/overview/cash?${new URLSearchParams({ direction, from, to, size: '100' })}`, manager);
+      expect(r.status, direction).toBe(200);
+      expect(r.body.list).toHaveLength(Math.min(100, r.body.total));
+      expect(r.body.list.every((l: { direction: string | number }) => String(l.direction) === direction)).toBe(true);
+      return r.body as { total: number; money: number; list: { money: number }[]; readAt: number | null };
+    };
+    const out = await cash('1');
+    expect(out.total).toBe(o.current.cash.outLines);
+    expect(out.total).toBeGreaterThan(0);
+    expect(out.money).toBe(o.current.cash.out);
+    expect(out.list.reduce((s, l) => s + l.money, 0)).toBe(o.current.cash.out);
+    expect(typeof out.readAt).toBe('number');
+    const back = await cash('2');
+    expect(back.total).toBe(o.current.cash.inLines);
+    expect(back.list.reduce((s, l) => s + l.money, 0)).toBe(o.current.cash.in);
+    for (const q of ['direction=3', 'direction=1&from=2026-11-02&to=2026-11-01', 'direction=1&extra=1'])
+      expect((await get(`/overview/cash?${q}${q.includes('from') ? '' : `&from=${from}&to=${to}`}`, manager)).status, q).toBe(400);
+    for (const role of ['merchant', 'support'] as const)
+      expect((await get(`/overview/cash?direction=1&from=${from}&to=${to}`, await signIn(bff, role))).status, role).toBe(403);
+
     // A channel with nothing on those days lists nothing; bad asks are refused in words; other roles are refused.
     expect((await rows({ of: 'channel', key: '999' })).total).toBe(0);
     for (const q of ['of=channel', 'of=all&from=2026-11-02&to=2026-11-01', 'of=nope', `of=all&from=0000-01-01&to=${to}`]) {

@@ -114,6 +114,23 @@ const listQuery = z
     params: { rule: 'too_many', limit: MAX_PERIOD_DAYS },
   });
 
+/** `/bff/overview/cash`: paid out (direction 1) or paid back (2), and the days. */
+const cashQuery = z
+  .object({
+    direction: z.enum(['1', '2'], { error: 'direction must be 1 (paid out) or 2 (paid back)' }),
+    from: dayText,
+    to: dayText,
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict()
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'], params: { rule: 'range_order' } })
+  .refine((q) => daysBetween(q.from, q.to).length <= MAX_PERIOD_DAYS, {
+    message: `a period may span at most ${MAX_PERIOD_DAYS} days`,
+    path: ['to'],
+    params: { rule: 'too_many', limit: MAX_PERIOD_DAYS },
+  });
+
 /** The days a preset means on `today` (YYYY-MM-DD in the reseller's time zone), and the period of the same length before it. */
 export function periodDays(period: Period, today: string, custom?: { from: string; to: string }) {
   const monthStart = `${today.slice(0, 8)}01`;
@@ -209,8 +226,37 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<Sh
    * lists cannot filter a channel by day, a province, or a goods by id), newest first, a page at a
    * time, with the time of the mirror's last read.
    */
-  routes.get('/overview/orders', requireFeature('overview.read'), async (c) => {
+  routes.get('/overview/orders', async (c) => {
+    // Managers and admins: every figure's list. Merchants: their strip's one, the orders counted today (strip.read).
+    const role = c.get('user').role;
+    const overview = mayUse(role, 'overview.read');
+    if (!overview && !mayUse(role, 'strip.read')) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
     const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, c.req.query());
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, detail);
+    }
+    const q = parsed.data;
+    const today = dayOf(await mirror.nowSeconds().catch(() => Math.floor(now() / 1000)), mirror.settings.timeZone);
+    if (!overview && (q.of !== 'all' || q.from !== today || q.to !== today))
+      return fail(c, 403, 'forbidden', `Your role may list only the orders counted today (${today}), as your figures show them.`);
+    const outside = outsideDays(q, today);
+    if (outside) return fail(c, 400, 'invalid_input', outside.msg, outside.detail);
+    const [page, fresh] = await Promise.all([
+      mirror.store.orders({ dim: q.of, key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
+      mirror.freshness(),
+    ]);
+    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh.reads).orders });
+  });
+
+  /**
+   * The cash-flow lines the overview's paid out or paid back counts, for its days: the mirror's lines
+   * (the figure is their sum), newest first, a page at a time, with when the mirror last read the cash
+   * flow. The supplier's own list says what is there now, which the mirror reads a little later.
+   */
+  routes.get('/overview/cash', requireFeature('overview.read'), async (c) => {
+    if (!mayCall(c.get('user').role, 'account.cashFlow')) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
+    const parsed = cashQuery.safeParse(c.req.query());
     if (!parsed.success) {
       const detail = issueDetail(parsed.error, c.req.query());
       return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, detail);
@@ -220,10 +266,10 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<Sh
     const outside = outsideDays(q, today);
     if (outside) return fail(c, 400, 'invalid_input', outside.msg, outside.detail);
     const [page, fresh] = await Promise.all([
-      mirror.store.orders({ dim: q.of, key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
+      mirror.store.cashLines({ direction: Number(q.direction), from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
       mirror.freshness(),
     ]);
-    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh.reads).orders });
+    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh.reads).cash });
   });
   routes.get('/mirror/status', requireFeature('mirror.status'), async (c) => c.json(await mirror.status()));
 

@@ -223,6 +223,24 @@ export class MirrorStore {
     return { list: rows.map((r) => JSON.parse(r.data) as Order), total: Number(total?.n ?? 0) };
   }
 
+  /**
+   * The cash-flow lines the overview's paid out (direction 1) or paid back (2) counts for the days
+   * `from`..`to` (the days they were written on, as cashContributions counts them), newest first, a
+   * page at a time; and how many there are (the figure's lines).
+   */
+  async cashLines(q: { direction: number; from: string; to: string; offset: number; limit: number }) {
+    const base = this.db
+      .selectFrom('mirror_cash_flow')
+      .where('direction', '=', q.direction)
+      .where('day', '>=', q.from)
+      .where('day', '<=', q.to);
+    const [rows, sums] = await Promise.all([
+      base.select('data').orderBy('update_time', 'desc').orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute(),
+      base.select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(money), 0)`.as('money')]).executeTakeFirst(),
+    ]);
+    return { list: rows.map((r) => JSON.parse(r.data) as CashFlow), total: Number(sums?.n ?? 0), money: Number(sums?.money ?? 0) };
+  }
+
   /** Writes what changed among after-sale records; resolves how many were new or different. */
   async upsertAfterSales(records: readonly AfterSaleRecord[]): Promise<number> {
     if (records.length === 0) return 0;
