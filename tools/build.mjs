@@ -17,8 +17,19 @@ export const buildDir = () => resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 export const serverEntry = (dir = buildDir()) => join(dir, 'server', 'main.mjs');
 const stampFile = (dir) => join(dir, 'stamp.json');
 
-/** What the build reads: the app's sources, its public files, the build's own configuration and plugins, the locked packages. */
-const INPUTS = ['src', 'server', 'contract', 'public', 'tools/build', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json'];
+/** What the build reads: the app's sources, its public files, the build's own configuration, plugins and this script, the locked packages. */
+const INPUTS = [
+  'src',
+  'server',
+  'contract',
+  'public',
+  'tools/build',
+  'tools/build.mjs',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 /** Tests are no part of what is built. */
 const skip = (name) => /\.test\.tsx?$/.test(name) || name === 'node_modules';
 
