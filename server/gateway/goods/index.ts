@@ -20,6 +20,8 @@ const LEARN_QUEUE_MAX = 500;
 const MIRROR_STEP = 1000;
 const MIRROR_MARK = 'mirror-lines';
 const RECONCILE_STATE = 'reconcile';
+/** Goods added to the library through the app are read again unless read this recently (ms). */
+const ADDED_FRESH_MS = 10 * 60_000;
 
 /** What the last reconcile did. */
 export interface GoodsReconcile {
@@ -74,11 +76,20 @@ export function createGoods(deps: GoodsDeps) {
       await observed(await store.observe(details, now(), inLibrary));
     }
   };
-  /** Goods in the library: marked so; `readAll`, or those not read yet, read now. */
-  const intoLibrary = async (ids: readonly number[], readAll: boolean) => {
-    const read = await store.readGoods(ids);
+  /**
+   * Goods in the library: marked so; those not read yet (or, with `freshMs`, not read within that
+   * many ms) read now. Remembered in this process, so a page of the library read again costs nothing.
+   */
+  const inLibrary = new Set<number>();
+  const intoLibrary = async (ids: readonly number[], freshMs?: number) => {
+    const read = await store.readGoods(ids, freshMs === undefined ? undefined : now() - freshMs);
     await store.setInLibrary([...read], true);
-    await readDetails(readAll ? ids : ids.filter((id) => !read.has(id)), true);
+    await readDetails(
+      ids.filter((id) => !read.has(id)),
+      true,
+    );
+    if (inLibrary.size > 200_000) inLibrary.clear();
+    for (const id of ids) inLibrary.add(id);
   };
 
   // ---- learning from what the gateway forwards, off the answer's path ----
@@ -113,7 +124,8 @@ export function createGoods(deps: GoodsDeps) {
       await observed(await store.observe([...byId.values()], at));
       if (lines.length) await store.writeLines(lines);
       // A page of the library someone read: its goods are in it; those the mirror has not read yet are read now.
-      if (library.size) await intoLibrary([...library], false);
+      const fresh = [...library].filter((id) => !inLibrary.has(id));
+      if (fresh.length) await intoLibrary(fresh);
     } catch (e) {
       log(`[goods] could not learn from ${batch.length} answer(s): ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -216,9 +228,14 @@ export function createGoods(deps: GoodsDeps) {
     async afterWrite(id: OpId, input: Record<string, unknown>): Promise<void> {
       try {
         const ids = typeof input.goods_ids === 'string' ? input.goods_ids.split(',').map(Number).filter((n) => n > 0) : [];
-        if (id === 'selection.add') await intoLibrary(ids, true);
-        else if (id === 'selection.remove') await store.setInLibrary(ids, false);
-        else if (id === 'selection.clear') await store.leftLibrary(Number.MAX_SAFE_INTEGER);
+        if (id === 'selection.add') await intoLibrary(ids, ADDED_FRESH_MS);
+        else if (id === 'selection.remove') {
+          for (const g of ids) inLibrary.delete(g);
+          await store.setInLibrary(ids, false);
+        } else if (id === 'selection.clear') {
+          inLibrary.clear();
+          await store.leftLibrary(Number.MAX_SAFE_INTEGER);
+        }
       } catch (e) {
         log(`[goods] after ${id}: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -244,6 +261,7 @@ export function createGoods(deps: GoodsDeps) {
      */
     async reconcile(): Promise<GoodsReconcile> {
       const started = now();
+      inLibrary.clear();
       let lastId = 0;
       let goods = 0;
       for (;;) {
@@ -251,7 +269,7 @@ export function createGoods(deps: GoodsDeps) {
         const ids = page.list.map((g) => g.id).filter((id) => id > lastId);
         if (ids.length === 0) break;
         lastId = Math.max(...ids);
-        await intoLibrary(ids, true);
+        await intoLibrary(ids, 0);
         goods += ids.length;
         if (page.list.length < LIBRARY_PAGE) break;
       }

@@ -426,12 +426,13 @@ export class GoodsStore {
     return out;
   }
 
-  /** Those of `goodsIds` whose whole detail has been read. */
-  async readGoods(goodsIds: readonly number[]): Promise<Set<number>> {
+  /** Those of `goodsIds` whose whole detail has been read (at or after `since`, ms, when given). */
+  async readGoods(goodsIds: readonly number[], since?: number): Promise<Set<number>> {
     const out = new Set<number>();
     for (const part of chunks(goodsIds, 500)) {
-      const rows = await this.db.selectFrom('goods_items').select('goods_id').where('goods_id', 'in', part).execute();
-      for (const r of rows) out.add(Number(r.goods_id));
+      let q = this.db.selectFrom('goods_items').select('goods_id').where('goods_id', 'in', part);
+      if (since !== undefined) q = q.where('read_at', '>=', since);
+      for (const r of await q.execute()) out.add(Number(r.goods_id));
     }
     return out;
   }
@@ -439,7 +440,13 @@ export class GoodsStore {
   /** Marks goods as in the selection library (true) or no longer in it. */
   async setInLibrary(goodsIds: readonly number[], inLibrary: boolean): Promise<void> {
     for (const part of chunks(goodsIds, 500))
-      await this.db.updateTable('goods_items').set({ in_library: inLibrary ? 1 : 0 }).where('goods_id', 'in', part).execute();
+      await this.db
+        .updateTable('goods_items')
+        .set({ in_library: inLibrary ? 1 : 0 })
+        .where('goods_id', 'in', part)
+        // Only rows that change: a page of the library read again writes nothing.
+        .where('in_library', '=', inLibrary ? 0 : 1)
+        .execute();
   }
 
   async state(name: string): Promise<string | undefined> {
