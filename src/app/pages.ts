@@ -14,7 +14,11 @@ const ORDER_TEXTS: LazyNamespace[] = ['orders', 'logistics', 'afterSale'];
 
 export const SignInPage = lazyWithTexts(() => import('../features/account/routes/sign-in-page'), 'SignInPage', ['account']);
 export const GoodsPage = lazyWithTexts(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage', ['cart']);
-export const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', ['selection', 'cart', 'watch']);
+export const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', [
+  'selection',
+  'cart',
+  'watch',
+]);
 export const GroupsPage = lazyWithTexts(() => import('../features/selection/routes/groups-page'), 'GroupsPage', ['selection']);
 export const UsersPage = lazyWithTexts(() => import('../features/account/routes/users-page'), 'UsersPage', ['account']);
 export const AuditPage = lazyWithTexts(() => import('../features/account/routes/audit-page'), 'AuditPage', ['account', 'money']);
@@ -38,6 +42,10 @@ export const OverviewPage = lazyWithTexts(() => import('../features/overview/rou
 export const OverviewOrdersPage = lazyWithTexts(() => import('../features/overview/routes/overview-orders-page'), 'OverviewOrdersPage', [
   'overview',
   ...ORDER_TEXTS,
+]);
+export const OverviewCashPage = lazyWithTexts(() => import('../features/overview/routes/overview-cash-page'), 'OverviewCashPage', [
+  'overview',
+  'money',
 ]);
 export const ImportPage = lazyWithTexts(() => import('../features/imports/routes/import-page'), 'ImportPage', [
   'imports',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MerchantStrip, Order, Overview, OverviewListOf, OverviewOrders, OverviewPeriod } from '../../../../contract';
+import type { MerchantStrip, Order, Overview, OverviewCash, OverviewListOf, OverviewOrders, OverviewPeriod } from '../../../../contract';
 import { bffFetch } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 
@@ -13,7 +13,27 @@ export const overviewKeys = {
   all: ['overview'] as const,
   period: (a: OverviewAsk) => [...overviewKeys.all, a] as const,
   orders: (a: OverviewOrdersAsk) => [...overviewKeys.all, 'orders', a] as const,
+  cash: (a: OverviewCashAsk) => [...overviewKeys.all, 'cash', a] as const,
 };
+
+/** Paid out ('1') or paid back ('2'), for which days (`/bff/overview/cash`). */
+export interface OverviewCashAsk {
+  direction: '1' | '2';
+  from: string;
+  to: string;
+  page: number;
+  size: number;
+}
+
+/** A page of the cash-flow lines the overview's paid out or paid back counts, from the mirror. */
+export const overviewCashQuery = (a: OverviewCashAsk) =>
+  queryOptions({
+    queryKey: overviewKeys.cash(a),
+    queryFn: ({ signal }) =>
+      bffFetch<OverviewCash>(`/overview/cash?${new URLSearchParams({ ...a, page: String(a.page), size: String(a.size) })}`, { signal }),
+    staleTime: STALE.live,
+    placeholderData: keepPreviousData,
+  });
 
 /** Which figure's orders, for which days (`/bff/overview/orders`). */
 export interface OverviewOrdersAsk {

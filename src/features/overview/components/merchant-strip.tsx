@@ -55,7 +55,13 @@ const STRIP = (theme: Theme) => {
       '&:hover': { backgroundColor: palette.action.hover },
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
     },
-    '& .strip-label': { ...typography.body2, color: palette.text.secondary, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& .strip-label': {
+      ...typography.body2,
+      color: palette.text.secondary,
+      maxWidth: '100%',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+    },
     '& .strip-value': {
       ...typography.body2,
       fontWeight: 700,
@@ -87,7 +93,8 @@ export function StripFigures() {
   if (!strip.data) return null;
   const s: Strip = strip.data;
   const figures = [
-    { id: 'ordersToday', value: s.ordersToday, to: `/orders?${new URLSearchParams({ from: s.today, to: s.today })}` },
+    // The orders the figure counts, from the mirror (the orders page's today also lists unpaid and closed ones).
+    { id: 'ordersToday', value: s.ordersToday, to: `/overview/orders?${new URLSearchParams({ of: 'all', from: s.today, to: s.today })}` },
     { id: 'failedOrders', value: s.failedOrders, to: '/orders/failed' },
     { id: 'libraryOffSale', value: s.libraryOffSale, to: '/library' },
     { id: 'atRisk', value: watched ? (atRisk.data?.atRisk ?? null) : null, to: '/at-risk' },

@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { DEFAULT_TIME_ZONE, formatMillis, zoneName } from '../../../lib/time';
 import { read } from '../../../lib/url-view';
 import { useLang } from '../../../lib/use-lang';
+import { useCan } from '../../account';
 import { OrderRowsView } from '../../orders';
 import { fetchAllOverviewOrders, overviewOrdersQuery } from '../api/queries';
 
@@ -30,6 +31,8 @@ const SIZES = [20, 50, 100] as const;
 export function OverviewOrdersPage() {
   const { t } = useTranslation('overview');
   const lang = useLang();
+  // A merchant comes from the strip over the catalogue (the only list of theirs here), everyone else from the overview.
+  const fromOverview = useCan().feature('overview.read');
   const [params, setParams] = useSearchParams();
   const of = read.oneOf(params, 'of', OF, 'all');
   const key = (params.get('key') ?? '').slice(0, 100);
@@ -67,8 +70,8 @@ export function OverviewOrdersPage() {
         title={t(`list.of.${of}`, { key: what })}
         subtitle={valid ? t('list.days', { from, to, zone: zoneName(DEFAULT_TIME_ZONE, lang) }) : undefined}
         actions={
-          <Button component={RouterLink} to="/overview" startIcon={<ArrowBackIcon />}>
-            {t('list.back')}
+          <Button component={RouterLink} to={fromOverview ? '/overview' : '/catalogue'} startIcon={<ArrowBackIcon />}>
+            {t(fromOverview ? 'list.back' : 'list.backCatalogue')}
           </Button>
         }
       />

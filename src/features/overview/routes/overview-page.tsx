@@ -208,8 +208,8 @@ function Figures({
   const cashNote = data.reads.cash === null ? t('kpi.notRead') : t('kpi.cashRead', { time: time(data.reads.cash) });
   const reconcileNote = data.reads.orders === null ? t('kpi.notRead') : t('kpi.reconcileRead', { time: time(data.reads.orders) });
   const libraryNote = data.reads.library === null ? t('kpi.notRead') : t('kpi.reconcileRead', { time: time(data.reads.library) });
-  /** The cash-flow lines of the period in one direction (contract/enums/cash-direction: 1 out, 2 in). */
-  const cashOf = (direction: string) => `/cash-flow?${new URLSearchParams({ direction, from: cur.from, to: cur.to }).toString()}`;
+  /** The cash-flow lines the figure adds up, from the mirror (contract/enums/cash-direction: 1 out, 2 in). */
+  const cashOf = (direction: string) => `/overview/cash-flow?${new URLSearchParams({ direction, from: cur.from, to: cur.to }).toString()}`;
   const channelName = (key: string) => sourceEnum.label(Number(key), lang as 'en' | 'zh-CN');
 
   const figures = [
@@ -227,7 +227,14 @@ function Figures({
     },
     { id: 'afterSales', value: cur.afterSales.orders, before: prev.afterSales.orders, show: count, to: requests },
     { id: 'afterSaleRate', value: rate(cur), before: rate(prev), show: percent, to: requests },
-    { id: 'failedPlaced', value: cur.failedOrders, before: prev.failedOrders, show: count, to: ordersOf('failed', cur.from, cur.to), note: reconcileNote },
+    {
+      id: 'failedPlaced',
+      value: cur.failedOrders,
+      before: prev.failedOrders,
+      show: count,
+      to: ordersOf('failed', cur.from, cur.to),
+      note: reconcileNote,
+    },
     { id: 'paidOut', value: cur.cash.out, before: prev.cash.out, show: money, to: cashOf('1'), note: cashNote },
     { id: 'paidBack', value: cur.cash.in, before: prev.cash.in, show: money, to: cashOf('2'), note: cashNote },
   ] as { id: string; value: number | null; before: number | null; show: (n: number) => string; to: string; note?: string }[];
