@@ -11,7 +11,12 @@ import { buildUpstreamRequest, callUpstream, type FailureExtra } from './upstrea
 /** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
 export const OP_WRITTEN = 'op.written';
 
-/** The reads whose answers feed the order mirror (mirror/index.ts, `took`) or the SKU index (goods/, `took`). */
+/**
+ * The reads whose answers feed the order mirror (mirror/index.ts, `took`) or the SKU index (goods/,
+ * `took`). Not the library's pages: parsing each after its answer put ~0.5 ms back on the list's
+ * measured overhead (bench/gateway-overhead.ts runs in one process); the goods mirror reads the
+ * library by its reconcile, after changes made through the app, and on an unknown SKU.
+ */
 const FED_BY_READS = new Set<OpId>([
   'order.list',
   'afterSale.list',
@@ -20,7 +25,6 @@ const FED_BY_READS = new Set<OpId>([
   'account.cashFlow',
   'goods.detail',
   'goods.bulkDetail',
-  'selection.list',
 ]);
 
 /** Bounds of `POST /bff/sandbox/clock` (sandbox mode): one second to 30 days per step. */
