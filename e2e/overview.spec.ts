@@ -62,6 +62,15 @@ test('a manager lands on the overview, changes the period, and follows a channel
 
   // Back on the overview, the CSV of the channels is the table's figures.
   await page.goBack();
+  // Paid out opens the mirror's cash-flow lines it adds up: their sum is the figure.
+  const paidOut = (await page.getByTestId('kpi-paidOut-value').textContent())!;
+  await page.getByTestId('kpi-paidOut').getByRole('link').click();
+  await expect(page).toHaveURL(/\/overview\/cash-flow\?direction=1&from=\d{4}-\d{2}-\d{2}&to=/);
+  await expect(page.getByRole('heading', { level: 1, name: '余额支出' })).toBeVisible();
+  await expect(page.getByTestId('cash-count')).toContainText(`合计 ${paidOut}`);
+  await expect(page.getByTestId('mirror-read')).toContainText('读取自订单镜像');
+  await expect(page.getByTestId('cash-row').first()).toBeVisible();
+  await page.goBack();
   await channels.getByRole('button', { name: '表格' }).click();
   const download = page.waitForEvent('download');
   await channels.getByRole('button', { name: '下载 CSV' }).click();

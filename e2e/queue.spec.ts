@@ -69,6 +69,15 @@ test('a manager follows the overview’s after-sale reason to its requests; a me
   const strip = merchant.getByTestId('merchant-strip');
   await expect(strip.getByTestId('strip-ordersToday-value')).toHaveText(/^\d[\d,]*$/);
   await expect(strip.getByTestId('strip-libraryOffSale-value')).toHaveText(/^\d[\d,]*$/);
+  // Orders today opens exactly the orders it counts: the mirror's orders of today, as many as the figure.
+  const today = (await strip.getByTestId('strip-ordersToday-value').textContent())!.replace(/,/g, '');
+  await strip.getByTestId('strip-ordersToday').getByRole('link').click();
+  await expect(merchant).toHaveURL(/\/overview\/orders\?of=all&from=(\d{4}-\d{2}-\d{2})&to=\1$/);
+  await expect(merchant.getByRole('heading', { level: 1, name: '计入的订单' })).toBeVisible();
+  await expect(merchant.getByTestId('order-count')).toHaveText(`共 ${today} 个订单`);
+  await expect(merchant.getByTestId('mirror-read')).toContainText('读取自订单镜像');
+  await merchant.getByRole('link', { name: '返回商品选品' }).click();
+  await expect(merchant).toHaveURL(/\/catalogue$/);
   await strip.getByTestId('strip-failedOrders').getByRole('link').click();
   await expect(merchant).toHaveURL(/\/orders\/failed$/);
   expect((await merchant.request.get('/bff/queue')).status()).toBe(403);
