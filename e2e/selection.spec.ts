@@ -222,9 +222,12 @@ test('the library exports its current filter as CSV, remembers the columns, and 
 test('the goods watch: a minimum above every rate puts the library at risk; its price history is one click away; nothing wider than the window', async ({
   page,
 }) => {
-  // Reading the library through the app puts its goods in the gateway's goods mirror.
+  // Goods added to the library through the app are read into the gateway's goods mirror (the rest come with its reconcile).
   await page.goto('/library?size=100');
   await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  const ids = (await idsOn(page)).slice(0, 3);
+  const added = await page.request.post('/bff/op/selection.add', { data: { goods_ids: ids.join(',') } });
+  expect(((await added.json()) as { code: number }).code).toBe(1);
   await page.goto('/at-risk');
   const minimum = page.getByLabel('整个选品库（%）');
   await minimum.fill('abc');

@@ -31,15 +31,13 @@ export function MinRateForm({ goodsId, current, onSaved }: { goodsId?: number; c
     const parsed = parseMinRate(text);
     if (!parsed.ok) return setError(t(parsed.key, parsed.params));
     setError(null);
-    save.mutate(
-      { ...(goodsId ? { goodsId } : {}), minRate: parsed.value },
-      {
-        onSuccess: () => {
-          void toast(t(parsed.value === null ? 'rules.removed' : 'rules.saved'));
-          onSaved?.();
-        },
-        onError: (err) => setError(errorText(err)),
+    // Said even when the form is drawn anew meanwhile (the rules read again give it a new key).
+    save.mutateAsync({ ...(goodsId ? { goodsId } : {}), minRate: parsed.value }).then(
+      () => {
+        void toast(t(parsed.value === null ? 'rules.removed' : 'rules.saved'));
+        onSaved?.();
       },
+      (err: unknown) => setError(errorText(err)),
     );
   };
   const label = t(goodsId ? 'rules.goods' : 'rules.library');
