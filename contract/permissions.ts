@@ -76,7 +76,10 @@ export const FEATURE_PERMISSIONS = {
   'mirror.status': [A],
   /** The work queue: after-sales waiting for a decision or for the customer's parcel, delivered orders with one open. */
   'queue.read': [S, G, A],
-  /** The merchant's strip on the catalogue: today's orders, failed orders to handle, library goods off sale. */
+  /**
+   * The merchant's strip on the catalogue: today's orders, failed orders to handle, library goods off
+   * sale; and the list its orders today opens (`/bff/overview/orders?of=all`, today only: the mirror's orders it counts).
+   */
   'strip.read': [M],
   /** The palette's search (`/bff/search`): each kind of record only for those who may read it. */
   'search.use': [M, S, G, A],
