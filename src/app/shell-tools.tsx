@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useColorMode } from './color-mode';
 import { LANGUAGES, rememberLanguage } from './i18n';
 import { LookControls } from './look-controls';
@@ -36,6 +38,7 @@ export function ShellTools() {
 export function ModeChip() {
   const { t } = useTranslation('app');
   const meta = useQuery(metaQuery);
+  const roomy = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   if (!meta.data) return null;
   return (
     <Chip
@@ -47,23 +50,12 @@ export function ModeChip() {
       // Sandbox mode shows every time on the business clock (src/lib/clock.ts): the bar says so.
       // On a phone the bar has no room for the whole label: "Sandbox" there (the hint and the drawer's clock say the rest).
       label={
-        meta.data.mode === 'sandbox' ? (
-          meta.data.clock?.kind === 'business' ? (
-            <>
-              <span className="mode-short">{t('mode.sandbox')}</span>
-              <span className="mode-long">{t('mode.sandboxBusiness')}</span>
-            </>
-          ) : (
-            t('mode.sandbox')
-          )
-        ) : (
-          t('mode.upstream', { host: meta.data.upstream })
-        )
+        meta.data.mode === 'sandbox'
+          ? meta.data.clock?.kind === 'business' && roomy
+            ? t('mode.sandboxBusiness')
+            : t('mode.sandbox')
+          : t('mode.upstream', { host: meta.data.upstream })
       }
-      sx={(theme) => ({
-        '& .mode-long': { display: 'none' },
-        [theme.breakpoints.up('sm')]: { '& .mode-short': { display: 'none' }, '& .mode-long': { display: 'inline' } },
-      })}
       data-testid="mode-chip"
     />
   );
