@@ -10,6 +10,7 @@ export const GATEWAY_ACTIONS = [
   'users.password',
   'sandbox.clock',
   'orders.import',
+  'watch.rules',
 ] as const;
 type GatewayAction = (typeof GATEWAY_ACTIONS)[number];
 
@@ -64,6 +65,7 @@ export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
   'users.password': { en: 'Set a user password', 'zh-CN': '重设用户密码' },
   'sandbox.clock': { en: 'Move the sandbox clock', 'zh-CN': '推进沙箱时钟' },
   'orders.import': { en: 'Bulk orders from a sheet', 'zh-CN': '表格批量下单' },
+  'watch.rules': { en: 'Set a minimum profit rate', 'zh-CN': '设置最低利润率' },
 };
 
 type Lang = 'en' | 'zh-CN';
