@@ -149,7 +149,7 @@ export interface Overview {
     balance: number | null;
     failedOrders: number | null;
     librarySize: number | null;
-    /** Library goods off sale as the mirror's last reconcile counted them (null: not counted yet). */
+    /** Library goods off sale (the goods or a SKU of it) as the goods mirror knows them: the rows of `/bff/watch/at-risk?reason=off-sale` (null: could not be read). */
     libraryOffSale: number | null;
   };
   /** How fresh the mirror's figures are (for every role that sees the overview). */
@@ -222,7 +222,7 @@ export interface MerchantStrip {
   ordersToday: number;
   /** Failed orders waiting to be handled (null: the upstream could not be asked). */
   failedOrders: number | null;
-  /** Library goods off sale at the last reconcile (null: not counted yet). */
+  /** Library goods off sale (the goods or a SKU of it), from the goods mirror: the rows of `/bff/watch/at-risk?reason=off-sale` (null: could not be read). */
   libraryOffSale: number | null;
 }
 

@@ -199,7 +199,7 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/after-sale-names', afterSaleNamesRoutes(deps.db, now));
   app.route('/', auditRoutes(ctx));
   app.route('/', usersRoutes(ctx));
-  if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), ctx.clock));
+  if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), ctx.clock, () => goods.libraryOffSale()));
   app.route('/', searchRoutes(deps.db, reader, log, async (sku) => (await goods.store.lookup([sku]))[0]));
   app.route('/', goodsRoutes(goods));
   app.route('/', watchRoutes(goods, { audit, trustProxy, now }));

@@ -213,6 +213,11 @@ export function createGoods(deps: GoodsDeps) {
       await flushing;
     },
     fromOrders,
+    /**
+     * Library goods off sale now (the goods or a SKU of it), as the goods mirror knows them: what the
+     * At risk page lists for the reason off-sale, so the strip's and the overview's figure open exactly it.
+     */
+    libraryOffSale: (): Promise<number> => store.atRiskCount('off-sale'),
     /** Sets or removes a minimum profit rate (goods 0: the library's); the risks follow, and open pages are told. */
     async setRule(goodsId: number, minRate: number | null, by: string): Promise<void> {
       await store.setRule(goodsId, minRate, by, now());

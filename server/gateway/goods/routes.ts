@@ -4,6 +4,7 @@ import {
   mayCall,
   SKU_LOOKUP_MAX,
   WATCH_HISTORY_DAYS,
+  WATCH_REASONS,
   watchRuleInput,
   type SkuLookupAnswer,
   type WatchAtRisk,
@@ -63,6 +64,8 @@ const atRiskQuery = z
   .object({
     page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
     size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').max(100, 'size may be at most 100').default(50),
+    // Only the goods at risk for this reason (the strip's "library goods off sale" opens reason=off-sale).
+    reason: z.enum(WATCH_REASONS, { error: `reason must be one of ${WATCH_REASONS.join(', ')}` }).optional(),
   })
   .strict();
 const changedQuery = z
@@ -122,8 +125,8 @@ export function watchRoutes(goods: Goods, deps: { audit: AuditLog; trustProxy: b
   routes.get('/watch/at-risk', async (c) => {
     const parsed = atRiskQuery.safeParse(c.req.query());
     if (!parsed.success) return refused(c, parsed.error, c.req.query(), 'page');
-    const { page, size } = parsed.data;
-    const { total, list } = await goods.store.atRisk(page, size);
+    const { page, size, reason } = parsed.data;
+    const { total, list } = await goods.store.atRisk(page, size, reason);
     return c.json({ list, total, page, size } satisfies WatchAtRisk);
   });
 

@@ -49,6 +49,9 @@ export type AtRiskGoods = WatchAtRiskGoods;
 
 /** Library goods at risk (the predicate of the partial index goods_items_at_risk). */
 const AT_RISK = sql<boolean>`risk > 0 and in_library = 1`;
+/** Library goods at risk for `reason` (a SKU of theirs has that bit), or for any reason; literals, so the partial index still plans. */
+const atRiskFor = (reason?: RiskReason) =>
+  reason === undefined ? AT_RISK : sql<boolean>`risk > 0 and in_library = 1 and (risk / ${sql.lit(RISK[reason])}) % 2 = 1`;
 
 export interface Observed {
   /** SKUs whose prices or state changed (history rows written). */
@@ -250,9 +253,9 @@ export class GoodsStore {
    * Library goods with a SKU at risk, the latest change first: a page of them with each SKU at risk
    * (its rate before the last change and now, with the minimum that applies), and how many in all.
    */
-  async atRisk(page: number, size: number): Promise<{ total: number; list: AtRiskGoods[] }> {
+  async atRisk(page: number, size: number, reason?: RiskReason): Promise<{ total: number; list: AtRiskGoods[] }> {
     // Written as literals, so PostgreSQL plans with the partial index goods_items_at_risk (a bound value would not match its predicate).
-    const base = this.db.selectFrom('goods_items').where(AT_RISK);
+    const base = this.db.selectFrom('goods_items').where(atRiskFor(reason));
     const [count, ids] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       base
@@ -319,11 +322,11 @@ export class GoodsStore {
     return { total: Number(count?.n ?? 0), list: goodsIds.map((id) => byGoods.get(id)!) };
   }
 
-  /** How many library goods are at risk now (the merchant strip's figure). */
-  async atRiskCount(): Promise<number> {
+  /** How many library goods are at risk now (the merchant strip's figure), or at risk for `reason` (off sale: the strip's and the overview's "library goods off sale"). */
+  async atRiskCount(reason?: RiskReason): Promise<number> {
     const r = await this.db
       .selectFrom('goods_items')
-      .where(AT_RISK)
+      .where(atRiskFor(reason))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
     return Number(r?.n ?? 0);

@@ -305,7 +305,7 @@ describe('the order mirror against the sandbox', () => {
     expect((await get('/overview?period=today', manager)).body.current.failedOrders).toBe(before.failedOrders + 1);
   });
 
-  it("the merchant strip: today's orders from the mirror, failed orders waiting, library goods off sale as counted", async () => {
+  it("the merchant strip: today's orders from the mirror, failed orders waiting, library goods off sale as At risk lists them", async () => {
     const merchant = await signIn(bff, 'merchant');
     // Three goods in the library, one of which then goes off sale; the reconcile counts them.
     const ids = skus(3).map(
@@ -320,6 +320,7 @@ describe('the order mirror against the sandbox', () => {
     sb.sandbox.db.prepare('UPDATE goods SET status = 0 WHERE id = ?').run(ids[0]);
     sb.sandbox.world.goods.refresh(ids[0]!);
     expect((await mirror.reconcile()).error).toBeUndefined();
+    await bff.goods.reconcile();
     const strip = await get('/strip', merchant);
     expect(strip.status).toBe(200);
     const mine = await db.kysely
@@ -331,14 +332,48 @@ describe('the order mirror against the sandbox', () => {
     expect(strip.body.ordersToday).toBe(Number(mine?.orders ?? 0));
     expect(strip.body.ordersToday).toBeGreaterThan(0);
     expect(typeof strip.body.failedOrders).toBe('number');
-    const offSale = (
-      sb.sandbox.db.prepare('SELECT count(*) AS n FROM library l JOIN goods g ON g.id = l.goods_id WHERE g.status != 1').get() as {
-        n: number;
-      }
-    ).n;
-    expect(offSale).toBeGreaterThanOrEqual(1);
-    expect(strip.body.libraryOffSale).toBe(offSale);
     expect((await get('/strip', await signIn(bff, 'manager'))).status).toBe(403);
+    // Library goods off sale opens the At risk page filtered to off-sale: as many rows as the figure, the
+    // sandbox's library goods off sale (the goods, or one of its SKUs), for the strip and the overview alike.
+    const manager = await signIn(bff, 'manager');
+    const offSaleNow = () =>
+      (
+        sb.sandbox.db
+          .prepare(
+            `SELECT l.goods_id AS id FROM library l JOIN goods g ON g.id = l.goods_id
+              WHERE g.status != 1 OR EXISTS (SELECT 1 FROM sku_options s WHERE s.goods_id = g.id AND s.status = 0) ORDER BY l.goods_id`,
+          )
+          .all() as { id: number }[]
+      ).map((r) => r.id);
+    const agree = async (figure: number) => {
+      const listed = await get('/watch/at-risk?reason=off-sale&size=100', merchant);
+      expect(listed.status).toBe(200);
+      expect(listed.body.total).toBe(figure);
+      expect(listed.body.list).toHaveLength(Math.min(100, figure));
+      for (const g of listed.body.list as { reasons: string[] }[]) expect(g.reasons).toContain('off-sale');
+      expect((listed.body.list as { goodsId: number }[]).map((g) => g.goodsId).sort((a, b) => a - b)).toEqual(offSaleNow());
+      expect((await get('/overview?period=today', manager)).body.now.libraryOffSale).toBe(figure);
+    };
+    expect(offSaleNow()).toContain(ids[0]);
+    expect(strip.body.libraryOffSale).toBe(offSaleNow().length);
+    await agree(strip.body.libraryOffSale);
+    // The market moves: that goods is back on sale, one SKU of another goes off sale by itself; the goods mirror reads them.
+    sb.sandbox.db.prepare('UPDATE goods SET status = 1 WHERE id = ?').run(ids[0]);
+    sb.sandbox.world.goods.refresh(ids[0]!);
+    sb.sandbox.db.prepare('UPDATE sku_options SET status = 0 WHERE id = (SELECT min(id) FROM sku_options WHERE goods_id = ?)').run(ids[1]);
+    sb.sandbox.world.goods.refresh(ids[1]!);
+    await bff.goods.reconcile();
+    const moved = (await get('/strip', merchant)).body.libraryOffSale as number;
+    expect(offSaleNow()).toContain(ids[1]);
+    expect(offSaleNow()).not.toContain(ids[0]);
+    expect(moved).toBe(offSaleNow().length);
+    await agree(moved);
+    // That SKU on sale again, as later tests pick sellable goods.
+    sb.sandbox.db.prepare('UPDATE sku_options SET status = 1 WHERE id = (SELECT min(id) FROM sku_options WHERE goods_id = ?)').run(ids[1]);
+    sb.sandbox.world.goods.refresh(ids[1]!);
+    const bad = await get('/watch/at-risk?reason=gone', merchant);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/reason must be one of below-margin, off-sale, out-of-stock/);
     // Orders today opens exactly the orders it counts: the mirror's list of today, which merchants may read for that figure only.
     const today = strip.body.today as string;
     const list = await get(`/overview/orders?of=all&from=${today}&to=${today}&size=100`, merchant);

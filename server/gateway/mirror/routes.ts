@@ -5,7 +5,7 @@ import { OVERVIEW_MAX_DAYS } from '../../../contract/constants';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env } from '../http/context';
 import type { OpCaller } from '../messages/effects';
-import type { MirrorBackfill, MirrorLibrary, MirrorReads } from '../../../contract';
+import type { MirrorBackfill, MirrorReads } from '../../../contract';
 import type { ShownClock } from '../clock';
 
 const WALL = { now: Date.now, fromWall: (ms: number) => ms, ready: () => Promise.resolve() };
@@ -170,7 +170,13 @@ export function periodDays(period: Period, today: string, custom?: { from: strin
  * failed orders waiting, library size), asked in parallel: one call for the whole overview.
  * `/bff/mirror/status` (admins): the mirror's size, the backfill's progress, the last reconcile.
  */
-export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<ShownClock, 'now' | 'fromWall' | 'ready'> = WALL) {
+export function mirrorRoutes(
+  mirror: OrderMirror,
+  call: OpCaller,
+  clock: Pick<ShownClock, 'now' | 'fromWall' | 'ready'> = WALL,
+  /** Library goods off sale, from the goods mirror: what the At risk page lists for off-sale (null: no goods mirror). */
+  libraryOffSale: () => Promise<number | null> = () => Promise.resolve(null),
+) {
   const routes = new Hono<Env>();
   routes.use('*', async (_c, next) => {
     await clock.ready();
@@ -197,7 +203,7 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<Sh
     /** What the upstream says now, if this role may ask it; null when it could not be asked. */
     const live = <T>(id: OpId, input: unknown, pick: (data: never) => T): Promise<T | null> =>
       mayCall(role, id) ? (call(id as never, input as never) as Promise<never>).then(pick, () => null) : Promise.resolve(null);
-    const [current, previous, balance, failedOrders, library, status, fresh] = await Promise.all([
+    const [current, previous, balance, failedOrders, library, status, fresh, offSale] = await Promise.all([
       mirror.store.period(days.from, days.to),
       mirror.store.period(days.previous.from, days.previous.to, { goods: false }),
       live('account.balance', {}, (d: { balance: number }) => d.balance),
@@ -206,6 +212,7 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<Sh
       // The whole status (counts, timings, errors) only for who may read it; the rest are told how fresh the figures are.
       mayUse(role, 'mirror.status') ? mirror.status() : undefined,
       mirror.freshness(),
+      libraryOffSale().catch(() => null),
     ]);
     return c.json({
       asOf: now(),
@@ -215,7 +222,7 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<Sh
       comparison: days.comparison,
       current,
       previous,
-      now: { balance, failedOrders, librarySize: library, libraryOffSale: fresh.libraryOffSale },
+      now: { balance, failedOrders, librarySize: library, libraryOffSale: offSale },
       reads: shownReads(fresh.reads),
       ...(status ? { mirror: status } : {}),
     });
@@ -303,11 +310,11 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<Sh
     return c.json({ ...page, page: q.page, size: q.size });
   });
 
-  /** The merchant's strip: orders placed today (mirror), failed orders waiting (upstream), library goods off sale (last reconcile). */
+  /** The merchant's strip: orders placed today (mirror), failed orders waiting (upstream), library goods off sale (goods mirror, as At risk lists them). */
   routes.get('/strip', requireFeature('strip.read'), async (c) => {
     const today = dayOf(await mirror.nowSeconds().catch(() => Math.floor(now() / 1000)), mirror.settings.timeZone);
     const role = c.get('user').role;
-    const [day, failedOrders, library] = await Promise.all([
+    const [day, failedOrders, offSale] = await Promise.all([
       mirror.store.period(today, today, { goods: false }),
       mayCall(role, 'order.errors')
         ? call('order.errors', { page: 1, limit: 1 }).then(
@@ -315,15 +322,14 @@ export function mirrorRoutes(mirror: OrderMirror, call: OpCaller, clock: Pick<Sh
             () => null,
           )
         : Promise.resolve(null),
-      // Only what the strip shows: not the mirror's whole status (its counts read every row).
-      mirror.store.state<MirrorLibrary>('library'),
+      libraryOffSale().catch(() => null),
     ]);
     return c.json({
       asOf: now(),
       today,
       ordersToday: day.totals.orders,
       failedOrders,
-      libraryOffSale: library?.offSale ?? null,
+      libraryOffSale: offSale,
     });
   });
   return routes;

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WatchAtRisk, WatchChanged, WatchHistory, WatchRuleInput, WatchRules } from '../../../contract';
+import type { WatchAtRisk, WatchChanged, WatchHistory, WatchReason, WatchRuleInput, WatchRules } from '../../../contract';
 import { bffFetch } from '../../lib/bff';
 
 /** Query keys of the goods watch, general to specific; a live `watch` event invalidates them all. */
 export const watchKeys = {
   all: ['watch'] as const,
   history: (id: number, days: number) => ['watch', 'history', id, days] as const,
-  atRisk: (page: number, size: number) => ['watch', 'atRisk', page, size] as const,
+  atRisk: (page: number, size: number, reason?: WatchReason) => ['watch', 'atRisk', page, size, reason ?? 'all'] as const,
   summary: ['watch', 'summary'] as const,
   rules: ['watch', 'rules'] as const,
   changed: (ids: number[], days?: number) => ['watch', 'changed', ids.join(','), days ?? 0] as const,
@@ -19,10 +19,15 @@ export const historyQuery = (id: number, days: number) =>
     staleTime: 30_000,
   });
 
-export const atRiskQuery = (page: number, size: number) =>
+/** A page of the library goods at risk; with `reason`, only those at risk for it (the strip's "off sale" opens off-sale). */
+export const atRiskQuery = (page: number, size: number, reason?: WatchReason) =>
   queryOptions({
-    queryKey: watchKeys.atRisk(page, size),
-    queryFn: ({ signal }) => bffFetch<WatchAtRisk>(`/watch/at-risk?page=${page}&size=${size}`, { signal }),
+    queryKey: watchKeys.atRisk(page, size, reason),
+    queryFn: ({ signal }) =>
+      bffFetch<WatchAtRisk>(
+        `/watch/at-risk?${new URLSearchParams({ page: String(page), size: String(size), ...(reason ? { reason } : {}) })}`,
+        { signal },
+      ),
     staleTime: 10_000,
   });
 

@@ -45,6 +45,8 @@ export const watchLocales = {
     list: {
       empty: 'Nothing is at risk: no library goods are below their minimum, off sale or out of stock.',
       count: '{{count}} goods at risk',
+      countFor: '{{count}} goods at risk: {{reason}}',
+      emptyFor: 'No library goods are at risk for this reason ({{reason}}).',
       goods: 'Product',
       reasons: 'Why',
       before: 'Rate before',
@@ -60,6 +62,10 @@ export const watchLocales = {
       history: 'Price history',
       raise: 'Set its minimum',
       more: 'Show more',
+    },
+    filter: {
+      label: 'Show',
+      all: 'All reasons',
     },
     reason: {
       'below-margin': 'Below minimum',
@@ -119,6 +125,8 @@ export const watchLocales = {
     list: {
       empty: '没有风险商品：选品库中没有低于最低利润率、已下架或无库存的商品。',
       count: '{{count}} 件风险商品',
+      countFor: '{{count}} 件风险商品：{{reason}}',
+      emptyFor: '选品库中没有因此原因（{{reason}}）而有风险的商品。',
       goods: '商品',
       reasons: '原因',
       before: '变动前利润率',
@@ -134,6 +142,10 @@ export const watchLocales = {
       history: '价格历史',
       raise: '设置其最低利润率',
       more: '显示更多',
+    },
+    filter: {
+      label: '显示',
+      all: '全部原因',
     },
     reason: {
       'below-margin': '低于最低利润率',

@@ -96,7 +96,8 @@ export function StripFigures() {
     // The orders the figure counts, from the mirror (the orders page's today also lists unpaid and closed ones).
     { id: 'ordersToday', value: s.ordersToday, to: `/overview/orders?${new URLSearchParams({ of: 'all', from: s.today, to: s.today })}` },
     { id: 'failedOrders', value: s.failedOrders, to: '/orders/failed' },
-    { id: 'libraryOffSale', value: s.libraryOffSale, to: '/library' },
+    // The goods mirror's library goods off sale: exactly what the At risk page lists for that reason.
+    { id: 'libraryOffSale', value: s.libraryOffSale, to: `/at-risk?${new URLSearchParams({ reason: 'off-sale' })}` },
     { id: 'atRisk', value: watched ? (atRisk.data?.atRisk ?? null) : null, to: '/at-risk' },
   ].filter((f): f is { id: string; value: number; to: string } => f.value !== null);
   return (

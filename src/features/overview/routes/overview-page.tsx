@@ -207,7 +207,6 @@ function Figures({
   /** Figures that only move when the mirror reads the supplier again say when it last did. */
   const cashNote = data.reads.cash === null ? t('kpi.notRead') : t('kpi.cashRead', { time: time(data.reads.cash) });
   const reconcileNote = data.reads.orders === null ? t('kpi.notRead') : t('kpi.reconcileRead', { time: time(data.reads.orders) });
-  const libraryNote = data.reads.library === null ? t('kpi.notRead') : t('kpi.reconcileRead', { time: time(data.reads.library) });
   /** The cash-flow lines the figure adds up, from the mirror (contract/enums/cash-direction: 1 out, 2 in). */
   const cashOf = (direction: string) => `/overview/cash-flow?${new URLSearchParams({ direction, from: cur.from, to: cur.to }).toString()}`;
   const channelName = (key: string) => sourceEnum.label(Number(key), lang as 'en' | 'zh-CN');
@@ -242,8 +241,9 @@ function Figures({
     { id: 'failedOrders', value: data.now.failedOrders, show: count, to: '/orders/failed' },
     { id: 'balance', value: data.now.balance, show: money, to: '/cash-flow' },
     { id: 'librarySize', value: data.now.librarySize, show: count, to: '/library' },
-    { id: 'libraryOffSale', value: data.now.libraryOffSale, show: count, to: '/library', note: libraryNote },
-  ].filter((f) => f.value !== null);
+    // From the goods mirror (kept by goods messages and its reconcile): the At risk page's goods off sale, as many as the figure.
+    { id: 'libraryOffSale', value: data.now.libraryOffSale, show: count, to: `/at-risk?${new URLSearchParams({ reason: 'off-sale' })}` },
+  ].filter((f): f is { id: string; value: number | null; show: (n: number) => string; to: string; note?: string } => f.value !== null);
 
   // A few hundred cells at most, made again when the answer is drawn again.
   const tables = (() => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { WatchAtRiskGoods } from '../../../../contract';
+import { WATCH_REASONS, type WatchAtRiskGoods } from '../../../../contract';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
@@ -21,6 +21,7 @@ import { formatMillis } from '../../../lib/time';
 import { dismissToast, toast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
+import { read } from '../../../lib/url-view';
 import { ListGoodsDrawer, useOpenGoods } from '../../catalogue';
 import { useAddToLibrary, useRemoveFromLibrary } from '../../selection';
 import { atRiskQuery, rulesQuery } from '../api';
@@ -38,7 +39,11 @@ export function AtRiskPage() {
   const { t } = useTranslation('watch');
   const lang = useLang();
   const [size, setSize] = useState(PAGE);
-  const list = useQuery(atRiskQuery(1, size));
+  // One reason only (`?reason=off-sale`, what the strip's "library goods off sale" opens), or every reason.
+  const [params, setParams] = useSearchParams();
+  const reason = read.oneOf(params, 'reason', ['all', ...WATCH_REASONS] as const, 'all');
+  const only = reason === 'all' ? undefined : reason;
+  const list = useQuery(atRiskQuery(1, size, only));
   const rules = useQuery(rulesQuery());
   const [, openGoods] = useOpenGoods();
   const [raising, setRaising] = useState<WatchAtRiskGoods | null>(null);
@@ -79,16 +84,42 @@ export function AtRiskPage() {
           <MinRateForm key={String(rules.data?.library?.minRate ?? '')} current={rules.data?.library?.minRate ?? null} />
         )}
       </Paper>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 2 }} role="group" aria-label={t('filter.label')}>
+        <Typography variant="body2" color="text.secondary" component="span">
+          {t('filter.label')}
+        </Typography>
+        {(['all', ...WATCH_REASONS] as const).map((r) => (
+          <Chip
+            key={r}
+            size="small"
+            clickable
+            aria-pressed={reason === r}
+            color={reason === r ? 'primary' : 'default'}
+            variant={reason === r ? 'filled' : 'outlined'}
+            label={r === 'all' ? t('filter.all') : t(`reason.${r}`)}
+            data-testid={`at-risk-filter-${r}`}
+            onClick={() => {
+              setSize(PAGE);
+              setParams((p) => {
+                const next = new URLSearchParams(p);
+                if (r === 'all') next.delete('reason');
+                else next.set('reason', r);
+                return next;
+              });
+            }}
+          />
+        ))}
+      </Stack>
       {list.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
-        <EmptyState title={t('list.empty')} />
+        <EmptyState title={only ? t('list.emptyFor', { reason: t(`reason.${only}`) }) : t('list.empty')} />
       ) : (
         <Stack spacing={1.5}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-            {t('list.count', { count: list.data.total })}
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }} data-testid="at-risk-count">
+            {only ? t('list.countFor', { count: list.data.total, reason: t(`reason.${only}`) }) : t('list.count', { count: list.data.total })}
           </Typography>
           {list.data.list.map((g) => (
             <Paper key={g.goodsId} variant="outlined" sx={{ p: 2 }} component="article" aria-label={g.title}>
