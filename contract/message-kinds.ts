@@ -23,6 +23,13 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 const KNOWN = new Set<string>(MESSAGE_TYPES);
 export const isMessageType = (t: string): t is MessageType => KNOWN.has(t);
 
+/**
+ * The gateway's own message of the goods watch (not pushed by the supplier): a change put library
+ * goods at risk. Stored in the `goods` group, so those who sell goods see it and support does not;
+ * its data is a WatchRiskData (contract/schemas/watch.ts).
+ */
+export const WATCH_MESSAGE_TYPE = 'watch.risk';
+
 /** The inbox groups messages by what they are about; `unknown` holds kinds the upstream added later. */
 export const MESSAGE_GROUPS = ['orders', 'afterSale', 'goods'] as const;
 export type MessageGroup = (typeof MESSAGE_GROUPS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fen, unixMillis } from '../units';
+import type { SelectionProduct } from './goods';
 
 /**
  * The goods watch (`/bff/watch/…`, merchants, managers and admins): the gateway's goods mirror keeps
@@ -99,4 +100,40 @@ export type WatchChanged = z.infer<typeof watchChanged>;
 export interface WatchEvent {
   goodsIds: number[];
   atRisk: number;
+}
+
+/** A SKU a change put at risk, as the inbox message of the watch tells it (prices in fen, rates in %). */
+export interface WatchRiskSku {
+  sku: number;
+  spec: string;
+  reasons: WatchReason[];
+  agreementPrice: number;
+  agreementBefore: number;
+  rateBefore: number | null;
+  rateAfter: number | null;
+}
+
+/** The data of the inbox message `watch.risk` (WATCH_MESSAGE_TYPE): one goods a change put at risk. */
+export interface WatchRiskData {
+  goodsIds: [number];
+  title: string;
+  reasons: WatchReason[];
+  /** The minimum profit rate that applied (%), null: none. */
+  minRate: number | null;
+  skus: WatchRiskSku[];
+}
+
+/**
+ * `GET /bff/watch/library?days=7&page=&size=&q=`: the library goods whose prices or sale state changed
+ * in that many days, the latest change first, listed from the goods mirror (the upstream's library
+ * list cannot filter by it) as rows of the library's list; `readAt`: when the oldest row of the page
+ * was read from the supplier (ms), null for an empty page.
+ */
+export interface WatchLibrary {
+  list: SelectionProduct[];
+  count: number;
+  readAt: number | null;
+  days: number;
+  page: number;
+  size: number;
 }

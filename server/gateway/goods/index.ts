@@ -2,6 +2,7 @@ import { MAX_LIST_LIMIT, type GoodsDetail, type OpId, type SkuLookupItem, type W
 import type { GatewayDb } from '../db';
 import type { OpCaller } from '../messages/effects';
 import { WATCH_TOPIC } from './events';
+import { MESSAGE_TOPIC } from '../messages/hub';
 import { GoodsStore, type LineSku, type MirrorMark, type Observed } from './store';
 
 export { GoodsStore } from './store';
@@ -62,6 +63,11 @@ export function createGoods(deps: GoodsDeps) {
 
   /** Goods that just became at risk: told to every gateway's live streams (people who sell them see it at once). */
   const observed = async (o: Observed) => {
+    // The inbox messages stored with the change: shown on the open pages of those who see goods messages.
+    for (let i = 0; i < o.messages.length; i += 500)
+      await deps.db.bus
+        .publish(MESSAGE_TOPIC, { seqs: o.messages.slice(i, i + 500), change: 'new' })
+        .catch((e: unknown) => log(`[goods] bus: ${e instanceof Error ? e.message : String(e)}`));
     if (o.newlyAtRisk.length === 0) return;
     const atRisk = await store.atRiskCount();
     for (let i = 0; i < o.newlyAtRisk.length; i += 500)

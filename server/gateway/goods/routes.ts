@@ -10,6 +10,7 @@ import {
   type WatchAtRisk,
   type WatchChanged,
   type WatchHistory,
+  type WatchLibrary,
   type WatchRules,
 } from '../../../contract';
 import { formatIssues, issueDetail } from '../../lib/issues';
@@ -72,6 +73,15 @@ const changedQuery = z
   .object({
     ids: z.string().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, 'ids must be up to 500 goods ids separated by commas').optional(),
     days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(365, 'days may be at most 365').optional(),
+  })
+  .strict();
+
+const libraryQuery = z
+  .object({
+    days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(365, 'days may be at most 365'),
+    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
+    size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').max(100, 'size may be at most 100').default(20),
+    q: z.string().trim().max(100, 'q may be at most 100 characters').optional(),
   })
   .strict();
 
@@ -142,6 +152,15 @@ export function watchRoutes(goods: Goods, deps: { audit: AuditLog; trustProxy: b
     const goodsId = Number(id);
     const [skus, rulesNow] = await Promise.all([goods.store.history(goodsId, deps.now() - days * DAY_MS), goods.store.rules([goodsId])]);
     return c.json({ goodsId, days, minRate: rulesNow.get(goodsId) ?? rulesNow.get(0) ?? null, skus } satisfies WatchHistory);
+  });
+
+  // The library's "changed in the last N days" filter: the upstream's list cannot filter by it, so it is listed from the goods mirror.
+  routes.get('/watch/library', async (c) => {
+    const parsed = libraryQuery.safeParse(c.req.query());
+    if (!parsed.success) return refused(c, parsed.error, c.req.query(), 'days');
+    const { days, page, size, q } = parsed.data;
+    const { count, list, readAt } = await goods.store.changedRows(deps.now() - days * DAY_MS, page, size, q || undefined);
+    return c.json({ list: list as WatchLibrary['list'], count, readAt, days, page, size } satisfies WatchLibrary);
   });
 
   routes.get('/watch/changed', async (c) => {

@@ -1,9 +1,11 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { GoodsDetail, SkuLookupItem, WatchAtRiskGoods, WatchHistoryPoint } from '../../../contract';
+import type { GoodsDetail, SkuLookupItem, WatchAtRiskGoods, WatchHistoryPoint, WatchRiskData, WatchRiskSku } from '../../../contract';
+import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
 import { dialectOf, type GatewayDb, type Kdb } from '../db';
 import type { GoodsHistoryTable, GoodsSkusTable } from './tables';
 import './tables';
 import '../mirror/tables';
+import '../messages/tables';
 
 /** A SKU as an order line names it: its goods, spec text and the price paid then (fen), at a time (ms). */
 export interface LineSku {
@@ -17,6 +19,7 @@ export interface LineSku {
 /** Why a SKU is at risk, as bits of `goods_skus.risk`. */
 export const RISK = { 'below-margin': 1, 'off-sale': 2, 'out-of-stock': 4 } as const;
 export type RiskReason = keyof typeof RISK;
+const WATCH_REASON_ORDER = Object.keys(RISK) as RiskReason[];
 export const reasonsOf = (bits: number): RiskReason[] => (Object.keys(RISK) as RiskReason[]).filter((r) => bits & RISK[r]);
 
 /** The profit rate (%) of a SKU sold at its guide price, one decimal; null without a price to divide by. */
@@ -47,6 +50,13 @@ const riskSql = (min: number | null, pg: boolean) =>
 export type HistoryPoint = WatchHistoryPoint;
 export type AtRiskGoods = WatchAtRiskGoods;
 
+/**
+ * A goods_items row whose goods has a SKU that really changed (not its first read) since `since` (ms):
+ * a SKU's previous prices are kept from its first change on, and its changed_at is its last change.
+ */
+const changedSinceSql = (since: number) =>
+  sql<boolean>`exists (select 1 from goods_skus s where s.goods_id = goods_items.goods_id and s.prev_agreement_price is not null and s.changed_at >= ${since})`;
+
 /** Library goods at risk (the predicate of the partial index goods_items_at_risk). */
 const AT_RISK = sql<boolean>`risk > 0 and in_library = 1`;
 /** Library goods at risk for `reason` (a SKU of theirs has that bit), or for any reason; literals, so the partial index still plans. */
@@ -58,6 +68,8 @@ export interface Observed {
   changed: number;
   /** Goods with a SKU that gained a reason to be at risk. */
   newlyAtRisk: number[];
+  /** The inbox messages written for library goods a change put at risk (their seqs; repeats are not written again). */
+  messages: number[];
 }
 
 /** How far the order mirror's rows have been read into the index: a read time (ms) and an order number. */
@@ -70,6 +82,12 @@ const chunks = <T>(xs: readonly T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
   return out;
+};
+
+/** A goods detail as a row of the library's list: what the list's columns show, without the detail's long parts. */
+const listRow = (g: GoodsDetail): string => {
+  const { description: _d, covers: _c, specs: _s, attributes: _a, ...row } = g;
+  return JSON.stringify(row);
 };
 
 /** The spec text of a SKU option: its value names, as the detail gives them. */
@@ -102,7 +120,7 @@ export class GoodsStore {
    * gained a reason to be at risk.
    */
   async observe(goods: readonly GoodsDetail[], readAt: number, inLibrary?: boolean): Promise<Observed> {
-    const result: Observed = { changed: 0, newlyAtRisk: [] };
+    const result: Observed = { changed: 0, newlyAtRisk: [], messages: [] };
     if (goods.length === 0) return result;
     const byId = new Map(goods.map((g) => [g.id, g]));
     const ids = [...byId.keys()];
@@ -115,6 +133,8 @@ export class GoodsStore {
       const history: Insertable<GoodsHistoryTable>[] = [];
       const changedGoods = new Set<number>();
       const atRisk = new Set<number>();
+      /** Goods a change (not a first read) put at risk: told in the inbox when they are library goods. */
+      const toTell = new Map<number, { min: number | null; since: number; skus: WatchRiskSku[] }>();
       const goodsRisk = new Map<number, number>();
       for (const g of byId.values()) {
         const min = rules.get(g.id) ?? rules.get(0) ?? null;
@@ -138,7 +158,24 @@ export class GoodsStore {
             Number(prev.on_sale) !== now.on_sale ||
             (Number(prev.stock) === 0) !== (now.stock === 0);
           const risk = riskOf(now, min);
-          if (risk & ~Number(prev?.risk ?? 0)) atRisk.add(g.id);
+          if (risk & ~Number(prev?.risk ?? 0)) {
+            atRisk.add(g.id);
+            if (full && moved) {
+              const tell = toTell.get(g.id) ?? { min, since: 0, skus: [] };
+              toTell.set(g.id, tell);
+              // The change is known by the goods and when its SKUs last changed before it (as this transaction read them).
+              tell.since = Math.max(tell.since, Number(prev.changed_at ?? 0));
+              tell.skus.push({
+                sku: o.id,
+                spec: specText(o),
+                reasons: reasonsOf(risk),
+                agreementPrice: now.agreement_price,
+                agreementBefore: Number(prev.agreement_price),
+                rateBefore: rateOf(Number(prev.agreement_price), Number(prev.guide_price)),
+                rateAfter: rateOf(now.agreement_price, now.guide_price),
+              });
+            }
+          }
           goodsRisk.set(g.id, (goodsRisk.get(g.id) ?? 0) | risk);
           skus.push({
             sku: o.id,
@@ -171,6 +208,7 @@ export class GoodsStore {
               read_at: readAt,
               changed_at: changedGoods.has(g.id) ? readAt : null,
               risk: goodsRisk.get(g.id) ?? 0,
+              row: listRow(g),
             })),
           )
           .onConflict((oc) =>
@@ -184,6 +222,7 @@ export class GoodsStore {
                 read_at: eb.ref('excluded.read_at'),
                 changed_at: eb.fn.coalesce('excluded.changed_at', 'goods_items.changed_at'),
                 risk: eb.ref('excluded.risk'),
+                row: eb.ref('excluded.row'),
                 ...(inLibrary !== undefined && { in_library: eb.ref('excluded.in_library') }),
               }))
               .where('goods_items.read_at', '<=', readAt),
@@ -215,11 +254,51 @@ export class GoodsStore {
           )
           .execute();
       }
+      result.messages = await this.tell(trx, toTell, readAt);
       for (const part of chunks(history, 200)) await trx.insertInto('goods_history').values(part).execute();
       result.changed = history.length;
       result.newlyAtRisk = [...atRisk];
     });
     return result;
+  }
+
+  /**
+   * The inbox messages of a change that put library goods at risk (one per goods and change), in the
+   * observe's transaction. The message id names the goods and when its SKUs last changed before this
+   * change, as read at the transaction's start: two gateways storing the same change at once write
+   * one message (the second insert meets the first's id), and a later change has another id.
+   */
+  private async tell(trx: Kdb, toTell: Map<number, { min: number | null; since: number; skus: WatchRiskSku[] }>, at: number): Promise<number[]> {
+    if (toTell.size === 0) return [];
+    const seqs: number[] = [];
+    for (const part of chunks([...toTell.keys()], 500)) {
+      const library = await trx.selectFrom('goods_items').select(['goods_id', 'title']).where('goods_id', 'in', part).where('in_library', '=', 1).execute();
+      for (const r of library) {
+        const goodsId = Number(r.goods_id);
+        const { min, since, skus } = toTell.get(goodsId)!;
+        skus.sort((a, b) => a.sku - b.sku);
+        const reasons = WATCH_REASON_ORDER.filter((x) => skus.some((s) => s.reasons.includes(x)));
+        const data: WatchRiskData = { goodsIds: [goodsId], title: r.title, reasons, minRate: min, skus };
+        const row = await trx
+          .insertInto('messages')
+          .values({
+            id: `sd-watch:${goodsId}:${since}`,
+            type: WATCH_MESSAGE_TYPE,
+            grp: 'goods',
+            data: JSON.stringify(data),
+            pushed_ms: null,
+            received_ms: at,
+            order_sn: null,
+            // Nothing to look up: the message says what the gateway read.
+            refs: JSON.stringify({ goods: [{ id: goodsId, title: r.title }] }),
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('seq')
+          .executeTakeFirst();
+        if (row) seqs.push(Number(row.seq));
+      }
+    }
+    return seqs;
   }
 
   /** Sets (a number) or removes (null) the minimum profit rate of one goods, or of the library (0); the risks follow. */
@@ -369,27 +448,72 @@ export class GoodsStore {
     return [...out.values()].filter((e) => e.changes.length > 0);
   }
 
-  /** When each of `goodsIds` last changed price or sale state (ms), for those the mirror has seen change. */
+  /**
+   * When each of `goodsIds` last changed price or sale state (ms), for those the mirror has seen
+   * change: a SKU's first read is not a change (a goods just added to the mirror has not "changed").
+   */
   async changedAt(goodsIds: readonly number[]): Promise<Map<number, number>> {
     const out = new Map<number, number>();
     for (const part of chunks(goodsIds, 500)) {
-      const rows = await this.db.selectFrom('goods_items').select(['goods_id', 'changed_at']).where('goods_id', 'in', part).execute();
-      for (const r of rows) if (r.changed_at !== null) out.set(Number(r.goods_id), Number(r.changed_at));
+      const rows = await this.db
+        .selectFrom('goods_skus')
+        .select(['goods_id', (eb) => eb.fn.max('changed_at').as('at')])
+        .where('goods_id', 'in', part)
+        .where('prev_agreement_price', 'is not', null)
+        .groupBy('goods_id')
+        .execute();
+      for (const r of rows) if (r.at !== null) out.set(Number(r.goods_id), Number(r.at));
     }
     return out;
   }
 
-  /** Library goods whose prices or sale state changed since `since` (ms), the latest first. */
+  /** Library goods whose prices or sale state changed since `since` (ms), the latest first (a first read is no change). */
   async changedSince(since: number, limit: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('goods_items')
       .select('goods_id')
       .where('changed_at', '>=', since)
       .where('in_library', '=', 1)
+      .where(changedSinceSql(since))
       .orderBy('changed_at', 'desc')
       .limit(limit)
       .execute();
     return rows.map((r) => Number(r.goods_id));
+  }
+
+  /**
+   * Library goods whose prices or sale state changed since `since` (ms), the latest change first, as
+   * rows of the library's list (their titles holding `q`, when given): a page of them, how many in
+   * all, and when the oldest row of the page was read from the supplier (ms).
+   */
+  async changedRows(
+    since: number,
+    page: number,
+    size: number,
+    q?: string,
+  ): Promise<{ count: number; list: Record<string, unknown>[]; readAt: number | null }> {
+    let base = this.db
+      .selectFrom('goods_items')
+      .where('changed_at', '>=', since)
+      .where('in_library', '=', 1)
+      .where('row', 'is not', null)
+      .where(changedSinceSql(since));
+    if (q) base = base.where(sql<boolean>`title like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      base
+        .select(['row', 'read_at'])
+        .orderBy('changed_at', 'desc')
+        .orderBy('goods_id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+    ]);
+    return {
+      count: Number(count?.n ?? 0),
+      list: rows.map((r) => JSON.parse(r.row!) as Record<string, unknown>),
+      readAt: rows.length ? Math.min(...rows.map((r) => Number(r.read_at))) : null,
+    };
   }
 
   /** Goods marked in the library whose detail was last read before `before` (a reconcile did not meet them): no longer in it. */

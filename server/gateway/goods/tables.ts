@@ -55,6 +55,12 @@ export interface GoodsItemsTable {
   changed_at: number | null;
   /** Why it is at risk now: the bits of its SKUs' risks together (store.ts, RISK). */
   risk: Generated<number>;
+  /**
+   * The goods as a row of the library's list (JSON: its detail without description, pictures,
+   * attributes and SKUs): the library filtered by "changed in the last N days", which the
+   * upstream's list cannot do, is listed from these. Null for goods read before it was kept.
+   */
+  row: string | null;
 }
 
 /** Small named values of the module (e.g. how far the order mirror's lines have been read). */
@@ -161,6 +167,11 @@ export const goodsMigrations: Record<string, Migration> = {
         .addColumn('updated_at', t.ms, (c) => c.notNull())
         .addColumn('updated_by', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  '202611272230_goods_rows': {
+    async up(db) {
+      await db.schema.alterTable('goods_items').addColumn('row', 'text').execute();
     },
   },
 };

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchAtRisk, watchHistory, type OpId, type WatchEvent } from '../../../contract';
+import { watchAtRisk, watchHistory, type InboxMessage, type OpId, type WatchEvent, type WatchLibrary, type WatchRiskData } from '../../../contract';
+import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
 import { bffGet, signIn } from '../../../test/bff-client';
 import { testGatewayDb } from '../../../test/gateway-db';
 import { startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
@@ -102,6 +103,8 @@ describe('the goods watch', () => {
     const first = await goods.reconcile();
     expect(first.goods).toBe(new Set(library().map((s) => s.goods_id)).size);
     expect((await put(merchant, { minRate: 15 })).status).toBe(200);
+    // Goods only just read into the mirror have not changed: the library's "changed in 7 days" list is empty.
+    expect((await bffGet(bff, '/watch/library?days=7', merchant)).body).toMatchObject({ count: 0, list: [], readAt: null });
     const before = new Map(library().map((s) => [s.sku, s]));
     events.length = 0;
     // A day of the market: prices move 3–10 %, goods go off sale and come back, each with its message.
@@ -137,6 +140,38 @@ describe('the goods watch', () => {
     const told = new Set(events.flatMap((e) => e.goodsIds));
     for (const s of now) if (s.status !== 1 && before.get(s.sku)!.status === 1) expect(told.has(s.goods_id), `goods ${s.goods_id}`).toBe(true);
     expect((await bffGet(bff, '/watch/summary', merchant)).body).toEqual({ atRisk: page.total });
+    // The inbox: one message of the gateway's own per goods and change, for those who sell goods; support sees none.
+    const inbox = async (cookie: string) =>
+      (await bffGet(bff, `/messages?type=${WATCH_MESSAGE_TYPE}&limit=200`, cookie)).body as { list: InboxMessage[]; total: number };
+    const mine = await inbox(merchant);
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.list.every((m) => m.group === 'goods' && m.refs !== null)).toBe(true);
+    const wentOff = new Set(now.filter((s) => s.status !== 1 && before.get(s.sku)!.status === 1).map((s) => s.goods_id));
+    expect(wentOff.size).toBeGreaterThan(0);
+    for (const id of wentOff) {
+      const about = mine.list.filter((m) => (m.data as unknown as WatchRiskData).goodsIds[0] === id);
+      expect(
+        about.some((m) => (m.data as unknown as WatchRiskData).reasons.includes('off-sale')),
+        `goods ${id}`,
+      ).toBe(true);
+    }
+    const support = await signIn(bff, 'support');
+    expect((await inbox(support)).total).toBe(0);
+    // Two gateways storing the same change at once write one message per goods (the change undone in the mirror, then read twice together).
+    const details = await upstreamCaller(upstream())('goods.bulkDetail', { ids: [...wentOff].join(',') });
+    await goods.store.db
+      .updateTable('goods_skus')
+      .set({ risk: 0, read_at: 0, on_sale: 1 })
+      .where('goods_id', 'in', [...wentOff])
+      .execute();
+    const twice = await Promise.all([goods.store.observe(details, Date.now()), goods.store.observe(details, Date.now())]);
+    expect(twice.flatMap((o) => o.messages).length).toBe(wentOff.size);
+    const after = await inbox(merchant);
+    expect(after.total).toBe(mine.total + wentOff.size);
+    for (const id of wentOff)
+      expect(after.list.filter((m) => (m.data as unknown as WatchRiskData).goodsIds[0] === id).length).toBe(
+        mine.list.filter((m) => (m.data as unknown as WatchRiskData).goodsIds[0] === id).length + 1,
+      );
     // A moved goods' history: oldest first, its first read then the move, the rate at each point.
     const g = moved[0]!.goods_id;
     const h = watchHistory.parse((await bffGet(bff, `/watch/goods/${g}/history?days=30`, merchant)).body);
@@ -150,6 +185,20 @@ describe('the goods watch', () => {
     const changed = (await bffGet(bff, `/watch/changed?ids=${g}&days=7`, merchant)).body;
     expect(changed.changed[String(g)]).toEqual(expect.any(Number));
     expect(changed.goodsIds).toContain(g);
+    // The library filtered by it, listed from the mirror as rows of the library's list: every goods whose price moved, as the supplier has it now.
+    const listed = (await bffGet(bff, '/watch/library?days=7&size=100', merchant)).body as WatchLibrary;
+    const rows = new Map(listed.list.map((r) => [r.id, r]));
+    expect(listed.count).toBe(listed.list.length);
+    expect(new Set(changed.goodsIds)).toEqual(new Set(rows.keys()));
+    for (const id of new Set(moved.map((s) => s.goods_id))) expect(rows.has(id), `goods ${id}`).toBe(true);
+    const [supplier] = await upstreamCaller(upstream())('goods.bulkDetail', { ids: String(g) });
+    expect(rows.get(g)).toMatchObject({ id: g, title: supplier!.title, agreement_price: supplier!.agreement_price, status: supplier!.status });
+    expect(listed.readAt).toEqual(expect.any(Number));
+    const word = supplier!.title.slice(0, 2);
+    const searched = (await bffGet(bff, `/watch/library?days=7&size=100&q=${encodeURIComponent(word)}`, merchant)).body as WatchLibrary;
+    expect(searched.list.map((r) => r.id)).toContain(g);
+    expect(searched.list.every((r) => r.title.includes(word))).toBe(true);
+    expect((await bffGet(bff, '/watch/library?size=100', merchant)).status).toBe(400);
   });
 
   it('reads a goods once or twice for a burst of messages about it, not once per message', async () => {
@@ -197,7 +246,7 @@ describe('the goods watch', () => {
   it('is for merchants, managers and admins; the rules are audited and bad input gets a sentence, changing nothing', async () => {
     const support = await signIn(bff, 'support');
     const manager = await signIn(bff, 'manager');
-    for (const path of ['/watch/rules', '/watch/at-risk', '/watch/summary', '/watch/goods/1/history', '/watch/changed?days=7'])
+    for (const path of ['/watch/rules', '/watch/at-risk', '/watch/summary', '/watch/goods/1/history', '/watch/changed?days=7', '/watch/library?days=7'])
       expect((await bffGet(bff, path, support)).status, path).toBe(403);
     expect((await put(support, { minRate: 10 })).status).toBe(403);
     const [g] = library();
