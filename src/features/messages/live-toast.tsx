@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import type { i18n as I18n, TFunction } from 'i18next';
-import type { InboxMessage } from '../../../contract/message-kinds';
+import { WATCH_MESSAGE_TYPE, type InboxMessage } from '../../../contract/message-kinds';
 import { dismissToast, toast } from '../../lib/toast';
 import { messageSentence } from './sentence';
 import { registerMessagesTexts } from './texts';
@@ -109,6 +109,8 @@ async function flushGoods(i18n: I18n, navigate: (to: string) => void) {
  * the host shows three at most (src/lib/toast.tsx), and none over an open dialog or the palette.
  */
 export function showMessageToast(m: InboxMessage, i18n: I18n, navigate: (to: string) => void) {
+  // The goods watch's own message has its toast already (the live `watch` event, live-events.tsx).
+  if (m.type === WATCH_MESSAGE_TYPE) return;
   if (m.group === 'goods') {
     goods.push(m);
     goodsTimer ??= setTimeout(() => void flushGoods(i18n, navigate), GOODS_BURST_MS);

@@ -26,6 +26,7 @@ export const messagesLocales = {
         price: { alter: 'Price changed' },
         storage: { add: 'Added to the library', remove: 'Removed from the library', delete: 'Library cleared' },
       },
+      watch: { risk: 'At risk' },
       unknown: 'Unknown message',
     },
     actions: {
@@ -81,6 +82,7 @@ export const messagesLocales = {
       order: 'Order {{sn}}',
       afterSale: 'After-sale #{{id}}',
       goods: 'Product #{{id}}',
+      atRisk: 'At risk page',
     },
     sentence: {
       order: {
@@ -123,6 +125,12 @@ export const messagesLocales = {
         more: '{{list}} and {{count}} more',
         none: 'no products',
       },
+      watch: {
+        risk: '“{{title}}” is at risk: {{reasons}}.',
+        belowMargin: 'new agreement price {{price}}, profit {{after}} (was {{before}}), below the minimum of {{min}}',
+        offSale: 'taken off sale',
+        outOfStock: 'out of stock',
+      },
       unknown: 'Unknown message “{{type}}” from the supplier.',
     },
   },
@@ -152,6 +160,7 @@ export const messagesLocales = {
         price: { alter: '价格变更' },
         storage: { add: '加入选品库', remove: '移出选品库', delete: '选品库清空' },
       },
+      watch: { risk: '风险商品' },
       unknown: '未知消息',
     },
     actions: {
@@ -207,6 +216,7 @@ export const messagesLocales = {
       order: '订单 {{sn}}',
       afterSale: '售后 #{{id}}',
       goods: '商品 #{{id}}',
+      atRisk: '风险商品页',
     },
     sentence: {
       order: {
@@ -248,6 +258,12 @@ export const messagesLocales = {
         priced: '{{item}}现价 {{price}}（利润率 {{rate}}）',
         more: '{{list}}等（另有 {{count}} 件）',
         none: '无商品',
+      },
+      watch: {
+        risk: '「{{title}}」有风险：{{reasons}}。',
+        belowMargin: '协议价变为 {{price}}，利润率 {{after}}（原 {{before}}），低于最低 {{min}}',
+        offSale: '已下架',
+        outOfStock: '已无库存',
       },
       unknown: '供应商发来未知消息「{{type}}」。',
     },

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { groupOf, MESSAGE_TYPES, type InboxMessage } from '../../../contract/message-kinds';
+import { groupOf, MESSAGE_TYPES, WATCH_MESSAGE_TYPE, type InboxMessage } from '../../../contract/message-kinds';
 import { messagesLocales } from './locales';
 import { messageSentence, typeLabel } from './sentence';
 
@@ -139,5 +139,40 @@ describe('message sentences', () => {
     expect(messageSentence(m, tZh, 'zh-CN').text).toBe('供应商发来未知消息「shop.renamed」。');
     expect(typeLabel('shop.renamed', tEn)).toBe('Unknown message');
     expect(typeLabel('order', tEn)).toBe('Unknown message');
+  });
+
+  it("the goods watch's own message says why the goods is at risk, in both languages, with the At risk page and the goods", () => {
+    const m = {
+      type: WATCH_MESSAGE_TYPE,
+      group: 'goods' as const,
+      data: {
+        goodsIds: [42],
+        title: '茶叶',
+        reasons: ['below-margin', 'off-sale'],
+        minRate: 15,
+        skus: [
+          { sku: 1, spec: '', reasons: ['below-margin'], agreementPrice: 12345, agreementBefore: 11000, rateBefore: 20, rateAfter: 12.5 },
+          {
+            sku: 2,
+            spec: '',
+            reasons: ['below-margin', 'off-sale'],
+            agreementPrice: 990,
+            agreementBefore: 900,
+            rateBefore: 16,
+            rateAfter: 8.3,
+          },
+        ],
+      },
+      refs: { goods: [{ id: 42, title: '茶叶' }] },
+    };
+    const en = messageSentence(m, tEn, 'en');
+    expect(en.text).toBe('“茶叶” is at risk: new agreement price ¥9.90, profit 8.3% (was 16%), below the minimum of 15%; taken off sale.');
+    expect(en.links).toEqual([
+      { to: '/at-risk', label: 'At risk page', kind: 'goods' },
+      { to: '/catalogue/goods/42', label: '茶叶', kind: 'goods' },
+    ]);
+    expect(messageSentence(m, tZh, 'zh-CN').text).toBe('「茶叶」有风险：协议价变为 ¥9.90，利润率 8.3%（原 16%），低于最低 15%；已下架。');
+    expect(typeLabel(WATCH_MESSAGE_TYPE, tEn)).toBe('At risk');
+    expect(typeLabel(WATCH_MESSAGE_TYPE, tZh)).toBe('风险商品');
   });
 });

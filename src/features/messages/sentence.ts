@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { isMessageType, type InboxMessage, type MessageGoodsRef } from '../../../contract/message-kinds';
+import { isMessageType, WATCH_MESSAGE_TYPE, type InboxMessage, type MessageGoodsRef } from '../../../contract/message-kinds';
+import type { WatchRiskData } from '../../../contract/schemas/watch';
 import { source } from '../../../contract/enums/source';
 import { formatFen, formatRate } from '../../lib/money';
 
@@ -81,6 +82,7 @@ export function messageSentence(
     const key = `sentence.order.${verb}${title ? '' : 'Bare'}`;
     return { text: t(key, { order: thirdSn, title, sku }), links, lowProfit: false };
   }
+  if (m.type === WATCH_MESSAGE_TYPE && m.group === 'goods') return watchSentence(m.data as unknown as WatchRiskData, t, lang);
   if (m.group === 'goods') {
     const ids = Array.isArray(m.data.goodsIds) ? (m.data.goodsIds as unknown[]).map(Number).filter(Number.isFinite) : [];
     const byId = new Map<number, MessageGoodsRef>((refs.goods ?? []).map((g) => [g.id, g]));
@@ -115,7 +117,39 @@ export function messageSentence(
   return { text: t('sentence.unknown', { type: m.type }), links, lowProfit: false };
 }
 
+/**
+ * The goods watch's own message: a change put a library goods at risk. Says why (the SKU with the
+ * lowest profit rate now, with its new agreement price, for a minimum it fell below), with links to
+ * the At risk page and the goods.
+ */
+function watchSentence(d: WatchRiskData, t: TFunction<'messages'>, lang: Lang): Sentence {
+  const id = Number(d.goodsIds?.[0]);
+  const skus = Array.isArray(d.skus) ? d.skus : [];
+  const reasons = (Array.isArray(d.reasons) ? d.reasons : []).map((r) => {
+    if (r !== 'below-margin') return t(r === 'off-sale' ? 'sentence.watch.offSale' : 'sentence.watch.outOfStock');
+    const worst = skus
+      .filter((s) => s.reasons.includes('below-margin'))
+      .reduce<WatchRiskData['skus'][number] | null>((a, s) => (a === null || (s.rateAfter ?? 0) < (a.rateAfter ?? 0) ? s : a), null);
+    return t('sentence.watch.belowMargin', {
+      price: formatFen(worst?.agreementPrice, lang),
+      after: formatRate(worst?.rateAfter, lang),
+      before: formatRate(worst?.rateBefore, lang),
+      min: formatRate(d.minRate, lang),
+    });
+  });
+  const title = d.title || t('refs.goods', { id });
+  return {
+    text: t('sentence.watch.risk', { title, reasons: reasons.join(lang === 'en' ? '; ' : '；') }),
+    links: [
+      { to: '/at-risk', label: t('refs.atRisk'), kind: 'goods' },
+      { to: `/catalogue/goods/${id}`, label: title, kind: 'goods' },
+    ],
+    // The person's low-profit flag is for repriced products; the watch's own minimum is said in the text.
+    lowProfit: false,
+  };
+}
+
 /** The kind of a message in words ("Shipped"), "Unknown message" for kinds the upstream added later. */
 export function typeLabel(type: string, t: TFunction<'messages'>): string {
-  return isMessageType(type) ? t(`types.${type}`) : t('types.unknown');
+  return isMessageType(type) || type === WATCH_MESSAGE_TYPE ? t(`types.${type}`) : t('types.unknown');
 }
