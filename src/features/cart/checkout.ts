@@ -16,6 +16,22 @@ export const joinFresh = (lines: CartLine[], details: GoodsDetail[] | undefined)
     return { line, detail, option: detail?.specs.options.find((o) => o.id === line.sku) };
   });
 
+/**
+ * What changed for a line since it was added, as the supplier says now (the goods watch's reasons):
+ * its goods or SKU off sale, out of stock, or its agreement price moved; with the price now (fen).
+ * Null while nothing is known yet or nothing changed. A SKU missing from the detail counts as off sale.
+ */
+export type LineRisk = { kind: 'offSale' | 'outOfStock' | 'priceMoved'; price: number | null; was: number };
+export function lineRisk(v: LineView): LineRisk | null {
+  if (!v.detail) return null;
+  const price = v.option?.agreement_price ?? null;
+  const was = v.line.price;
+  if (!v.option || v.detail.status !== 1 || v.option.status === 0) return { kind: 'offSale', price, was };
+  if (v.option.stock <= 0) return { kind: 'outOfStock', price, was };
+  if (price !== was) return { kind: 'priceMoved', price, was };
+  return null;
+}
+
 /** Why a line the supplier would not sell cannot be sold, as far as the product detail tells. */
 export const localReason = (v: LineView): NotSoldReason => whyNotSold(v.detail, v.option, v.line.number);
 

@@ -22,6 +22,11 @@ export const cartLocales = {
     addCount: 'Add {{count}} line(s)',
     price: 'Price now',
     wasPrice: 'was {{price}}',
+    atRisk: {
+      offSale: 'Off sale now: this line cannot be ordered (agreement price now {{price}}). Remove it before placing the order.',
+      outOfStock: 'Out of stock now: this line cannot be ordered (agreement price now {{price}}).',
+      priceMoved: 'The price changed since you added it: now {{price}}, was {{was}}.',
+    },
     lineTotal: 'Line total',
     remove: 'Remove {{title}} from the cart',
     removeShort: 'Remove',
@@ -139,6 +144,11 @@ export const cartLocales = {
     addCount: '加入 {{count}} 行',
     price: '现价',
     wasPrice: '原为 {{price}}',
+    atRisk: {
+      offSale: '现已下架：此行不能下单（现协议价 {{price}}）。请先移除再下单。',
+      outOfStock: '现已无库存：此行不能下单（现协议价 {{price}}）。',
+      priceMoved: '加入购物车后价格已变：现为 {{price}}，原为 {{was}}。',
+    },
     lineTotal: '小计',
     remove: '从购物车移除 {{title}}',
     removeShort: '移除',

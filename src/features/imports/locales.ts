@@ -3,6 +3,12 @@ export const importsLocales = {
   en: {
     title: 'Bulk orders',
     subtitle: 'Place the orders of your shop from a spreadsheet: checked before anything is sent, each order placed once.',
+    watch: {
+      changed_one:
+        'Order {{orders}} holds goods whose price or sale state changed since this sheet was checked (off sale, out of stock or repriced). Check again before placing.',
+      changed_other:
+        '{{count}} orders ({{orders}}) hold goods whose price or sale state changed since this sheet was checked (off sale, out of stock or repriced). Check again before placing.',
+    },
     template: 'Template ({{lang}})',
     templateName: 'bulk-orders-template',
     langZh: 'Chinese',
@@ -194,6 +200,10 @@ export const importsLocales = {
   'zh-CN': {
     title: '批量下单',
     subtitle: '用店铺导出的表格批量下单：发送前逐单检查，每个订单只下一次。',
+    watch: {
+      changed_one: '订单 {{orders}} 中的商品在检查后价格或上架状态有变（下架、无库存或调价）。请重新检查后再下单。',
+      changed_other: '{{count}} 个订单（{{orders}}）中的商品在检查后价格或上架状态有变（下架、无库存或调价）。请重新检查后再下单。',
+    },
     template: '模板（{{lang}}）',
     templateName: '批量下单模板',
     langZh: '中文',

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { formatFen } from '../../../lib/money';
 import { useLang } from '../../../lib/use-lang';
-import type { LineView } from '../checkout';
+import { lineRisk, type LineView } from '../checkout';
 import { LineRow } from './line-row';
 
 /** The most a line may ask for: the SKU's stock now (9999 at most, the supplier's limit per line). */
@@ -59,7 +59,8 @@ export function LinesStep({
     <Stack spacing={1}>
       {views.map((v) => {
         const now = v.option?.agreement_price;
-        const gone = !loading && (!v.option || v.detail?.status !== 1);
+        // Off sale, out of stock or repriced since it was added: said on the line, with the price now, before anything is sent.
+        const risk = loading ? null : lineRisk(v);
         return (
           <LineRow key={v.line.sku} line={v.line}>
             <QtyField view={v} onChange={(n) => onQty(v.line.sku, n)} />
@@ -91,9 +92,9 @@ export function LinesStep({
             <IconButton aria-label={t('remove', { title: v.line.title })} title={t('removeShort')} onClick={() => onRemove(v.line.sku)}>
               <DeleteOutlineIcon />
             </IconButton>
-            {gone && (
-              <Alert severity="warning" sx={{ flexBasis: '100%' }}>
-                {t('reason.offSale')}
+            {risk && (
+              <Alert severity="warning" sx={{ flexBasis: '100%' }} data-testid="line-risk">
+                {t(`atRisk.${risk.kind}`, { price: formatFen(risk.price, lang), was: formatFen(risk.was, lang) })}
               </Alert>
             )}
           </LineRow>

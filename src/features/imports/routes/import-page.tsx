@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -31,6 +31,8 @@ import { balanceQuery } from '../../account';
 import { regionsQuery } from '../../cart';
 import { knownOrders, lookupSkus, useCreateImport } from '../api';
 import { checkOrders, type CheckedOrder, type OrderStatus } from '../check';
+import { ordersHoldingGoods } from '../watched';
+import { onWatchSignal } from '../../../lib/watch-signal';
 import { OrdersTable } from '../components/orders-table';
 import { PastImports } from '../components/past-imports';
 import { problemText } from '../components/problem-text';
@@ -110,6 +112,9 @@ export function ImportPage() {
   /** Stops the reading under way (its worker), from the "Stop reading" button. */
   const reading = useRef<AbortController | null>(null);
   const [stoppable, setStoppable] = useState(false);
+  /** Goods the goods watch said became at risk since the sheet was last checked in full (live `watch` events). */
+  const [riskyGoods, setRiskyGoods] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => onWatchSignal((ids) => setRiskyGoods((had) => new Set([...had, ...ids]))), []);
 
   const columnsText = (cols: Column[]) => cols.map((c) => columnName(t, c)).join(lang === 'en' ? ', ' : '、');
   const readProblem = (p: ReadProblem) =>
@@ -141,6 +146,7 @@ export function ImportPage() {
       return;
     }
     setProgress({ done: 0, total: orders.length });
+    setRiskyGoods(new Set());
     const result = await checkOrders(orders, { ...(await checkDeps()), onProgress: (done, total) => setProgress({ done, total }) });
     setChecked({ fileName, rows: sheet.rows.length, encoding: sheet.encoding, unknown: map.unknown, orders: result, key });
     setFilter('all');
@@ -222,6 +228,7 @@ export function ImportPage() {
   const freight = ready.reduce((s, o) => s + o.freight, 0);
   const total = goods + freight;
   const counts = (s: OrderStatus) => checked?.orders.filter((o) => o.status === s).length ?? 0;
+  const risky = ordersHoldingGoods(checked?.orders ?? [], riskyGoods);
 
   const place = () => {
     if (!checked) return;
@@ -392,6 +399,26 @@ export function ImportPage() {
               ))}
             </ToggleButtonGroup>
           </Stack>
+          {risky.length > 0 && (
+            <Alert
+              severity="warning"
+              data-testid="import-watch"
+              action={
+                <Button color="inherit" size="small" onClick={() => void recheckAll()} disabled={!!busy}>
+                  {t('place.recheck')}
+                </Button>
+              }
+            >
+              {t('watch.changed', {
+                count: risky.length,
+                orders: risky
+                  .slice(0, 5)
+                  .map((o) => o.key)
+                  .join(lang === 'en' ? ', ' : '、')
+                  .concat(risky.length > 5 ? '…' : ''),
+              })}
+            </Alert>
+          )}
           <OrdersTable orders={shown} onFixed={recheckOrder} />
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="import-totals">
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

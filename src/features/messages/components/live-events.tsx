@@ -9,6 +9,7 @@ import { keysTouchedBy } from '../live-keys';
 import { STOPPED_TOAST, shareAcrossTabs, type LiveFrame } from '../live-channel';
 import Button from '@mui/material/Button';
 import { dismissToast, toast } from '../../../lib/toast';
+import { signalWatch } from '../../../lib/watch-signal';
 
 /** Kinds a person acts on: these also show a toast with a link. */
 export const TOASTED = new Set(['order.delivery', 'afterSale.agree', 'afterSale.refuse', 'afterSale.success', 'goods.undercarriage']);
@@ -129,12 +130,16 @@ function LiveEventStream({ userId }: { userId: number }) {
         // The goods watch: goods became at risk (or a minimum changed). Its lists and the strip's figure
         // read again; the people who sell the goods are told in a toast that opens the at-risk page.
         void qc.invalidateQueries({ queryKey: ['watch'] });
-        let count = 0;
+        let goodsIds: number[] = [];
         try {
-          count = ((JSON.parse(f.data) as { goodsIds?: unknown[] }).goodsIds ?? []).length;
+          goodsIds = ((JSON.parse(f.data) as { goodsIds?: unknown[] }).goodsIds ?? []).filter((g): g is number => typeof g === 'number');
         } catch {
           /* ignored: the lists were read again */
         }
+        const count = goodsIds.length;
+        // A cart open on a page reads its goods' prices and state again; a checked bulk-order sheet holding them is marked.
+        if (count > 0) void qc.invalidateQueries({ queryKey: ['cart', 'fresh'] });
+        signalWatch(goodsIds);
         if (count > 0)
           void i18n.loadNamespaces('watch').then(() =>
             toast(i18n.t('watch:live.atRisk', { count }), {
