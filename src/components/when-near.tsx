@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Draws `children` once its box comes within a screen of the window (and keeps them from then on);
@@ -11,7 +11,10 @@ export function WhenNear({ children, fallback, minHeight }: { children: ReactNod
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !ref.current) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '100% 0px' });
+    // In a transition: React draws the costly part in slices, not in one task as the page settles.
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)), {
+      rootMargin: '100% 0px',
+    });
     io.observe(ref.current);
     return () => io.disconnect();
   }, [near]);

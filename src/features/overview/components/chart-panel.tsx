@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -44,21 +44,24 @@ export interface FigureTable {
 export function ChartPanel({
   title,
   file,
-  table,
-  chart,
+  table: makeTable,
+  chart: makeChart,
   testId,
   empty: emptyText,
 }: {
   title: string;
   file: string;
-  table: FigureTable;
-  chart: ReactNode;
+  /** Its figures, worked out as the panel draws (each panel its own slice of the page's render, issue 39). */
+  table: () => FigureTable;
+  /** The chart of those figures. */
+  chart: (table: FigureTable) => ReactNode;
   testId: string;
   /** What an empty period says (default: no orders). */
   empty?: string;
 }) {
   const { t } = useTranslation('overview');
   const [view, setView] = useState<'chart' | 'table'>('chart');
+  const table = useMemo(() => makeTable(), [makeTable]);
   const empty = table.rows.length === 0;
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
@@ -97,7 +100,7 @@ export function ChartPanel({
         // Drawn when it comes near the window: a phone draws the charts it shows, not all at once (issue 39).
         <div role="figure" aria-label={title}>
           <WhenNear minHeight={280} fallback={<Skeleton variant="rectangular" height={280} />}>
-            <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>{chart}</Suspense>
+            <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>{makeChart(table)}</Suspense>
           </WhenNear>
         </div>
       ) : (

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { Children, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -245,7 +245,8 @@ function Figures({
     { id: 'libraryOffSale', value: data.now.libraryOffSale, show: count, to: `/at-risk?${new URLSearchParams({ reason: 'off-sale' })}` },
   ].filter((f): f is { id: string; value: number | null; show: (n: number) => string; to: string; note?: string } => f.value !== null);
 
-  // A few hundred cells at most, made again when the answer is drawn again.
+  // A few hundred cells at most, made again when the answer is drawn again: each table by its own
+  // panel as it draws (a slice of the render each), not all in this component's one step (issue 39).
   const tables = (() => {
     const c = t;
     const dayRows = (pick: 'orders' | 'gmv'): FigureTable => ({
@@ -287,28 +288,28 @@ function Figures({
       csv: rows.map((r) => [name(r), r.orders, csvYuan(r.gmv), csvYuan(r.refunded)]),
     });
     return {
-      afterSalesByReason: requestRows(cur.afterSalesByReason, reasonName, c('columns.reason'), (r) =>
-        afterSalesOf(cur.from, cur.to, { reason: r.key }),
-      ),
-      afterSalesByResult: requestRows(cur.afterSalesByResult, resultName, c('columns.result'), (r) =>
-        afterSalesOf(cur.from, cur.to, { status: r.key }),
-      ),
-      ordersPerDay: dayRows('orders'),
-      gmvPerDay: dayRows('gmv'),
-      byChannel: keyRows(
-        cur.byChannel,
-        (r) => channelName(r.key),
-        c('columns.channel'),
-        (r) => ordersOf('channel', cur.from, cur.to, r.key),
-      ),
-      topItems: keyRows(cur.topGoodsByItems, goodsName, c('columns.goods'), goodsTo),
-      topGmv: keyRows(cur.topGoodsByGmv, goodsName, c('columns.goods'), goodsTo),
-      byProvince: keyRows(
-        cur.byProvince,
-        (r) => r.key,
-        c('columns.province'),
-        (r) => ordersOf('province', cur.from, cur.to, r.key),
-      ),
+      afterSalesByReason: () =>
+        requestRows(cur.afterSalesByReason, reasonName, c('columns.reason'), (r) => afterSalesOf(cur.from, cur.to, { reason: r.key })),
+      afterSalesByResult: () =>
+        requestRows(cur.afterSalesByResult, resultName, c('columns.result'), (r) => afterSalesOf(cur.from, cur.to, { status: r.key })),
+      ordersPerDay: () => dayRows('orders'),
+      gmvPerDay: () => dayRows('gmv'),
+      byChannel: () =>
+        keyRows(
+          cur.byChannel,
+          (r) => channelName(r.key),
+          c('columns.channel'),
+          (r) => ordersOf('channel', cur.from, cur.to, r.key),
+        ),
+      topItems: () => keyRows(cur.topGoodsByItems, goodsName, c('columns.goods'), goodsTo),
+      topGmv: () => keyRows(cur.topGoodsByGmv, goodsName, c('columns.goods'), goodsTo),
+      byProvince: () =>
+        keyRows(
+          cur.byProvince,
+          (r) => r.key,
+          c('columns.province'),
+          (r) => ordersOf('province', cur.from, cur.to, r.key),
+        ),
     };
   })();
 
@@ -438,57 +439,74 @@ function Figures({
         {t('charts.hint')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
-        <ChartPanel
-          testId="chart-orders-per-day"
-          title={t('charts.ordersPerDay')}
-          file={file('orders-per-day')}
-          table={tables.ordersPerDay}
-          chart={
-            <Charts.DaysChart
-              days={days}
-              onPick={pickDay}
-              series={[
-                { label: thisPeriod, values: cur.days.map((d) => d.orders), format: count, whole: true },
-                { label: previousPeriod, values: prev.days.map((d) => d.orders), format: count, whole: true },
-              ]}
-            />
-          }
-        />
-        <ChartPanel
-          testId="chart-gmv-per-day"
-          title={t('charts.gmvPerDay')}
-          file={file('gmv-per-day')}
-          table={tables.gmvPerDay}
-          chart={
-            <Charts.DaysChart
-              days={days}
-              onPick={pickDay}
-              series={[
-                { label: thisPeriod, values: cur.days.map((d) => d.gmv), format: money },
-                { label: previousPeriod, values: prev.days.map((d) => d.gmv), format: money },
-              ]}
-            />
-          }
-        />
-        {keyPanels.map((k) => (
+        <Staged step={2}>
           <ChartPanel
-            key={k.id}
-            testId={`chart-${k.id}`}
-            title={t(`charts.${k.title}`)}
-            file={file(k.file)}
-            table={tables[k.title]}
-            empty={k.empty}
-            chart={
-              <Charts.KeysChart
-                across={k.across}
-                keys={k.keys}
-                series={{ label: thisPeriod, values: k.values, format: k.format, whole: k.whole }}
-                onPick={(i) => navigate(tables[k.title].rows[i]!.to)}
+            testId="chart-orders-per-day"
+            title={t('charts.ordersPerDay')}
+            file={file('orders-per-day')}
+            table={tables.ordersPerDay}
+            chart={() => (
+              <Charts.DaysChart
+                days={days}
+                onPick={pickDay}
+                series={[
+                  { label: thisPeriod, values: cur.days.map((d) => d.orders), format: count, whole: true },
+                  { label: previousPeriod, values: prev.days.map((d) => d.orders), format: count, whole: true },
+                ]}
               />
-            }
+            )}
           />
-        ))}
+          <ChartPanel
+            testId="chart-gmv-per-day"
+            title={t('charts.gmvPerDay')}
+            file={file('gmv-per-day')}
+            table={tables.gmvPerDay}
+            chart={() => (
+              <Charts.DaysChart
+                days={days}
+                onPick={pickDay}
+                series={[
+                  { label: thisPeriod, values: cur.days.map((d) => d.gmv), format: money },
+                  { label: previousPeriod, values: prev.days.map((d) => d.gmv), format: money },
+                ]}
+              />
+            )}
+          />
+          {keyPanels.map((k) => (
+            <ChartPanel
+              key={k.id}
+              testId={`chart-${k.id}`}
+              title={t(`charts.${k.title}`)}
+              file={file(k.file)}
+              table={tables[k.title]}
+              empty={k.empty}
+              chart={(table) => (
+                <Charts.KeysChart
+                  across={k.across}
+                  keys={k.keys}
+                  series={{ label: thisPeriod, values: k.values, format: k.format, whole: k.whole }}
+                  onPick={(i) => navigate(table.rows[i]!.to)}
+                />
+              )}
+            />
+          ))}
+        </Staged>
       </Box>
     </Stack>
   );
+}
+
+/**
+ * Draws its children a few at a time, each step a commit of its own after the one before: the
+ * overview's figures come in one commit, then its chart panels two by two, instead of one long task
+ * of them all on a phone while the page settles (issue 39: total blocking time). Appended in order at
+ * the end of their grid, so nothing drawn before them moves.
+ */
+function Staged({ step, children }: { step: number; children: ReactNode }) {
+  const all = Children.toArray(children);
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown < all.length) startTransition(() => setShown((n) => n + step));
+  }, [shown, all.length, step]);
+  return all.slice(0, shown);
 }
