@@ -96,6 +96,14 @@ test('filter the library by a profit-rate range: every row is inside it; the fil
   await page.getByLabel('利润率 到', { exact: true }).fill('10');
   await expect(page.getByText('“从”不能大于“到”。')).toBeVisible();
   await expect(page).toHaveURL(/from=40&to=60/); // nothing changed
+
+  // Changed in the last 7 days: listed from the gateway's goods mirror (the supplier's list cannot filter by it), which the page says; the other filters are cleared.
+  await page.getByLabel('价格或上下架变动').selectOption({ label: '只看 7 天内变动的商品' });
+  await expect(page).toHaveURL(/changed=7/);
+  await expect(page).not.toHaveURL(/range=/);
+  await expect(page.getByTestId('library-mirror')).toContainText('此列表取自网关的商品镜像');
+  await expect(page.getByLabel('区间类型')).toHaveCount(0);
+  expect(await pageProblems(page, { zh: true })).toEqual([]);
 });
 
 test('open a product from the list: prices in yuan, the SKU matrix, a sanitized description, and whether it sells to a province', async ({

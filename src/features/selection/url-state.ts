@@ -18,6 +18,8 @@ export interface LibraryView {
   rangeType: RangeType | '';
   from: string;
   to: string;
+  /** `7`: only goods whose prices or sale state changed in the last 7 days (listed from the gateway's goods mirror). */
+  changed: '' | '7';
   /** `auto`: what suits the screen (cards on a phone, the table elsewhere) until the person picks one. */
   view: 'auto' | 'table' | 'cards';
 }
@@ -33,6 +35,7 @@ const DEFAULTS: LibraryView = {
   rangeType: '',
   from: '',
   to: '',
+  changed: '',
   view: 'auto',
 };
 
@@ -58,6 +61,7 @@ export function parseLibraryView(p: URLSearchParams): LibraryView {
     rangeType: (RANGE_TYPES as readonly string[]).includes(rt) ? (rt as RangeType) : '',
     from: bound(p.get('from')),
     to: bound(p.get('to')),
+    changed: p.get('changed') === '7' ? '7' : '',
     view: read.oneOf(p, 'view', ['table', 'cards'] as const, 'auto'),
   };
 }
@@ -72,6 +76,7 @@ export function libraryViewToParams(v: LibraryView): URLSearchParams {
     ['rangeType', 'range'],
     ['from', 'from'],
     ['to', 'to'],
+    ['changed', 'changed'],
     ['view', 'view'],
     ['size', 'size'],
     ['page', 'page'],

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WatchAtRisk, WatchChanged, WatchHistory, WatchReason, WatchRuleInput, WatchRules } from '../../../contract';
+import type { WatchAtRisk, WatchChanged, WatchHistory, WatchLibrary, WatchReason, WatchRuleInput, WatchRules } from '../../../contract';
 import { bffFetch } from '../../lib/bff';
 
 /** Query keys of the goods watch, general to specific; a live `watch` event invalidates them all. */
@@ -10,7 +10,32 @@ export const watchKeys = {
   summary: ['watch', 'summary'] as const,
   rules: ['watch', 'rules'] as const,
   changed: (ids: number[], days?: number) => ['watch', 'changed', ids.join(','), days ?? 0] as const,
+  library: (days: number, page: number, size: number, q: string) => ['watch', 'library', days, page, size, q] as const,
 };
+
+const libraryPath = (days: number, page: number, size: number, q: string) =>
+  `/watch/library?${new URLSearchParams({ days: String(days), page: String(page), size: String(size), ...(q ? { q } : {}) })}`;
+
+/** The library goods changed in the last `days` days, a page of them, listed from the gateway's goods mirror (the supplier's list cannot filter by it). */
+export const changedLibraryQuery = (days: number, page: number, size: number, q: string) =>
+  queryOptions({
+    queryKey: watchKeys.library(days, page, size, q),
+    queryFn: ({ signal }) => bffFetch<WatchLibrary>(libraryPath(days, page, size, q), { signal }),
+    staleTime: 10_000,
+  });
+
+/** Every row of that list (the CSV export), 100 a call. */
+export async function fetchAllChanged(days: number, q: string, onProgress: (done: number, total: number) => void) {
+  const first = await bffFetch<WatchLibrary>(libraryPath(days, 1, 100, q));
+  const pages = Math.max(1, Math.ceil(first.count / 100));
+  const rows = [...first.list];
+  onProgress(1, pages);
+  for (let page = 2; page <= pages; page++) {
+    rows.push(...(await bffFetch<WatchLibrary>(libraryPath(days, page, 100, q))).list);
+    onProgress(page, pages);
+  }
+  return rows;
+}
 
 export const historyQuery = (id: number, days: number) =>
   queryOptions({

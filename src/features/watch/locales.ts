@@ -79,6 +79,12 @@ export const watchLocales = {
     },
     changed7: 'Changed in 7 days',
     changedOnly: 'Only changed in the last 7 days',
+    changedFilter: 'Price or sale changes',
+    changedAny: 'Any',
+    fromMirror:
+      'Listed from the gateway’s goods mirror: the supplier’s library list cannot filter by changes. Prices and states as read from the supplier at {{time}} or later; filters other than the search do not apply here.',
+    fromMirrorEmpty: 'Listed from the gateway’s goods mirror: the supplier’s library list cannot filter by changes.',
+    changedEmpty: 'No library goods changed price or sale state in the last 7 days (that the gateway has seen).',
   },
   'zh-CN': {
     title: '风险商品',
@@ -159,5 +165,11 @@ export const watchLocales = {
     },
     changed7: '7 天内变动',
     changedOnly: '只看 7 天内变动的商品',
+    changedFilter: '价格或上下架变动',
+    changedAny: '不限',
+    fromMirror:
+      '此列表取自网关的商品镜像：供应商的选品库列表不能按变动筛选。价格和状态为 {{time}} 或之后从供应商读取的数据；除搜索外的其他筛选在此不适用。',
+    fromMirrorEmpty: '此列表取自网关的商品镜像：供应商的选品库列表不能按变动筛选。',
+    changedEmpty: '近 7 天内选品库中没有（网关所见的）价格或上下架变动的商品。',
   },
 };

@@ -1,6 +1,6 @@
 import { memo, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { dismissToast, toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,7 +26,8 @@ import { rangeValid } from '../../../lib/url-view';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
-import { changedQuery } from '../../watch';
+import { changedLibraryQuery, changedQuery, fetchAllChanged, watchKeys } from '../../watch';
+import { formatMillis } from '../../../lib/time';
 import { ListGoodsDrawer, useOpenGoods } from '../../catalogue';
 import { AddToCartDialog } from '../../cart';
 import { lazyNamed, useLatch } from '../../../lib/lazy';
@@ -82,6 +83,9 @@ export function LibraryPage() {
   const text = useErrorText();
   const can = useCan();
   const [view, update] = useLibraryView();
+  const qc = useQueryClient();
+  // "Changed in the last 7 days": the supplier's list cannot filter by it, so the list is read from the gateway's goods mirror.
+  const mirror = view.changed !== '' && can.feature('watch.use');
   const [, openGoods] = useOpenGoods();
   const [typed, setTyped] = useSettledState({ q: view.q, from: view.from, to: view.to }, update, (v) => rangeValid(v));
 
@@ -96,7 +100,10 @@ export function LibraryPage() {
   const exportCsv = useStable(async () => {
     setExporting({ done: 0, total: 1 });
     try {
-      const rows = await fetchAllLibrary(libraryViewToFilters(view), (done, total) => setExporting({ done, total }));
+      const progress = (done: number, total: number) => setExporting({ done, total });
+      const rows: LibraryRow[] = mirror
+        ? await fetchAllChanged(Number(view.changed), view.q.trim(), progress)
+        : await fetchAllLibrary(libraryViewToFilters(view), progress);
       const h = (k: string) => t(`csv.${k}`);
       const csv = toCsv(
         ['id', 'title', 'source', 'brand', 'category', 'agreement', 'guide', 'activity', 'rate', 'stock', 'monthSale', 'status'].map(h),
@@ -123,7 +130,9 @@ export function LibraryPage() {
       setExporting(null);
     }
   });
-  const list = useQuery(libraryQuery(libraryViewToFilters(view)));
+  const upstreamList = useQuery({ ...libraryQuery(libraryViewToFilters(view)), enabled: !mirror });
+  const mirrorList = useQuery({ ...changedLibraryQuery(Number(view.changed || 7), view.page, view.size, view.q.trim()), enabled: mirror });
+  const list = mirror ? mirrorList : upstreamList;
   // The list's answer is drawn by a deferred render, which React slices into short tasks; with the
   // answer straight from the query, its arrival redrew the whole page with the rows in one blocking task.
   const data = useDeferredValue(list.data);
@@ -133,7 +142,12 @@ export function LibraryPage() {
   const clear = useClearLibrary();
   const count = data?.count ?? 0;
   const activeFilters =
-    (view.source ? 1 : 0) + (view.cats.length ? 1 : 0) + (view.free ? 1 : 0) + (view.agent ? 1 : 0) + (view.rangeType ? 1 : 0);
+    (view.source ? 1 : 0) +
+    (view.cats.length ? 1 : 0) +
+    (view.free ? 1 : 0) +
+    (view.agent ? 1 : 0) +
+    (view.rangeType ? 1 : 0) +
+    (mirror ? 1 : 0);
   const onOpen = useStable((row: LibraryRow) => openGoods(row.id));
   const onPage = useStable((page: number, size: number) => update(size !== view.size ? { size } : { page }));
   const onView = useStable((v: 'table' | 'cards') => update({ view: v }));
@@ -167,6 +181,7 @@ export function LibraryPage() {
     remove.mutate(ids, {
       onSuccess: () => {
         setSelected(new Set());
+        if (mirror) void qc.invalidateQueries({ queryKey: watchKeys.all });
         // Removing is cheap to reverse: offer an undo instead of asking first.
         void toast(t('removed', { count: ids.length }), {
           variant: 'info',
@@ -233,7 +248,16 @@ export function LibraryPage() {
             active={activeFilters}
             shown={shown}
             onView={onView}
+            watched={watched}
+            mirror={mirror}
           />
+          {mirror && (
+            <Alert severity="info" data-testid="library-mirror">
+              {mirrorList.data?.readAt
+                ? t('watch:fromMirror', { time: formatMillis(mirrorList.data.readAt, lang) })
+                : t('watch:fromMirrorEmpty')}
+            </Alert>
+          )}
           {list.isError && !list.data ? (
             <ErrorState error={list.error} onRetry={() => void list.refetch()} />
           ) : (
@@ -288,7 +312,7 @@ export function LibraryPage() {
                 </Suspense>
               )}
               {data && count === 0 ? (
-                <EmptyState title={t('empty')} />
+                <EmptyState title={mirror ? t('watch:changedEmpty') : t('empty')} />
               ) : shown === 'cards' ? (
                 <Box sx={STATUS}>
                   <LibraryCards
@@ -403,6 +427,8 @@ const LibraryFilters = memo(function LibraryFilters({
   active,
   shown,
   onView,
+  watched,
+  mirror,
 }: {
   view: LibraryView;
   update: (patch: Partial<LibraryView>) => void;
@@ -411,8 +437,12 @@ const LibraryFilters = memo(function LibraryFilters({
   active: number;
   shown: 'table' | 'cards';
   onView: (v: 'table' | 'cards') => void;
+  /** The person may use the goods watch (its "changed in the last 7 days" filter). */
+  watched: boolean;
+  /** That filter is on: the list comes from the goods mirror, where only the search applies. */
+  mirror: boolean;
 }) {
-  const { t } = useTranslation('selection');
+  const { t } = useTranslation(['selection', 'watch']);
   const { q, from, to } = typed;
   const rangeInvalid = !rangeValid(typed);
   return (
@@ -421,28 +451,51 @@ const LibraryFilters = memo(function LibraryFilters({
       search={<SearchField label={t('search')} value={q} onChange={(v) => setTyped({ ...typed, q: v })} />}
       tools={<ViewToggle shown={shown} onPick={onView} />}
     >
-      <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />
-      <ShippingSelect value={view.free} onChange={(free) => update({ free })} />
-      <SelectField
-        label={t('agent')}
-        value={view.agent}
-        onChange={(agent) => update({ agent: agent as '' | '0' | '1' })}
-        choices={[
-          { value: '', label: t('any') },
-          { value: '0', label: t('agentNo') },
-          { value: '1', label: t('agentYes') },
-        ]}
-        sx={{ minWidth: 180 }}
-      />
-      <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />
-      <SelectField
-        label={t('rangeType')}
-        value={view.rangeType}
-        onChange={(rangeType) => update({ rangeType: rangeType as RangeType | '' })}
-        choices={[{ value: '', label: t('noRange') }, ...RANGE_TYPES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))]}
-        sx={{ minWidth: 200 }}
-      />
-      {view.rangeType && (
+      {watched && (
+        <SelectField
+          label={t('watch:changedFilter')}
+          value={view.changed}
+          // The mirror's list takes the search only: the other filters are cleared with it.
+          onChange={(changed) =>
+            update(
+              changed
+                ? { changed: changed as '7', source: 0, cats: [], free: '', agent: '', rangeType: '', from: '', to: '' }
+                : { changed: '' },
+            )
+          }
+          choices={[
+            { value: '', label: t('watch:changedAny') },
+            { value: '7', label: t('watch:changedOnly') },
+          ]}
+          sx={{ minWidth: 220 }}
+        />
+      )}
+      {!mirror && <SourceSelect value={view.source} onChange={(source) => update({ source, cats: [] })} />}
+      {!mirror && <ShippingSelect value={view.free} onChange={(free) => update({ free })} />}
+      {!mirror && (
+        <SelectField
+          label={t('agent')}
+          value={view.agent}
+          onChange={(agent) => update({ agent: agent as '' | '0' | '1' })}
+          choices={[
+            { value: '', label: t('any') },
+            { value: '0', label: t('agentNo') },
+            { value: '1', label: t('agentYes') },
+          ]}
+          sx={{ minWidth: 180 }}
+        />
+      )}
+      {!mirror && <CategoryPicker source={view.source} path={view.cats} onChange={(cats) => update({ cats })} />}
+      {!mirror && (
+        <SelectField
+          label={t('rangeType')}
+          value={view.rangeType}
+          onChange={(rangeType) => update({ rangeType: rangeType as RangeType | '' })}
+          choices={[{ value: '', label: t('noRange') }, ...RANGE_TYPES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))]}
+          sx={{ minWidth: 200 }}
+        />
+      )}
+      {!mirror && view.rangeType && (
         <RangeField
           label={t(`ranges.${view.rangeType}`)}
           unit={rangeUnit(view.rangeType)}
@@ -457,7 +510,7 @@ const LibraryFilters = memo(function LibraryFilters({
         sx={{ whiteSpace: 'nowrap' }}
         onClick={() => {
           setTyped({ q: '', from: '', to: '' });
-          update({ source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '' });
+          update({ source: 0, cats: [], q: '', free: '', agent: '', rangeType: '', from: '', to: '', changed: '' });
         }}
       >
         {t('resetFilters')}
