@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams, type SetURLSearchParams } from 'react-router-dom';
 import { SEARCH_WORDS_MAX } from '../../contract/constants';
 import { toast } from './toast';
 
@@ -32,6 +32,25 @@ export const read = {
     return { from: read.bound(from), to: read.bound(to) };
   },
 };
+
+/**
+ * The pager's change for a list whose page and size live in the URL: a new size starts again from the
+ * first page, a new page keeps the rest; the history entry is replaced (paging is not a place to go back to).
+ */
+export const pagerToUrl =
+  (setParams: SetURLSearchParams, size: number) =>
+  (page: number, nextSize: number): void =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (nextSize !== size) {
+          out.set('size', String(nextSize));
+          out.delete('page');
+        } else out.set('page', String(page));
+        return out;
+      },
+      { replace: true },
+    );
 
 export interface Range {
   from: string;

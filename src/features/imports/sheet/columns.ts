@@ -3,22 +3,11 @@
  * their own words for each column, so the header is matched loosely (synonyms, either width, either
  * language, "(必填)"-style notes) rather than by position.
  */
+import { IMPORT_COLUMNS, type ImportColumn } from '../../../../contract/constants';
 
-export const COLUMNS = [
-  'orderSn',
-  'consignee',
-  'phone',
-  'province',
-  'city',
-  'area',
-  'street',
-  'description',
-  'product',
-  'spec',
-  'quantity',
-  'note',
-] as const;
-export type Column = (typeof COLUMNS)[number];
+// The contract's list: the gateway keeps exactly these of a job's row (contract/constants.ts).
+export const COLUMNS = IMPORT_COLUMNS;
+export type Column = ImportColumn;
 
 /** Every column but the street, the spec and the note must be filled in on every row. */
 export const REQUIRED_COLUMNS: readonly Column[] = COLUMNS.filter((c) => c !== 'street' && c !== 'spec' && c !== 'note');

@@ -11,7 +11,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatCount, formatFen } from '../../../lib/money';
 import { DEFAULT_TIME_ZONE, formatMillis, zoneName } from '../../../lib/time';
-import { read } from '../../../lib/url-view';
+import { pagerToUrl, read } from '../../../lib/url-view';
 import { useLang } from '../../../lib/use-lang';
 import { CashRowsView } from '../../account';
 import { overviewCashQuery } from '../api/queries';
@@ -36,18 +36,7 @@ export function OverviewCashPage() {
   const size = read.oneOf(params, 'size', SIZES, 20);
   const valid = DAY.test(from) && DAY.test(to) && from <= to;
   const list = useQuery({ ...overviewCashQuery({ direction, from, to, page, size }), enabled: valid });
-  const onPage = (p: number, s: number) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        if (s !== size) {
-          out.set('size', String(s));
-          out.delete('page');
-        } else out.set('page', String(p));
-        return out;
-      },
-      { replace: true },
-    );
+  const onPage = pagerToUrl(setParams, size);
   const supplierList = `/cash-flow?${new URLSearchParams({ direction, from, to })}`;
   return (
     <Stack spacing={2}>

@@ -12,7 +12,7 @@ import { source as sourceEnum } from '../../../../contract/enums/source';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { DEFAULT_TIME_ZONE, formatMillis, zoneName } from '../../../lib/time';
-import { read } from '../../../lib/url-view';
+import { pagerToUrl, read } from '../../../lib/url-view';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { OrderRowsView } from '../../orders';
@@ -52,18 +52,7 @@ export function OverviewOrdersPage() {
       : of === 'goods'
         ? label || `#${key}`
         : key;
-  const onPage = (p: number, s: number) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        if (s !== size) {
-          out.set('size', String(s));
-          out.delete('page');
-        } else out.set('page', String(p));
-        return out;
-      },
-      { replace: true },
-    );
+  const onPage = pagerToUrl(setParams, size);
   return (
     <Stack spacing={2}>
       <PageHeader
