@@ -183,6 +183,13 @@ export const PAGES: PageCase[] = [
     ready: rowsOrEmpty,
     popups: [COLUMNS, VIEWS, FILTER_SHEET],
   },
+  {
+    name: 'at-risk',
+    path: '/at-risk',
+    roles: ['merchant', 'manager', 'admin'],
+    // Ready once the rules have come (the minimum's form) and the list or its empty state.
+    ready: (page) => expect(page.locator('[data-testid="at-risk-count"], [data-testid="empty-state"]').first()).toBeVisible(),
+  },
   { name: 'groups', path: '/groups', roles: ALL, ready: rowsOrEmpty, popups: [FILTER_SHEET] },
   { name: 'audit', path: '/audit', roles: ['manager', 'admin'], ready: rowsOrEmpty },
   {
