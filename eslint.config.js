@@ -6,7 +6,7 @@ import globals from 'globals';
 import layers from './tools/eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '**/*.tmp.ts'] },
+  { ignores: ['dist', 'build', 'bench/out', 'node_modules', 'data', 'test-results', 'playwright-report', '**/*.tmp.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
