@@ -5,19 +5,14 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { signIn, type BenchServer } from './app-server';
+import { FIRST_STYLE_PAGES } from '../server/shell-page';
 
 /**
  * The pages measured, each as the person who lands there: the merchant's catalogue (with its strip),
  * library and orders; support's queue; the manager's overview. `BENCH_LH_PAGES=/queue,/overview` picks
  * some; a page not listed here is measured as the merchant.
  */
-export const LIGHTHOUSE_PAGES = {
-  '/catalogue': 'merchant',
-  '/library': 'merchant',
-  '/orders': 'merchant',
-  '/queue': 'support',
-  '/overview': 'manager',
-} as const;
+export const LIGHTHOUSE_PAGES = FIRST_STYLE_PAGES; // the same pages and roles the gateway records first styles for
 /** The three landings (where each role arrives after signing in), measured by default with `BENCH_LH_PAGES=landings`. */
 export const LANDINGS = ['/catalogue', '/queue', '/overview'];
 export const FORM_FACTORS = ['mobile', 'desktop'] as const;
