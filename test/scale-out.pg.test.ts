@@ -208,6 +208,36 @@ describe('two gateways on one PostgreSQL behind a round-robin balancer', () => {
     expect(audit.body.list[0]).toMatchObject({ username: MERCHANT.username, code: 1, outcome: 'done' });
   });
 
+  it('a session ended through one gateway is refused by the other at once, though that one had just read it', async () => {
+    // Straight to one gateway, as the balancer would send it there.
+    const direct = async (g: Gateway, method: string, path: string, cookie: string, body?: unknown) => {
+      const res = await request(`http://127.0.0.1:${g.port}${path}`, {
+        method: method as 'GET',
+        headers: { host: new URL(lb.url).host, origin: lb.url, cookie, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      await res.body.dump();
+      return res.statusCode;
+    };
+    const [a, b] = gateways as [Gateway, Gateway];
+    // Each gateway keeps a session it read for 2 s (auth/sessions.ts); waiting at most 1 s shows the bus ended it.
+    const refusedWithin1s = (g: Gateway, cookie: string) => waitFor('the other gateway to refuse the ended session', async () => (await direct(g, 'GET', '/bff/auth/me', cookie)) === 401, 1000);
+
+    const session = (await call('POST', '/bff/auth/login', MERCHANT)).cookie!;
+    expect([await direct(a, 'GET', '/bff/auth/me', session), await direct(b, 'GET', '/bff/auth/me', session)]).toEqual([200, 200]);
+    expect(await direct(a, 'POST', '/bff/auth/logout', session, {})).toBe(200);
+    await refusedWithin1s(b, session);
+
+    // A person disabled by an admin on one gateway: their session, just used on the other, ends there too.
+    const TOM = { username: 'tom', password: 'tom-password-1' };
+    const made = await call('POST', '/bff/users', { ...TOM, displayName: 'Tom', role: 'merchant' }, admin);
+    expect(made.status).toBe(200);
+    const tom = (await call('POST', '/bff/auth/login', TOM)).cookie!;
+    expect(await direct(b, 'GET', '/bff/auth/me', tom)).toBe(200);
+    expect(await direct(a, 'PATCH', `/bff/users/${made.body.user.id}`, admin, { disabled: true })).toBe(200);
+    await refusedWithin1s(b, tom);
+  });
+
   it('a sign-in lock earned through one gateway holds on the other', async () => {
     const from = { 'x-forwarded-for': '203.0.113.77' };
     const tries = [];

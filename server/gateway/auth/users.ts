@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../../../contract';
 import { sql } from 'kysely';
-import { isUniqueViolation, type GatewayDb, type Kdb } from '../db';
+import { isUniqueViolation, type EventBus, type GatewayDb, type Kdb } from '../db';
 import { PASSWORD_RULE, hashPassword } from './passwords';
+import { SESSIONS_ENDED } from './sessions';
 
 export interface User {
   id: number;
@@ -76,6 +77,14 @@ export class UserStore {
     private readonly now: () => number = Date.now,
   ) {
     this.db = 'kysely' in db ? db.kysely : db;
+    this.bus = 'kysely' in db ? db.bus : undefined;
+  }
+
+  private readonly bus: EventBus | undefined;
+
+  /** Sessions deleted here: every gateway forgets what it had read of them (auth/sessions.ts). */
+  private sessionsEnded(): Promise<void> {
+    return this.bus?.publish(SESSIONS_ENDED, null) ?? Promise.resolve();
   }
 
   async count(): Promise<number> {
@@ -152,6 +161,7 @@ export class UserStore {
       // A disabled person or a changed role starts over with a new session.
       if (p.disabled || p.role) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     });
+    if (p.disabled || p.role) await this.sessionsEnded();
     return (await this.byId(id))!;
   }
 
@@ -163,6 +173,7 @@ export class UserStore {
       await trx.updateTable('users').set({ password_hash: hash, demo: 0, updated_at: this.now() }).where('id', '=', id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     });
+    await this.sessionsEnded();
   }
 
   async demoUsers(): Promise<User[]> {
