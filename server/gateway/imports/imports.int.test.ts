@@ -117,7 +117,7 @@ describe('/bff/imports', () => {
     expect(list.body.list[0]).toMatchObject({ id: made.body.id, state: 'done', fileName: 'shop-export.xlsx' });
 
     // The same sheet tomorrow (another key): the check knows them all, and a job places nothing.
-    const known = await post(bff, merchant, '/imports/known', { orderSns: input.orders.map((o) => o.orderSn) });
+    const known = await post(bff, merchant, '/known-orders', { orderSns: input.orders.map((o) => o.orderSn) });
     expect(known.body.known.map((k: { orderSn: string }) => k.orderSn).sort()).toEqual(input.orders.map((o) => o.orderSn).sort());
     const twice = await post(bff, merchant, '/imports', { ...input, key: `${input.key}b` });
     const second = await settled(bff, merchant, twice.body.id);

@@ -79,7 +79,8 @@ export function importsRoutes(deps: { db: GatewayDb; store: ImportStore; runner:
   });
 
   // Which numbers were placed before (the mirror, or an earlier job): the check says "already placed".
-  routes.post('/imports/known', async (c) => {
+  // Not under /imports/: a fixed word beside /imports/:id/… would keep Hono from its fastest router.
+  routes.post('/known-orders', requireFeature('orders.import'), async (c) => {
     const raw = await c.req.json().catch(() => undefined);
     const parsed = knownInput.safeParse(raw);
     if (!parsed.success) return invalid(c, parsed.error, raw, 'orderSns', false);
@@ -97,10 +98,11 @@ export function importsRoutes(deps: { db: GatewayDb; store: ImportStore; runner:
     return c.json(await store.full(job.id));
   });
 
-  routes.post('/imports/:id/:action{pause|resume|cancel}', async (c) => {
+  // One route per action (not `:action{pause|resume|cancel}`): a pattern in a parameter keeps Hono
+  // from its RegExpRouter for the whole gateway, and the TrieRouter it falls back on is slower on every call.
+  const act = (action: 'pause' | 'resume' | 'cancel') => async (c: Context<Env>) => {
     const job = await visible(c);
     if (!job) return notFound(c);
-    const action = c.req.param('action') as 'pause' | 'resume' | 'cancel';
     const moved =
       action === 'pause'
         ? await store.setState(job.id, ['running'], 'paused')
@@ -124,6 +126,7 @@ export function importsRoutes(deps: { db: GatewayDb; store: ImportStore; runner:
     if (action === 'resume') runner.kick();
     await runner.progress(job.id, true);
     return c.json(await store.summaryOf(job.id));
-  });
+  };
+  for (const action of ['pause', 'resume', 'cancel'] as const) routes.post(`/imports/:id/${action}`, act(action));
   return routes;
 }

@@ -24,7 +24,7 @@ export const importJobQuery = (id: number) =>
 
 /** Which order numbers were placed before (the mirror, earlier jobs). */
 export const knownOrders = (orderSns: string[]) =>
-  bffFetch<{ known: { orderSn: string; platformSn: string | null }[] }>('/imports/known', { body: { orderSns } }).then((r) => r.known);
+  bffFetch<{ known: { orderSn: string; platformSn: string | null }[] }>('/known-orders', { body: { orderSns } }).then((r) => r.known);
 
 /**
  * Which goods these SKU ids belong to, from the gateway's SKU index (`/bff/skus`; `unknown`: found
