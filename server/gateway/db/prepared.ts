@@ -20,7 +20,7 @@ export const statementName = (text: string): string | undefined => statementName
 export function prepared<Row, Names extends string>(
   db: Pick<Kysely<never>, 'executeQuery'>,
   build: (p: <T = string>(name: Names) => T) => Compilable<Row>,
-): (values: Record<Names, unknown>) => Promise<QueryResult<Row>> {
+): (values: Record<Names, unknown>, on?: Pick<Kysely<never>, 'executeQuery'>) => Promise<QueryResult<Row>> {
   let compiled: { query: CompiledQuery<Row>; slots: (Names | null)[] } | null = null;
   const compile = () => {
     const standIns = new Map<object, Names>();
@@ -35,9 +35,10 @@ export function prepared<Row, Names extends string>(
     statementNames.set(query.sql, `sd_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`);
     return { query, slots };
   };
-  return (values) => {
+  // `on`: another executor of the same database (a transaction of it) runs the query instead of `db`.
+  return (values, on = db) => {
     compiled ??= compile();
     const { query, slots } = compiled;
-    return db.executeQuery<Row>({ ...query, parameters: slots.map((name, i) => (name === null ? query.parameters[i] : values[name])) });
+    return on.executeQuery<Row>({ ...query, parameters: slots.map((name, i) => (name === null ? query.parameters[i] : values[name])) });
   };
 }

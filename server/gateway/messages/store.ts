@@ -94,6 +94,15 @@ export class MessageStore {
   /** Keeps the links of many messages in one transaction. */
   async setRefsMany(refs: Map<number, MessageRefs>): Promise<void> {
     if (refs.size === 0) return;
+    if (this.db.dialect === 'postgres') {
+      // One statement for the batch (up to LINK_BATCH rows), not one round trip per message: at 1,000 goods
+      // messages a second the per-row updates were half of the linker's time on PostgreSQL.
+      const entries = [...refs];
+      await sql`update messages as m set refs = v.refs from unnest(${entries.map(([seq]) => seq)}::bigint[], ${entries.map(([, r]) => JSON.stringify(r))}::text[]) as v(seq, refs) where m.seq = v.seq`.execute(
+        this.db.kysely,
+      );
+      return;
+    }
     await this.db.kysely.transaction().execute(async (trx) => {
       for (const [seq, r] of refs)
         await trx
