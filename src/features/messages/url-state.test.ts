@@ -1,5 +1,10 @@
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { inboxViewToParams, parseInboxView } from './url-state';
+import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
+import { messageGroupsOf } from '../../../contract/permissions';
+import { messagesLocales } from './locales';
+import { typeLabel } from './sentence';
+import { inboxKinds, inboxViewToParams, parseInboxView } from './url-state';
 
 const parse = (qs: string) => parseInboxView(new URLSearchParams(qs));
 
@@ -24,5 +29,38 @@ describe('inbox URL state', () => {
     expect(parse('group=goods&type=order.delivery').type).toBe('');
     expect(parse('group=afterSale&type=afterSale.agree').type).toBe('afterSale.agree');
     expect(parse('type=goods.price.alter').type).toBe('goods.price.alter');
+  });
+
+  it("offers the gateway's own kind watch.risk in the goods group, to those who see goods messages only, named in both languages", () => {
+    expect(WATCH_MESSAGE_TYPE).toBe('watch.risk');
+    for (const role of ['merchant', 'manager', 'admin'] as const) {
+      const groups = messageGroupsOf(role);
+      expect(inboxKinds(groups, ''), role).toContain('watch.risk');
+      expect(inboxKinds(groups, 'goods'), role).toContain('watch.risk');
+      expect(inboxKinds(groups, 'orders'), role).not.toContain('watch.risk');
+    }
+    // Support sees no goods messages: neither the supplier's goods kinds nor the watch's.
+    const support = inboxKinds(messageGroupsOf('support'), '');
+    expect(support).not.toContain('watch.risk');
+    expect(support).not.toContain('goods.price.alter');
+    expect(support.length).toBeGreaterThan(0);
+    expect(inboxKinds(messageGroupsOf('support'), 'goods')).toEqual([]);
+    // The URL keeps it, alone or with its group, and drops it with another group.
+    expect(parse('type=watch.risk').type).toBe('watch.risk');
+    expect(parse('group=goods&type=watch.risk').type).toBe('watch.risk');
+    expect(parse('group=orders&type=watch.risk').type).toBe('');
+    expect(inboxViewToParams(parse('group=goods&type=watch.risk')).toString()).toBe('group=goods&type=watch.risk');
+    // Its label in the filter, in both languages (not the key, not "unknown message").
+    const i18n = i18next.createInstance();
+    void i18n.init({
+      lng: 'en',
+      fallbackLng: false,
+      ns: ['messages'],
+      defaultNS: 'messages',
+      resources: { en: { messages: messagesLocales.en }, 'zh-CN': { messages: messagesLocales['zh-CN'] } },
+      initAsync: false,
+    });
+    expect(typeLabel('watch.risk', i18n.getFixedT('en', 'messages') as TFunction<'messages'>)).toBe('At risk');
+    expect(typeLabel('watch.risk', i18n.getFixedT('zh-CN', 'messages') as TFunction<'messages'>)).toBe('风险商品');
   });
 });

@@ -1,4 +1,5 @@
-import { MESSAGE_GROUPS, MESSAGE_TYPES } from '../../../contract/message-kinds';
+import { MESSAGE_GROUPS, MESSAGE_TYPES_BY_GROUP, WATCH_MESSAGE_TYPE, type MessageGroup } from '../../../contract/message-kinds';
+import type { VisibleMessageGroup } from '../../../contract/permissions';
 import { read } from '../../lib/url-view';
 import { daySeconds } from '../../lib/time';
 
@@ -16,17 +17,33 @@ export interface InboxView {
   size: number;
 }
 
+/**
+ * The kinds the inbox's filter offers, by group: the supplier's kinds, and in `goods` the gateway's own
+ * `watch.risk` (goods a change put at risk; stored in the goods group, so only those who see goods
+ * messages, never support, are offered it).
+ */
+export const INBOX_KINDS_BY_GROUP: Record<MessageGroup, readonly string[]> = {
+  ...MESSAGE_TYPES_BY_GROUP,
+  goods: [...MESSAGE_TYPES_BY_GROUP.goods, WATCH_MESSAGE_TYPE],
+};
+const INBOX_KINDS = MESSAGE_GROUPS.flatMap((g) => INBOX_KINDS_BY_GROUP[g]);
+const groupOfKind = (type: string) => MESSAGE_GROUPS.find((g) => INBOX_KINDS_BY_GROUP[g].includes(type));
+
+/** The kinds to offer a person who sees `groups`, within the chosen group (or all of theirs). */
+export const inboxKinds = (groups: readonly VisibleMessageGroup[], group: InboxView['group']): string[] =>
+  (group ? groups.filter((g) => g === group) : groups).flatMap((g) => (g === 'unknown' ? [] : INBOX_KINDS_BY_GROUP[g]));
+
 const day = (v: string | null) => (v && daySeconds(v) !== undefined ? v : '');
 
 /** `?tab=unread&group=orders&type=order.delivery&from=&to=&page=&size=`; nonsense falls back to the default. */
 export function parseInboxView(p: URLSearchParams): InboxView {
   const group = read.oneOf(p, 'group', ['', ...GROUPS] as const, '');
-  const type = read.oneOf(p, 'type', ['', ...MESSAGE_TYPES] as const, '');
+  const type = read.oneOf(p, 'type', ['', ...INBOX_KINDS], '');
   return {
     tab: p.get('tab') === 'unread' ? 'unread' : 'all',
     group,
     // A kind outside the chosen group would match nothing: dropped.
-    type: type && group && !type.startsWith(group === 'orders' ? 'order.' : `${group}.`) ? '' : type,
+    type: type && group && groupOfKind(type) !== group ? '' : type,
     from: day(p.get('from')),
     to: day(p.get('to')),
     page: read.int(p, 'page', 1),

@@ -11,7 +11,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { MESSAGE_TYPES_BY_GROUP, type InboxMessage, type MessageGroupOrUnknown } from '../../../../contract/message-kinds';
+import type { InboxMessage, MessageGroupOrUnknown } from '../../../../contract/message-kinds';
 import { messageGroupsOf } from '../../../../contract/permissions';
 import { DateRangeField, type DayRange } from '../../../components/date-range-field';
 import { EmptyState } from '../../../components/empty-state';
@@ -31,7 +31,7 @@ import { CallbackSettings, LowProfitPrefs } from '../components/message-settings
 import { MessageEntry } from '../components/message-entry';
 import { typeLabel } from '../sentence';
 import { useMessagesTranslation } from '../texts';
-import { daysInOrder, inboxViewToParams, INBOX_SIZES, parseInboxView } from '../url-state';
+import { daysInOrder, inboxKinds, inboxViewToParams, INBOX_SIZES, parseInboxView } from '../url-state';
 import { messageTime, shownNow } from '../../../lib/clock';
 
 /** Messages grouped by the day they arrived, in the person's zone, newest first. */
@@ -55,10 +55,13 @@ export function MessagesPage() {
   const [view, update] = useUrlView(parseInboxView, inboxViewToParams);
   const [days, setDays] = useSettledState<DayRange>({ from: view.from, to: view.to }, (v) => update(v), daysInOrder, 0);
   const datesOk = daysInOrder(view);
+  const kinds = useMemo(() => inboxKinds(groups, view.group), [groups, view.group]);
+  // A kind this person is not offered (a link from another role's inbox) filters nothing.
+  const type = kinds.includes(view.type) ? view.type : '';
   const filters = {
     unread: view.tab === 'unread' || undefined,
     group: view.group || undefined,
-    type: view.type || undefined,
+    type: type || undefined,
     from: datesOk && view.from ? daySeconds(view.from)! * 1000 : undefined,
     to: datesOk && view.to ? daySeconds(view.to, true)! * 1000 + 999 : undefined,
     page: view.page,
@@ -71,10 +74,10 @@ export function MessagesPage() {
   const mark = useMarkRead();
   const unreadCount = unread.data?.count ?? inbox.data?.unread ?? 0;
 
-  const typeChoices = useMemo(() => {
-    const pool = (view.group ? [view.group] : groups).flatMap((g) => (g === 'unknown' ? [] : MESSAGE_TYPES_BY_GROUP[g]));
-    return [{ value: '', label: t('filter.anyType') }, ...pool.map((type) => ({ value: type, label: typeLabel(type, t) }))];
-  }, [view.group, groups, t]);
+  const typeChoices = useMemo(
+    () => [{ value: '', label: t('filter.anyType') }, ...kinds.map((k) => ({ value: k, label: typeLabel(k, t) }))],
+    [kinds, t],
+  );
 
   const today = secondsToDay(Math.floor(shownNow() / 1000));
   const yesterday = secondsToDay(Math.floor(shownNow() / 1000) - 86_400);
@@ -85,7 +88,7 @@ export function MessagesPage() {
         ? t('yesterday')
         : new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const markFailed = (e: unknown) => void toast(errorText(e), { variant: 'error' });
-  const filtered = !!(view.group || view.type || view.from || view.to);
+  const filtered = !!(view.group || type || view.from || view.to);
   const list = inbox.data?.list ?? [];
 
   return (
@@ -138,7 +141,7 @@ export function MessagesPage() {
           />
           <SelectField
             label={t('filter.type')}
-            value={view.type}
+            value={type}
             onChange={(type) => update({ type })}
             choices={typeChoices}
             sx={{ minWidth: 160 }}
