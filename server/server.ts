@@ -329,8 +329,11 @@ export async function createAppServer(
   app.route('/hooks/messages', messages.receiver);
   // Retention and links still missing, one gateway at a time; the first run soon after start-up.
   const stopMessages = db.every('messages.periodic', PRUNE_INTERVAL_MS, () => messages.periodic(), 5_000);
-  // The goods mirror's reconcile with the selection library, one gateway at a time; the first soon after start-up.
-  const stopGoods = db.every('goods.reconcile', config.goods.reconcileMs, async () => void (await goods.reconcile()), 20_000);
+  // The goods mirror's reconcile with the selection library, one gateway at a time; the first soon after
+  // start-up, and at once on a first start: until the library's goods are read, a change the supplier
+  // announces is their first reading and puts nobody on guard (no "at risk" message).
+  const goodsReadBefore = (await goods.store.state('reconcile').catch(() => undefined)) !== undefined;
+  const stopGoods = db.every('goods.reconcile', config.goods.reconcileMs, async () => void (await goods.reconcile()), goodsReadBefore ? 20_000 : 3_000);
   // The order mirror's backfill (first start) and reconcile, one gateway at a time; the first soon after start-up.
   const mirrorLog = logger.child({ concern: 'mirror' });
   const processStart = Date.now();

@@ -95,6 +95,20 @@ describe('routing', () => {
   });
 });
 
+describe('first start', () => {
+  it("reads the selection library into the goods mirror within seconds, so the supplier's next change of a library goods is a change (an at-risk message), not its first reading", async () => {
+    const until = Date.now() + 8_000;
+    let state: { value: string } | undefined;
+    while (!state && Date.now() < until) {
+      state = await app.server.db.kysely.selectFrom('goods_state').select('value').where('name', '=', 'reconcile').executeTakeFirst();
+      if (!state) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(state, 'no goods reconcile within 8 s of a first start').toBeDefined();
+    expect(JSON.parse(state!.value)).toMatchObject({ goods: expect.any(Number), left: 0 });
+    expect(JSON.parse(state!.value).goods).toBeGreaterThan(0);
+  });
+});
+
 describe('the log', () => {
   it('is one JSON object per line and holds no secret, password, cookie or full mobile number', async () => {
     const admin = await app.signIn('admin', 'admin-demo-1');
