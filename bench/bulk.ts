@@ -97,7 +97,7 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
 
     const { areaList } = await import('@vant/area-data');
     const known = async (sns: string[]) =>
-      (await bff<{ known: { orderSn: string; platformSn: string | null }[] }>('/imports/known', { orderSns: sns })).known;
+      (await bff<{ known: { orderSn: string; platformSn: string | null }[] }>('/known-orders', { orderSns: sns })).known;
     const lookupSkus = (ids: number[]) =>
       bff<{ list: { sku: number; goodsId: number }[]; unknown: number[] }>('/skus', { ids }).then((r) => {
         if (!Array.isArray(r.list)) throw new Error(`/bff/skus: ${JSON.stringify(r)}`);

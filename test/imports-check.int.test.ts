@@ -59,7 +59,7 @@ const deps = async () => ({
     if (env.code !== 1) throw new Error(`${id}: ${env.msg}`);
     return env.data as OpData<K>;
   },
-  known: async (orderSns: string[]) => (await post('/imports/known', { orderSns })).known,
+  known: async (orderSns: string[]) => (await post('/known-orders', { orderSns })).known,
   skus: async (ids: number[]) => {
     const r = await post('/skus', { ids });
     if (!Array.isArray(r.list)) throw new Error(`skus: ${JSON.stringify(r)}`);
