@@ -233,7 +233,8 @@ describe('the check of a sheet', () => {
     // Learned from the library on first use.
     expect(statusOf(checked, sn(2)).status).toBe('ready');
     expect(statusOf(checked, sn(2)).lines[0]).toMatchObject({ goodsId: q.goods, sku: q.a });
-    expect((await bff.goods.store.lookup([q.a])).map((i) => i.goodsId)).toEqual([q.goods]);
+    // Kept in the index (what the gateway forwarded is written just after its answer, batched).
+    await expect.poll(async () => (await bff.goods.store.lookup([q.a])).map((i) => i.goodsId), { timeout: 3000 }).toEqual([q.goods]);
     // A product id with its spec, and a SKU id, in one order.
     expect(statusOf(checked, sn(4)).status).toBe('ready');
     expect(statusOf(checked, sn(4)).lines.map((l) => l.sku)).toEqual([q.b, p.a]);
