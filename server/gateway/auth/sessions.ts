@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BUS_RESYNC, type EventBus, type GatewayDb, type Kdb } from '../db';
 import { prepared } from '../db/prepared';
+import { SESSIONS_ENDED } from './events';
 import type { User } from './users';
 
-/**
- * Bus topic: sessions ended other than by running out (signed out, a person disabled, their role or
- * password changed). Every gateway forgets the sessions it had read, so none is honoured a moment longer.
- */
-export const SESSIONS_ENDED = 'sessions.ended';
+export { SESSIONS_ENDED } from './events';
 
 /**
  * How long a session read from the database answers later calls with the same cookie from memory.

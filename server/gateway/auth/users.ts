@@ -3,7 +3,7 @@ import { ROLES, type Role } from '../../../contract';
 import { sql } from 'kysely';
 import { isUniqueViolation, type EventBus, type GatewayDb, type Kdb } from '../db';
 import { PASSWORD_RULE, hashPassword } from './passwords';
-import { SESSIONS_ENDED } from './sessions';
+import { SESSIONS_ENDED } from './events';
 
 export interface User {
   id: number;
