@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { InboxMessage, InboxPage, InboxQuery, MessageRefs, ReceivedMessage, VisibleMessageGroup } from '../../../contract';
 import type { GatewayDb } from '../db';
+import { prepared } from '../db/prepared';
 import './tables';
 
 export interface StoredRow {
@@ -32,6 +33,26 @@ export function toInbox(r: StoredRow, read: boolean): InboxMessage {
 
 const COLUMNS = ['m.seq', 'm.id', 'm.type', 'm.grp', 'm.data', 'm.pushed_ms', 'm.received_ms', 'm.refs'] as const;
 
+/** The receiver's insert, compiled once (on PostgreSQL a named statement, planned once per connection): it runs for every message pushed. */
+function insertStatement(db: GatewayDb) {
+  return prepared(db.kysely, (p) =>
+    db.kysely
+      .insertInto('messages')
+      .values({
+        id: p('id'),
+        type: p('type'),
+        grp: p('grp'),
+        data: p('data'),
+        pushed_ms: p<number | null>('pushed_ms'),
+        received_ms: p<number>('received_ms'),
+        order_sn: p<string | null>('order_sn'),
+        refs: p<string | null>('refs'),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('seq'),
+  );
+}
+
 /** The inbox in the gateway's database (SQLite or PostgreSQL): messages, who read what, and prefs. */
 export class MessageStore {
   constructor(
@@ -43,7 +64,11 @@ export class MessageStore {
      * wall clock), so the date filter reads the same time (src/lib/clock.ts, messageTime).
      */
     private readonly shownClock: 'business' | 'wall' = 'wall',
-  ) {}
+  ) {
+    this.insertRow = insertStatement(db);
+  }
+
+  private readonly insertRow: ReturnType<typeof insertStatement>;
 
   /**
    * Keeps a pushed message unless its id is already kept. Resolves to the new row's seq, or null
@@ -51,22 +76,18 @@ export class MessageStore {
    */
   async insert(m: ReceivedMessage): Promise<number | null> {
     const orderSn = typeof m.data.orderSn === 'string' ? m.data.orderSn : null;
-    const row = await this.db.kysely
-      .insertInto('messages')
-      .values({
-        id: m.id,
-        type: m.type,
-        grp: m.group,
-        data: JSON.stringify(m.data),
-        pushed_ms: m.pushedMs,
-        received_ms: this.now(),
-        order_sn: orderSn,
-        // Kinds with nothing to look up are linked at once.
-        refs: m.group === 'unknown' || m.type === 'goods.storage.delete' ? '{}' : null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('seq')
-      .executeTakeFirst();
+    const { rows } = await this.insertRow({
+      id: m.id,
+      type: m.type,
+      grp: m.group,
+      data: JSON.stringify(m.data),
+      pushed_ms: m.pushedMs,
+      received_ms: this.now(),
+      order_sn: orderSn,
+      // Kinds with nothing to look up are linked at once.
+      refs: m.group === 'unknown' || m.type === 'goods.storage.delete' ? '{}' : null,
+    });
+    const row = rows[0];
     return row ? Number(row.seq) : null;
   }
 
