@@ -134,9 +134,17 @@ export const goodsMigrations: Record<string, Migration> = {
       const real = t.pg ? 'double precision' : 'real';
       for (const c of ['prev_agreement_price', 'prev_guide_price', 'changed_at'])
         await db.schema.alterTable('goods_skus').addColumn(c, t.ms).execute();
-      await db.schema.alterTable('goods_skus').addColumn('risk', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('goods_skus')
+        .addColumn('risk', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       // The at-risk page reads only the SKUs at risk.
-      await db.schema.createIndex('goods_skus_risk').on('goods_skus').columns(['risk', 'goods_id']).where(sql.ref('risk'), '>', 0).execute();
+      await db.schema
+        .createIndex('goods_skus_risk')
+        .on('goods_skus')
+        .columns(['risk', 'goods_id'])
+        .where(sql.ref('risk'), '>', 0)
+        .execute();
       await db.schema.alterTable('goods_items').addColumn('changed_at', t.ms).execute();
       await db.schema.createIndex('goods_items_changed').on('goods_items').column('changed_at').execute();
       await db.schema
@@ -153,7 +161,10 @@ export const goodsMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('goods_history_goods').on('goods_history').columns(['goods_id', 'at']).execute();
       // The at-risk page: library goods at risk, the latest change first, a page at a time.
-      await db.schema.alterTable('goods_items').addColumn('risk', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('goods_items')
+        .addColumn('risk', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .createIndex('goods_items_at_risk')
         .on('goods_items')
@@ -172,6 +183,13 @@ export const goodsMigrations: Record<string, Migration> = {
   '202611272230_goods_rows': {
     async up(db) {
       await db.schema.alterTable('goods_items').addColumn('row', 'text').execute();
+    },
+  },
+  '202611272330_goods_fillfactor': {
+    async up(db) {
+      // PostgreSQL: room in each page of goods_skus for a SKU's new version, so a price change (no
+      // indexed column changes) is a HOT update that writes no index entry. Pages written from now on.
+      if (columnTypes(db).pg) await sql`alter table goods_skus set (fillfactor = 80)`.execute(db);
     },
   },
 };
