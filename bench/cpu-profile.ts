@@ -58,7 +58,7 @@ try {
   await cdp.send('Profiler.start');
   // The main thread's tasks (their bounds, for the long-task list below), on the profiler's clock.
   const traceEvents: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (d: { value: TraceEvent[] }) => void traceEvents.push(...d.value));
+  cdp.on('Tracing.dataCollected', (d) => void traceEvents.push(...(d.value as unknown as TraceEvent[])));
   const traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] } });
   const t0 = Date.now();
@@ -128,7 +128,8 @@ try {
   // of the app's own code (src/) on the stack, else the innermost one.
   // The page's main thread: the one that ran the most script.
   const taskCount = new Map<string, number>();
-  for (const e of traceEvents) if (e.name === 'FunctionCall') taskCount.set(`${e.pid}/${e.tid}`, (taskCount.get(`${e.pid}/${e.tid}`) ?? 0) + 1);
+  for (const e of traceEvents)
+    if (e.name === 'FunctionCall') taskCount.set(`${e.pid}/${e.tid}`, (taskCount.get(`${e.pid}/${e.tid}`) ?? 0) + 1);
   const busiest = [...taskCount].sort((a, b) => b[1] - a[1])[0]?.[0];
   const mainThread = traceEvents.find((e) => e.name === 'RunTask' && `${e.pid}/${e.tid}` === busiest);
   const longMs = Number(process.env.LONG_TASK_MS ?? 12 * throttle);
@@ -139,7 +140,11 @@ try {
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
   const nodeOf = new Map(profile.nodes.map((n) => [n.id, n]));
   const frameName = (n: Node) => {
-    const r = n.callFrame.url.startsWith('http') ? regionsOf(n.callFrame.url).filter((x) => x.line <= n.callFrame.lineNumber).pop() : undefined;
+    const r = n.callFrame.url.startsWith('http')
+      ? regionsOf(n.callFrame.url)
+          .filter((x) => x.line <= n.callFrame.lineNumber)
+          .pop()
+      : undefined;
     return `${n.callFrame.functionName || '(anonymous)'}${r ? ` ${r.module.replace(/^src\//, '')}` : ''}`;
   };
   const label = (id: number) => {
