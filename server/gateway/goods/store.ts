@@ -96,6 +96,25 @@ const listRow = (g: GoodsDetail): string => {
 export const specText = (o: { spec_value_names?: string }) => (o.spec_value_names ?? '').trim();
 
 /**
+ * What observe compares a SKU's new read with: named, not `*`, so a column added later does not
+ * change the result of the named statement that reads them (PostgreSQL refuses a prepared plan whose
+ * result changed).
+ */
+const KEPT_COLUMNS = [
+  'sku',
+  'agreement_price',
+  'guide_price',
+  'activity_price',
+  'stock',
+  'on_sale',
+  'read_at',
+  'prev_agreement_price',
+  'prev_guide_price',
+  'changed_at',
+  'risk',
+] as const;
+
+/**
  * One goods' SKUs (those with points) with their history since `since`, oldest first (by time, then
  * as written), each led by its last row before `since` (a chart starts where the period starts):
  * per SKU, its points as a JSON array of [at, agreement, guide, activity, stock, on sale].
@@ -136,7 +155,7 @@ function pgStatements(db: Kdb) {
   const kept = prepared(db, (p) =>
     db
       .selectFrom('goods_skus')
-      .selectAll()
+      .select(KEPT_COLUMNS)
       .where(sql<boolean>`goods_id = any(${p('ids')}::bigint[])`),
   );
   const rules = prepared(db, (p) =>
@@ -253,7 +272,7 @@ export class GoodsStore {
     const byId = new Map(goods.map((g) => [g.id, g]));
     const ids = [...byId.keys()];
     await this.db.transaction().execute(async (trx) => {
-      const kept = new Map<number, Selectable<GoodsSkusTable>>();
+      const kept = new Map<number, Pick<Selectable<GoodsSkusTable>, (typeof KEPT_COLUMNS)[number]>>();
       let rules: Map<number, number>;
       if (this.pg) {
         // Fixed texts (an array, not a list of values), so each is a named statement planned once per connection.
@@ -262,7 +281,7 @@ export class GoodsStore {
         rules = new Map((await pg.rules({ ids }, trx)).rows.map((r) => [Number(r.goods_id), Number(r.min_rate)]));
       } else {
         for (const part of chunks(ids, 500))
-          for (const r of await trx.selectFrom('goods_skus').selectAll().where('goods_id', 'in', part).execute())
+          for (const r of await trx.selectFrom('goods_skus').select(KEPT_COLUMNS).where('goods_id', 'in', part).execute())
             kept.set(Number(r.sku), r);
         rules = await this.rules(ids, trx);
       }
