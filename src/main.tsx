@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { Providers } from './app/providers';
+import './app/start-yield-1';
 import { AppRoutes } from './app/router';
+import './app/start-yield-2';
 import { toast } from './lib/toast';
 import { appTextsLoaded, createI18n, initialLanguage } from './app/i18n';
 import { createQueryClient, followServerStatus } from './app/query-client';

@@ -1,13 +1,16 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@mui/system';
 import { CacheProvider } from '@emotion/react';
+// A break in the first page's evaluation after emotion and MUI's system, one after MUI's material (issue 39).
+import './start-yield-3';
 import { makeEmotionCache } from './emotion-cache';
 import CssBaseline from '@mui/material/CssBaseline';
 import type { PaletteMode } from '@mui/material/styles';
+import { buildTheme, initialMode, rememberMode } from './theme';
+import './start-yield-4';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { buildTheme, initialMode, rememberMode } from './theme';
 import { ColorModeContext } from './color-mode';
 import { ErrorBoundary } from './error-boundary';
 import { ToastHost } from '../lib/toast';
