@@ -128,7 +128,7 @@ export async function benchGatewayOverhead(rounds = Number(process.env.BENCH_ROU
             if (env.code !== 1) throw new Error(`${id} through the gateway: ${env.msg}`);
             return performance.now() - t0;
           };
-          for (let i = 0; i < 30; i++) {
+          for (let i = 0; i < Number(process.env.BENCH_WARMUP ?? 30); i++) {
             await direct();
             await through(); // warm-up: JIT, connections, caches
           }
