@@ -1,21 +1,9 @@
-import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { groupOf, MESSAGE_TYPES, WATCH_MESSAGE_TYPE, type InboxMessage } from '../../../contract/message-kinds';
-import { messagesLocales } from './locales';
+import { messagesTexts } from './test-texts';
 import { messageSentence, typeLabel } from './sentence';
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: 'en',
-  fallbackLng: false,
-  ns: ['messages'],
-  defaultNS: 'messages',
-  resources: { en: { messages: messagesLocales.en }, 'zh-CN': { messages: messagesLocales['zh-CN'] } },
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-const tEn = i18n.getFixedT('en', 'messages') as TFunction<'messages'>;
-const tZh = i18n.getFixedT('zh-CN', 'messages') as TFunction<'messages'>;
+const { en: tEn, zh: tZh } = messagesTexts();
 
 const msg = (type: string, data: Record<string, unknown>, refs: InboxMessage['refs'] = null) => ({
   type,

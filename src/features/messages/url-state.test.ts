@@ -1,9 +1,8 @@
-import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
 import { messageGroupsOf } from '../../../contract/permissions';
-import { messagesLocales } from './locales';
 import { typeLabel } from './sentence';
+import { messagesTexts } from './test-texts';
 import { inboxKinds, inboxViewToParams, parseInboxView } from './url-state';
 
 const parse = (qs: string) => parseInboxView(new URLSearchParams(qs));
@@ -51,16 +50,8 @@ describe('inbox URL state', () => {
     expect(parse('group=orders&type=watch.risk').type).toBe('');
     expect(inboxViewToParams(parse('group=goods&type=watch.risk')).toString()).toBe('group=goods&type=watch.risk');
     // Its label in the filter, in both languages (not the key, not "unknown message").
-    const i18n = i18next.createInstance();
-    void i18n.init({
-      lng: 'en',
-      fallbackLng: false,
-      ns: ['messages'],
-      defaultNS: 'messages',
-      resources: { en: { messages: messagesLocales.en }, 'zh-CN': { messages: messagesLocales['zh-CN'] } },
-      initAsync: false,
-    });
-    expect(typeLabel('watch.risk', i18n.getFixedT('en', 'messages') as TFunction<'messages'>)).toBe('At risk');
-    expect(typeLabel('watch.risk', i18n.getFixedT('zh-CN', 'messages') as TFunction<'messages'>)).toBe('风险商品');
+    const t = messagesTexts();
+    expect(typeLabel('watch.risk', t.en)).toBe('At risk');
+    expect(typeLabel('watch.risk', t.zh)).toBe('风险商品');
   });
 });
