@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BUS_RESYNC, type EventBus, type GatewayDb, type Kdb } from '../db';
 import { prepared } from '../db/prepared';
-import { SESSIONS_ENDED } from './events';
+import { SESSIONS_ENDED, sessionsEnded } from './events';
 import type { User } from './users';
-
-export { SESSIONS_ENDED } from './events';
 
 /**
  * How long a session read from the database answers later calls with the same cookie from memory.
@@ -88,12 +86,6 @@ export class SessionStore {
     this.memory.clear();
   }
 
-  /** Says on the bus (to this gateway and every other) that sessions ended, after the rows are gone. */
-  async ended(): Promise<void> {
-    this.forget();
-    await this.bus?.publish(SESSIONS_ENDED, null);
-  }
-
   /** The session's row: from memory when read within SESSION_MEMORY_MS (monotonic time), else from the database. */
   private async read(token: string): Promise<SessionRow | undefined> {
     const t = performance.now();
@@ -103,7 +95,8 @@ export class SessionStore {
     this.memory.delete(token);
     if (row) {
       if (this.memory.size >= SESSION_MEMORY_MAX) {
-        for (const [k, v] of this.memory) if (t - v.readAt >= SESSION_MEMORY_MS || this.memory.size >= SESSION_MEMORY_MAX) this.memory.delete(k);
+        for (const [k, v] of this.memory)
+          if (t - v.readAt >= SESSION_MEMORY_MS || this.memory.size >= SESSION_MEMORY_MAX) this.memory.delete(k);
       }
       this.memory.set(token, { row, readAt: t });
     }
@@ -177,7 +170,7 @@ export class SessionStore {
     if (!token) return;
     this.memory.delete(token);
     await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-    await this.ended();
+    await sessionsEnded(this.bus);
   }
 
   /** Deletes sessions past either expiry (the periodic sweep); returns how many. */

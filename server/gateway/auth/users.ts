@@ -3,7 +3,7 @@ import { ROLES, type Role } from '../../../contract';
 import { sql } from 'kysely';
 import { isUniqueViolation, type EventBus, type GatewayDb, type Kdb } from '../db';
 import { PASSWORD_RULE, hashPassword } from './passwords';
-import { SESSIONS_ENDED } from './events';
+import { sessionsEnded } from './events';
 
 export interface User {
   id: number;
@@ -80,12 +80,8 @@ export class UserStore {
     this.bus = 'kysely' in db ? db.bus : undefined;
   }
 
+  /** Sessions deleted here are said on it: every gateway forgets what it had read of them (auth/sessions.ts). */
   private readonly bus: EventBus | undefined;
-
-  /** Sessions deleted here: every gateway forgets what it had read of them (auth/sessions.ts). */
-  private sessionsEnded(): Promise<void> {
-    return this.bus?.publish(SESSIONS_ENDED, null) ?? Promise.resolve();
-  }
 
   async count(): Promise<number> {
     const r = await this.db
@@ -161,7 +157,7 @@ export class UserStore {
       // A disabled person or a changed role starts over with a new session.
       if (p.disabled || p.role) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     });
-    if (p.disabled || p.role) await this.sessionsEnded();
+    if (p.disabled || p.role) await sessionsEnded(this.bus);
     return (await this.byId(id))!;
   }
 
@@ -173,7 +169,7 @@ export class UserStore {
       await trx.updateTable('users').set({ password_hash: hash, demo: 0, updated_at: this.now() }).where('id', '=', id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     });
-    await this.sessionsEnded();
+    await sessionsEnded(this.bus);
   }
 
   async demoUsers(): Promise<User[]> {

@@ -100,7 +100,12 @@ export async function callUpstream(target: UpstreamTarget, built: BuiltRequest):
   const answer = await sendUpstream(target, built);
   if (target.observe) {
     const reason = answer.status === 200 ? undefined : (answer.envelope as { gateway?: { reason?: string } }).gateway?.reason;
-    target.observe({ operation: built.op ?? `${built.method} ${built.path}`, code: reason ?? String(answer.code), status: answer.status, ms: answer.ms });
+    target.observe({
+      operation: built.op ?? `${built.method} ${built.path}`,
+      code: reason ?? String(answer.code),
+      status: answer.status,
+      ms: answer.ms,
+    });
   }
   return answer;
 }
@@ -188,14 +193,9 @@ async function sendUpstream(target: UpstreamTarget, built: BuiltRequest): Promis
     }
     return done(200, json as Record<string, unknown>, text);
   } catch (e) {
-    const err = e as { name?: string; code?: string; cause?: { code?: string } };
+    const err = e as { code?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code;
-    if (
-      err.name === 'TimeoutError' ||
-      err.name === 'AbortError' ||
-      e instanceof undiciErrors.HeadersTimeoutError ||
-      e instanceof undiciErrors.BodyTimeoutError
-    ) {
+    if (e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError) {
       return done(
         504,
         gatewayFailure(
