@@ -46,6 +46,17 @@ export const THEME_COOKIE = 'sd_mode';
 /** The id of the style element the gateway puts a first page's styles in, which the SPA's emotion cache takes in. */
 export const FIRST_STYLES_ID = 'first-styles';
 
+/** The screens where the app lays itself out for a phone (below MUI's `sm` breakpoint): the catalogue shows cards there. */
+export const PHONE_MEDIA = '(max-width: 599.98px)';
+/**
+ * The catalogue's list at `/catalogue` with nothing in the address (where a merchant lands): the
+ * filters the page sends (src/features/catalogue/url-state.ts, checked by its test). The gateway asks
+ * for this list while it sends the page and hands it over in the HTML (server/first-list.ts).
+ */
+export const CATALOGUE_FIRST_LIST = { page: 1, limit: 20 } as const;
+/** The id of the JSON block the gateway streams a landing's first list in, after the page's shell. */
+export const FIRST_LIST_ID = 'first-list';
+
 /**
  * The app's language: a saved choice of ours, else the first of the browser's language tags that is
  * ours, else Chinese. The SPA starts in it (src/app/i18n.ts) and the gateway paints a page's header

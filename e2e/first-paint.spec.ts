@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { newLookPage, setLookCookies, type Look } from './page-checks';
 import type { Role } from './sign-in';
 import { emotionNames } from '../server/shell-page';
@@ -128,9 +128,15 @@ function recordShifts() {
 async function loadWithoutShift(page: Page, landing: (typeof LANDINGS)[number], phone: boolean) {
   const cdp = phone ? await page.context().newCDPSession(page) : undefined;
   await cdp?.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // The catalogue's first list comes in the page the gateway sends (server/first-list.ts): not asked again.
+  const listAsks: string[] = [];
+  const onRequest = (r: Request) => void (r.url().includes('/bff/op/selection.online') && listAsks.push(r.url()));
+  page.on('request', onRequest);
   try {
     await page.goto(landing.path);
     await expect(landing.ready(page)).toBeVisible({ timeout: 20_000 });
+    page.off('request', onRequest);
+    if (landing.path === '/catalogue') expect(listAsks, 'the catalogue asked again for the list its page brought').toEqual([]);
     if (landing.role === 'merchant') await expect(page.getByTestId('merchant-strip')).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);

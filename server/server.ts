@@ -16,6 +16,7 @@ import { upstreamCaller } from './gateway/messages/effects';
 import { createGoods } from './gateway/goods';
 import { createOrderMirror } from './gateway/mirror';
 import { secretFromFile } from './lib/secret-file';
+import { firstListFor, firstListTail, streamedPage } from './first-list';
 import { loadFirstStyles, loadShellTexts, shellLanguage, withFirstStyles, withPageHeader } from './shell-page';
 import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 import { createSandbox, type Sandbox } from './sandbox';
@@ -357,6 +358,7 @@ export async function createAppServer(
     if (gone) logger.info({ concern: 'sessions', removed: gone }, 'expired sessions removed');
   });
   const boot = bootData(bff.app);
+  const firstList = firstListFor(bff.app);
 
   const indexFile = join(config.staticDir, 'index.html');
   if (existsSync(indexFile)) {
@@ -375,7 +377,11 @@ export async function createAppServer(
     const firstStyles = loadFirstStyles();
     const shell = async (c: Context) => {
       c.header('Cache-Control', 'no-store');
-      const data = await boot(getCookie(c, SESSION_COOKIE));
+      const token = getCookie(c, SESSION_COOKIE);
+      const data = await boot(token);
+      // A landing's list leaves now, while the page is sent (server/first-list.ts).
+      const ops = (data?.session as { permissions?: { ops?: string[] } } | undefined)?.permissions?.ops;
+      const list = token && ops ? firstList(c.req.path, new URL(c.req.url).search, `${SESSION_COOKIE}=${token}`, ops) : null;
       let html = withBootData(readFileSync(indexFile, 'utf8'), data);
       // Signed in (else the app goes to the sign-in page): the page's header in the person's language.
       if (data) {
@@ -383,6 +389,7 @@ export async function createAppServer(
         const mode = getCookie(c, THEME_COOKIE);
         html = withFirstStyles(withPageHeader(html, shellTexts, c.req.path, lang, mode), firstStyles, c.req.path, mode);
       }
+      if (list) return streamedPage(c, html, list.then((block) => firstListTail(block, c.req.path)));
       return c.html(html);
     };
     // Compressed (it carries the page's first styles, tens of kB as text). Nothing of the request is

@@ -69,6 +69,38 @@ describe('the served shell carries the session, meta and channels', () => {
     expect(namesOf(await packed.text())).toEqual(light);
   });
 
+  it('the catalogue’s first list comes in the page, the same list the route gives, with its first picture asked for on phones', async () => {
+    const cookie = await app.signIn('merchant', 'merchant-demo');
+    const blockOf = (html: string) => {
+      const m = /<script type="application\/json" id="first-list">(.*?)<\/script>/s.exec(html);
+      return m ? (JSON.parse(m[1]!) as { op: string; input: unknown; data: { list: { id: number; cover: string }[] } }) : null;
+    };
+    const page = await app.call('GET', '/catalogue', { headers: { cookie } });
+    expect(page.headers['cache-control']).toBe('no-store');
+    const block = blockOf(page.text);
+    expect(block).toMatchObject({ op: 'selection.online', input: { page: 1, limit: 20 } });
+    const direct = JSON.parse(
+      (await app.call('POST', '/bff/op/selection.online', { headers: { cookie, 'content-type': 'application/json' }, body: '{"page":1,"limit":20}' })).text,
+    ) as { data: { list: { id: number }[] } };
+    expect(block!.data.list.length).toBeGreaterThan(0);
+    expect(block!.data.list.map((g) => g.id)).toEqual(direct.data.list.map((g) => g.id));
+    const preload = /<link rel="preload" as="image" fetchpriority="high" media="\(max-width: 599.98px\)" href="([^"]+)">/.exec(page.text);
+    expect(preload?.[1]).toBe(block!.data.list[0]!.cover);
+    // The page's header and shell come before it, the page still ends as a page.
+    expect(page.text.indexOf('id="boot-data"')).toBeLessThan(page.text.indexOf('id="first-list"'));
+    expect(page.text.trimEnd()).toMatch(/<\/body><\/html>$/);
+
+    // Compressed the same.
+    const packed = await fetch(`${app.url}/catalogue`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    expect(blockOf(await packed.text())?.data.list.map((g) => g.id)).toEqual(direct.data.list.map((g) => g.id));
+
+    // A filtered view, another page, signed out: the SPA asks itself.
+    expect(blockOf((await app.call('GET', '/catalogue?source=2', { headers: { cookie } })).text)).toBeNull();
+    expect(blockOf((await app.call('GET', '/library', { headers: { cookie } })).text)).toBeNull();
+    expect(blockOf((await app.call('GET', '/catalogue')).text)).toBeNull();
+  });
+
   it('signed out, or with a session that is not one: the plain shell', async () => {
     const cases: Record<string, string>[] = [{}, { cookie: 'sd_session=not-a-session' }];
     for (const headers of cases) {

@@ -1,10 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '../../contract';
 import type { OpId } from '../../contract';
 // Straight to the modules, not through the features' faces: a face re-exports components (the app
 // bar's tools, drawers) that would come along into the first download.
 import { meQuery } from '../features/account/api/queries';
 import { catalogueListAt } from '../features/catalogue/first-list';
+import { onlineListQuery, type OnlineListFilters } from '../features/catalogue/api/queries';
+import { FIRST_LIST_ID, PHONE_MEDIA } from '../../contract/constants';
 import { preloadCatalogueList } from '../features/catalogue/list-chunk';
 import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
@@ -38,11 +40,34 @@ const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Pr
 };
 
 /**
+ * The landing's list the gateway asked for while it sent the page (server/first-list.ts: a JSON block
+ * after the shell, with the operation and input it asked with). Taken into the query cache when it is
+ * the list the page will ask for at this address; the picture was already asked for by the HTML.
+ * Returns whether it was.
+ */
+export function seedFirstList(queryClient: QueryClient, doc: Document = document): boolean {
+  const el = doc.getElementById(FIRST_LIST_ID);
+  if (!el?.textContent) return false;
+  el.remove();
+  let block: { op?: unknown; input?: unknown; data?: unknown };
+  try {
+    block = JSON.parse(el.textContent) as typeof block;
+  } catch {
+    return false;
+  }
+  if (doc.location.pathname !== '/catalogue' || block.op !== 'selection.online' || !block.data) return false;
+  const list = catalogueListAt(doc.location.search);
+  if (hashKey(list.queryKey) !== hashKey(onlineListQuery(block.input as OnlineListFilters).queryKey)) return false;
+  queryClient.setQueryData(list.queryKey, block.data as never);
+  return true;
+}
+
+/**
  * A phone's largest paint on the catalogue is the first product's picture (its cards are two to a row):
  * asked for as soon as the list is in, not once the cards' code has come and drawn them (issue 39).
  */
 function preloadPicture(url: string | undefined) {
-  if (!url || !window.matchMedia?.('(max-width: 599.98px)').matches) return;
+  if (!url || !window.matchMedia?.(PHONE_MEDIA).matches) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
@@ -82,7 +107,8 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
   // With the session known, the page's list need not wait for the page: it leaves now, and the page
   // finds it in flight (same query key) when it mounts.
   const first = FIRST_LISTS[doc.location.pathname];
-  if (data.session && first && data.session.permissions.ops.includes(first[0])) void first[1](queryClient, doc.location.search);
+  if (data.session && first && data.session.permissions.ops.includes(first[0]) && !seedFirstList(queryClient, doc))
+    void first[1](queryClient, doc.location.search);
   if (data.meta) {
     queryClient.setQueryData(metaQuery.queryKey, data.meta);
     setShownClock(data.meta.clock);

@@ -1,11 +1,10 @@
+import { PHONE_MEDIA } from '../../../contract/constants';
 import { lazyNamed } from '../../lib/lazy';
 import { GoodsCards } from '../../components/goods-cards-chunk';
 
 /** The catalogue page's filters and list, loaded as a chunk of their own (see routes/catalogue-page.tsx). */
 export const CatalogueList = lazyNamed(() => import('./routes/catalogue-list'), 'CatalogueList');
 
-/** Below MUI's `sm` breakpoint (600 px), where the catalogue shows cards (usePhone in filter-panel.tsx). */
-const PHONE = '(max-width: 599.98px)';
 
 /**
  * Starts loading the catalogue's filters and list: at start-up on /catalogue, beside the first page.
@@ -13,5 +12,5 @@ const PHONE = '(max-width: 599.98px)';
  */
 export const preloadCatalogueList = () => {
   CatalogueList.preload();
-  if (typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) GoodsCards.preload();
+  if (typeof window !== 'undefined' && window.matchMedia?.(PHONE_MEDIA).matches) GoodsCards.preload();
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_FIRST_LIST } from '../../../contract/constants';
 import { parseView, viewToFilters, viewToParams } from './url-state';
 
 describe('catalogue URL state', () => {
@@ -43,5 +44,9 @@ describe('catalogue URL state', () => {
       promotion_rate: { from: 30 },
       agreement_price: { from: 10, to: 20 },
     });
+  });
+
+  it('asks at the bare path for the list the gateway hands over in the page (CATALOGUE_FIRST_LIST)', () => {
+    expect(viewToFilters(parseView(new URLSearchParams('')))).toEqual(CATALOGUE_FIRST_LIST);
   });
 });

@@ -1,0 +1,83 @@
+import type { Context } from 'hono';
+import { createGunzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { firstListFor, firstListTail, streamedPage } from './first-list';
+
+const contextWith = (acceptEncoding?: string) =>
+  ({ req: { header: (name: string) => (name.toLowerCase() === 'accept-encoding' ? acceptEncoding : undefined) } }) as unknown as Context;
+
+/** Reads the answer's body as text chunk by chunk (gunzipped when it is gzip), telling when each arrived. */
+async function readChunks(res: Response, onText: (text: string) => void) {
+  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  const text = res.headers.get('content-encoding') === 'gzip' ? body.pipe(createGunzip()) : body;
+  for await (const chunk of text) onText(String(chunk));
+}
+
+describe('the landing page in two parts (issue 39)', () => {
+  const html = '<!doctype html><html><head><script type="module" src="/a.js"></script></head><body><div id="root">x</div></body></html>';
+
+  for (const encoding of ['gzip, deflate, br', undefined]) {
+    it(`sends the page up to </body> before the list is in (${encoding ?? 'no compression'})`, async () => {
+      let release!: (s: string) => void;
+      const tail = new Promise<string>((resolve) => (release = resolve));
+      const res = streamedPage(contextWith(encoding), html, tail);
+      expect(res.headers.get('content-encoding')).toBe(encoding ? 'gzip' : null);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const seen: string[] = [];
+      const done = readChunks(res, (t) => seen.push(t));
+      // The first part arrives while the list is still out.
+      await expect.poll(() => seen.join(''), { timeout: 2_000 }).toBe(html.slice(0, html.lastIndexOf('</body>')));
+      release('<script type="application/json" id="first-list">{}</script>');
+      await done;
+      expect(seen.join('')).toBe(html.replace('</body>', '<script type="application/json" id="first-list">{}</script></body>'));
+    });
+  }
+
+  it('takes gzip only when the browser does (q=0 says it does not)', () => {
+    expect(streamedPage(contextWith('gzip;q=0, deflate'), html, Promise.resolve('')).headers.get('content-encoding')).toBeNull();
+    expect(streamedPage(contextWith('GZIP;q=0.5'), html, Promise.resolve('')).headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('the first list the gateway asks for', () => {
+  const answering = (answer: () => Promise<Response>) => ({ request: answer }) as never;
+  const ok = (data: unknown) => () => Promise.resolve(new Response(JSON.stringify({ code: 1, data })));
+
+  it('only on the bare catalogue path, for a person who may read it', async () => {
+    const first = firstListFor(answering(ok({ list: [] })));
+    expect(first('/catalogue', '?source=2', 'c', ['selection.online'])).toBeNull();
+    expect(first('/library', '', 'c', ['selection.online', 'selection.list'])).toBeNull();
+    expect(first('/catalogue', '', 'c', ['selection.list'])).toBeNull();
+    expect(await first('/catalogue', '', 'c', ['selection.online'])).toEqual({
+      op: 'selection.online',
+      input: { page: 1, limit: 20 },
+      data: { list: [] },
+    });
+  });
+
+  it('leaves the list out when the upstream refuses, fails or is slower than the wait', async () => {
+    const refused = firstListFor(answering(() => Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'no' })))));
+    expect(await refused('/catalogue', '', 'c', ['selection.online'])).toBeNull();
+    const failed = firstListFor(answering(() => Promise.reject(new Error('down'))));
+    expect(await failed('/catalogue', '', 'c', ['selection.online'])).toBeNull();
+    const slow = firstListFor(answering(() => new Promise(() => {})), 50);
+    const t0 = Date.now();
+    expect(await slow('/catalogue', '', 'c', ['selection.online'])).toBeNull();
+    expect(Date.now() - t0).toBeLessThan(1_000);
+  });
+
+  it('ends the page with the picture a phone paints first and the list, neither able to close its element', () => {
+    const tail = firstListTail(
+      { op: 'selection.online', input: { page: 1, limit: 20 }, data: { list: [{ cover: 'https://img.example/a.jpg?x=1&y="2"', title: '</script><b>' }] } },
+      '/catalogue',
+    );
+    expect(tail).toContain('<link rel="preload" as="image" fetchpriority="high" media="(max-width: 599.98px)" href="https://img.example/a.jpg?x=1&amp;y=&quot;2&quot;">');
+    expect(tail).not.toContain('</script><b>');
+    const json = /<script type="application\/json" id="first-list">(.*)<\/script>$/s.exec(tail)?.[1];
+    expect((JSON.parse(json!) as { data: { list: { title: string }[] } }).data.list[0]!.title).toBe('</script><b>');
+    // A cover that is not a web address is not asked for.
+    expect(firstListTail({ op: 'selection.online', input: {}, data: { list: [{ cover: 'javascript:alert(1)' }] } }, '/catalogue')).not.toContain('preload');
+    expect(firstListTail(null, '/catalogue')).toBe('');
+  });
+});
