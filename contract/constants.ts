@@ -56,6 +56,8 @@ export const PHONE_MEDIA = '(max-width: 599.98px)';
 export const CATALOGUE_FIRST_LIST = { page: 1, limit: 20 } as const;
 /** The id of the JSON block the gateway streams a landing's first list in, after the page's shell. */
 export const FIRST_LIST_ID = 'first-list';
+/** The id of the catalogue's first goods as the HTML paints them on a phone, until React draws its own. */
+export const BOOT_GOODS_ID = 'boot-goods';
 
 /**
  * The app's language: a saved choice of ours, else the first of the browser's language tags that is

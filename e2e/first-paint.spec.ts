@@ -170,6 +170,28 @@ async function checkPaintedHeader(page: Page, html: Page, path: string, language
   // Dark text on a dark page would be unreadable: the painted header follows the chosen mode.
   const color = await html.locator('.boot-page h1').evaluate((el) => getComputedStyle(el).color);
   expect(color, path).toBe(mode === 'dark' ? 'rgb(255, 255, 255)' : 'rgba(0, 0, 0, 0.87)');
+  if (path === '/catalogue') await checkPaintedGoods(page, html);
+}
+
+/**
+ * The catalogue's first goods painted by the HTML on a phone (server/first-list.ts): the first picture
+ * where React draws it, at its size (a larger one would be a later largest paint), the same title, the
+ * card in the mode's colours; gone once React's cards are drawn. Hidden at desktop size (the table).
+ */
+async function checkPaintedGoods(page: Page, html: Page) {
+  await expect(page.locator('#boot-goods'), 'painted goods left after React drew the list').toHaveCount(0);
+  if ((page.viewportSize()?.width ?? 0) >= 600) {
+    await expect(html.locator('#boot-goods')).toBeHidden();
+    return;
+  }
+  await expect(html.locator('#boot-goods .bg-card')).toHaveCount(2);
+  const painted = await boxOf(html, '#boot-goods .bg-img');
+  const drawn = await boxOf(page, '[data-testid="goods-card"] .gc-img');
+  for (const k of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(painted[k] - drawn[k]), `first picture ${k}: painted ${painted[k]}, drawn ${drawn[k]}`).toBeLessThanOrEqual(1.5);
+  expect((await boxOf(html, '#boot-goods .bg-title')).text).toBe((await boxOf(page, '.gc-title')).text);
+  const background = (p: Page, selector: string) => p.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background(html, '#boot-goods .bg-card')).toBe(await background(page, '.gc-card'));
 }
 
 const LOOKS = [

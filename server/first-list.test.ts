@@ -67,17 +67,34 @@ describe('the first list the gateway asks for', () => {
     expect(Date.now() - t0).toBeLessThan(1_000);
   });
 
-  it('ends the page with the picture a phone paints first and the list, neither able to close its element', () => {
+  it('paints the first goods as a phone shows them, in the person’s language, with nothing able to close its element', () => {
+    const look = { lang: 'en' as const, texts: { title: 'Catalogue', subtitle: 'All <goods>', guidePrice: 'Guide price' } };
+    const goods = (over: object) => ({ title: 'Tea', cover: '/upstream/images/goods/1.svg', agreement_price: 123450, guide_price: 200000, ...over });
     const tail = firstListTail(
-      { op: 'selection.online', input: { page: 1, limit: 20 }, data: { list: [{ cover: 'https://img.example/a.jpg?x=1&y="2"', title: '</script><b>' }] } },
+      {
+        op: 'selection.online',
+        input: { page: 1, limit: 20 },
+        data: { list: [goods({ title: '</script><b>', cover: 'https://img.example/a.jpg?x=1&y="2"' }), goods({}), goods({ title: 'Third' })] },
+      },
       '/catalogue',
+      look,
     );
-    expect(tail).toContain('<link rel="preload" as="image" fetchpriority="high" media="(max-width: 599.98px)" href="https://img.example/a.jpg?x=1&amp;y=&quot;2&quot;">');
-    expect(tail).not.toContain('</script><b>');
+    const painted = tail.slice(0, tail.indexOf('<script'));
+    // The first row only, the first picture asked for first; a wider screen takes a blank instead.
+    expect(painted.match(/class="bg-card"/g)).toHaveLength(2);
+    expect(painted).not.toContain('Third');
+    expect(painted).toContain('<img class="bg-img" src="https://img.example/a.jpg?x=1&amp;y=&quot;2&quot;" alt="" fetchpriority="high">');
+    expect(painted).toContain('<source media="(min-width: 600px)" srcset="data:image/gif;base64,');
+    expect(painted).toContain('<span class="bg-price">¥1,234.50</span><span class="bg-caption">Guide price ¥2,000.00</span>');
+    expect(painted).toContain('<p>All &lt;goods&gt;</p>');
+    expect(painted).not.toContain('</script><b>');
+    expect(painted).toContain('&lt;/script&gt;&lt;b&gt;');
     const json = /<script type="application\/json" id="first-list">(.*)<\/script>$/s.exec(tail)?.[1];
     expect((JSON.parse(json!) as { data: { list: { title: string }[] } }).data.list[0]!.title).toBe('</script><b>');
-    // A cover that is not a web address is not asked for.
-    expect(firstListTail({ op: 'selection.online', input: {}, data: { list: [{ cover: 'javascript:alert(1)' }] } }, '/catalogue')).not.toContain('preload');
-    expect(firstListTail(null, '/catalogue')).toBe('');
+    // In Chinese; a cover that is not a web address is not painted (nor asked for); no list, nothing.
+    expect(firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({})] } }, '/catalogue', { ...look, lang: 'zh-CN' })).toContain('¥1,234.50');
+    const odd = firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({ cover: 'javascript:alert(1)' })] } }, '/catalogue', look);
+    expect(odd.slice(0, odd.indexOf('<script'))).toBe('');
+    expect(firstListTail(null, '/catalogue', look)).toBe('');
   });
 });

@@ -1,7 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { PassThrough, Readable } from 'node:stream';
 import { createGzip, Gzip, constants as zlib } from 'node:zlib';
-import { CATALOGUE_FIRST_LIST, FIRST_LIST_ID, PHONE_MEDIA } from '../contract/constants';
+import { BOOT_GOODS_ID, CATALOGUE_FIRST_LIST, FIRST_LIST_ID } from '../contract/constants';
+import { formatFen } from '../src/lib/money';
+import { escapeHtml, type ShellTexts } from './shell-page';
 import type { OpId } from '../contract';
 
 /**
@@ -15,20 +17,57 @@ interface FirstList {
   op: OpId;
   /** The input the page sends for this address with nothing after the path (checked by the SPA's tests). */
   input: object;
-  /** The picture a phone paints largest, asked for by the HTML before any script: the first product's cover. */
-  picture?: (data: unknown) => string | undefined;
+  /** What the HTML paints of the list before any script has run (a phone's first goods), if anything. */
+  paint?: (data: unknown, look: PaintLook) => string;
 }
 
+/** The person's language and the page's words from the build (dist/.vite/shell.json). */
+export interface PaintLook {
+  lang: 'en' | 'zh-CN';
+  texts: ShellTexts[string][PaintLook['lang']] | undefined;
+}
+
+/** Goods the HTML paints on a phone: the first row of the catalogue's cards, its first screen. */
+export const PAINTED_GOODS = 2;
+/** A 1x1 transparent GIF: what a wider screen (where the painted goods are hidden) takes instead of the pictures. */
+const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 const FIRST_LISTS: Record<string, FirstList> = {
-  '/catalogue': {
-    op: 'selection.online',
-    input: CATALOGUE_FIRST_LIST,
-    picture: (data) => {
-      const cover = (data as { list?: Array<{ cover?: unknown }> } | null)?.list?.[0]?.cover;
-      return typeof cover === 'string' && /^(https?:\/\/|\/)/.test(cover) ? cover : undefined;
-    },
-  },
+  '/catalogue': { op: 'selection.online', input: CATALOGUE_FIRST_LIST, paint: paintGoods },
 };
+
+type PaintedRow = { title?: unknown; cover?: unknown; agreement_price?: unknown; guide_price?: unknown };
+const isWebAddress = (s: unknown): s is string => typeof s === 'string' && /^(https?:\/\/|\/(?!\/))/.test(s);
+const fen = (n: unknown) => (typeof n === 'number' ? n : null);
+
+/**
+ * The catalogue's first goods as a phone draws them (src/components/goods-cards.tsx: picture, title,
+ * price and guide price), painted by the HTML where React's cards will be (index.html's `.boot-goods`
+ * lays them out under a hidden copy of the page's header and the room of the strip and the search
+ * row). The first picture, a phone's largest paint, is asked for by the HTML itself. React's list
+ * takes them away when it draws its own (src/app/boot-goods.ts). Wider screens show the table: the
+ * block is hidden there, and its pictures are not fetched.
+ */
+function paintGoods(data: unknown, { lang, texts }: PaintLook): string {
+  const rows = ((data as { list?: PaintedRow[] } | null)?.list ?? []).slice(0, PAINTED_GOODS);
+  const cards = rows
+    .filter((r) => typeof r.title === 'string' && isWebAddress(r.cover))
+    .map((r, i) => {
+      const guide = texts?.guidePrice ? `<span class="bg-caption">${escapeHtml(texts.guidePrice)} ${formatFen(fen(r.guide_price), lang)}</span>` : '';
+      return (
+        `<div class="bg-card"><picture><source media="(min-width: 600px)" srcset="${NO_PICTURE}">` +
+        `<img class="bg-img" src="${escapeHtml(r.cover as string)}" alt=""${i === 0 ? ' fetchpriority="high"' : ''}></picture>` +
+        `<span class="bg-body"><span class="bg-title">${escapeHtml(r.title as string)}</span>` +
+        `<span class="bg-prices"><span class="bg-price">${formatFen(fen(r.agreement_price), lang)}</span>${guide}</span></span></div>`
+      );
+    });
+  if (!cards.length || !texts) return '';
+  return (
+    `<div class="boot-goods" id="${BOOT_GOODS_ID}" aria-hidden="true">` +
+    `<div class="bg-head"><h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.subtitle)}</p></div>` +
+    `<div class="bg-grid">${cards.join('')}</div></div>`
+  );
+}
 
 /** How long the end of the page waits for the list; slower, the page ends without it and the SPA asks itself. */
 export const FIRST_LIST_WAIT_MS = 1_000;
@@ -38,8 +77,6 @@ export interface FirstListBlock {
   input: object;
   data: unknown;
 }
-
-const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
 /**
  * The list for this address, when there is one and the person may read it: asked through the gateway's
@@ -66,15 +103,12 @@ export function firstListFor(bffApp: Pick<Hono, 'request'>, waitMs = FIRST_LIST_
   };
 }
 
-/** What ends the page once the list is in: the picture's preload (phones only) and the list as a JSON data block. */
-export function firstListTail(block: FirstListBlock | null, path: string): string {
+/** What ends the page once the list is in: what the HTML paints of it, and the list as a JSON data block for the SPA. */
+export function firstListTail(block: FirstListBlock | null, path: string, look: PaintLook): string {
   if (!block) return '';
-  const picture = FIRST_LISTS[path]?.picture?.(block.data);
-  const preload = picture
-    ? `<link rel="preload" as="image" fetchpriority="high" media="${PHONE_MEDIA}" href="${escapeAttr(picture)}">`
-    : '';
+  const painted = FIRST_LISTS[path]?.paint?.(block.data, look) ?? '';
   const json = JSON.stringify(block).replace(/</g, '\\u003c');
-  return `${preload}<script type="application/json" id="${FIRST_LIST_ID}">${json}</script>`;
+  return `${painted}<script type="application/json" id="${FIRST_LIST_ID}">${json}</script>`;
 }
 
 /**

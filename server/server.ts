@@ -384,12 +384,13 @@ export async function createAppServer(
       const list = token && ops ? firstList(c.req.path, new URL(c.req.url).search, `${SESSION_COOKIE}=${token}`, ops) : null;
       let html = withBootData(readFileSync(indexFile, 'utf8'), data);
       // Signed in (else the app goes to the sign-in page): the page's header in the person's language.
+      const lang = shellLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
       if (data) {
-        const lang = shellLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
         const mode = getCookie(c, THEME_COOKIE);
         html = withFirstStyles(withPageHeader(html, shellTexts, c.req.path, lang, mode), firstStyles, c.req.path, mode);
       }
-      if (list) return streamedPage(c, html, list.then((block) => firstListTail(block, c.req.path)));
+      const look = { lang, texts: shellTexts[c.req.path]?.[lang] };
+      if (list) return streamedPage(c, html, list.then((block) => firstListTail(block, c.req.path, look)));
       return c.html(html);
     };
     // Compressed (it carries the page's first styles, tens of kB as text). Nothing of the request is

@@ -4,7 +4,7 @@ import { FIRST_STYLES_ID, pickLanguage } from '../contract/constants';
 
 type Language = ReturnType<typeof pickLanguage>;
 /** dist/.vite/shell.json, written by the build (vite.config.ts): each first page's title and line under it. */
-export type ShellTexts = Record<string, Record<Language, { title: string; subtitle: string }>>;
+export type ShellTexts = Record<string, Record<Language, { title: string; subtitle: string; guidePrice?: string }>>;
 
 export function loadShellTexts(staticDir: string): ShellTexts {
   const file = join(staticDir, '.vite', 'shell.json');
@@ -23,7 +23,7 @@ export function shellLanguage(saved: string | undefined, acceptLanguage: string 
   );
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
 /**
  * The page's header (its h1 and the line under it) painted by the HTML itself, where React draws the

@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import Typography from '@mui/material/Typography';
+import { Suspense, useLayoutEffect } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Feature } from '../../contract';
 import { Layout } from './layout';
+import { removeBootGoods } from './boot-goods';
 import { NAV_ITEMS, allowed } from './nav';
 // Straight to the modules the first page needs, not through the features' faces (see boot.ts).
 import { SessionGate } from '../features/account/components/session-gate';
@@ -55,12 +56,17 @@ const afterSaleOnLine = (ref: OrderLineRef) => (
   </Suspense>
 );
 
-/** `/` leads to the first page the person may use. */
+/** `/` leads to the first page the person may use (a line as Typography's body1 draws it, without its code: layout.tsx). */
 function Home() {
   const can = useCan();
   const { t } = useTranslation('app');
+  const { typography, spacing } = useTheme();
   const first = NAV_ITEMS.find((item) => allowed(item, can));
-  return first ? <Navigate to={first.to} replace /> : <Typography sx={{ py: 4 }}>{t('nav.nothing')}</Typography>;
+  return first ? (
+    <Navigate to={first.to} replace />
+  ) : (
+    <p style={{ ...(typography.body1 as React.CSSProperties), margin: 0, paddingTop: spacing(4), paddingBottom: spacing(4) }}>{t('nav.nothing')}</p>
+  );
 }
 
 /** The catalogue, with the merchant's figures on top for the people who have them (issue 39: their room from the first commit). */
@@ -83,6 +89,15 @@ const guarded = (to: string, Page: React.ComponentType) => (
   </Route>
 );
 
+/** The goods the HTML painted are the catalogue's (server/first-list.ts): gone as soon as the app shows another page. */
+function BootGoodsPlace() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (pathname !== '/catalogue') removeBootGoods();
+  }, [pathname]);
+  return null;
+}
+
 /**
  * Declarative routes (no data router: the pages load their data through TanStack Query, and the
  * declarative mode leaves the loader/action machinery out of the first download). Each page is a
@@ -92,6 +107,7 @@ const guarded = (to: string, Page: React.ComponentType) => (
 export function AppRoutes() {
   return (
     <BrowserRouter>
+      <BootGoodsPlace />
       <Routes>
         <Route
           path="/login"

@@ -3,9 +3,12 @@ import { selectionLocales } from '../features/selection/locales';
 import { ordersLocales } from '../features/orders/locales';
 import { afterSaleLocales } from '../features/after-sale/locales';
 import { overviewLocales } from '../features/overview/locales';
+import { appMoreLocales } from './locales-more';
 
 type Header = { title: string; subtitle: string };
 const header = ({ title, subtitle }: Header): Header => ({ title, subtitle });
+/** The catalogue's header and the words of its first cards, which the gateway paints on phones with the first goods (server/first-list.ts). */
+const catalogue = (lang: 'en' | 'zh-CN') => ({ ...header(catalogueLocales[lang]), guidePrice: appMoreLocales[lang].goods.columns.guidePrice });
 
 /**
  * The header of each first page (the merchant's pages whose styles the gateway puts in the HTML, and
@@ -15,7 +18,7 @@ const header = ({ title, subtitle }: Header): Header => ({ title, subtitle });
  * paints it before any script runs. Not imported by the app itself.
  */
 export const shellTexts = {
-  '/catalogue': { en: header(catalogueLocales.en), 'zh-CN': header(catalogueLocales['zh-CN']) },
+  '/catalogue': { en: catalogue('en'), 'zh-CN': catalogue('zh-CN') },
   '/library': { en: header(selectionLocales.en), 'zh-CN': header(selectionLocales['zh-CN']) },
   '/orders': { en: header(ordersLocales.en.list), 'zh-CN': header(ordersLocales['zh-CN'].list) },
   '/queue': { en: header(afterSaleLocales.en.queue), 'zh-CN': header(afterSaleLocales['zh-CN'].queue) },

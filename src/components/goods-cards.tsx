@@ -9,6 +9,7 @@ import type { Lang } from '../../contract/enums';
 import { formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
 import { SourceTag, sourceTagStyles } from './source-chip';
+import { removeBootGoods } from '../app/boot-goods';
 
 type CardRow = Pick<
   GoodsListItem,
@@ -233,6 +234,10 @@ export function GoodsCards<R extends CardRow>({
   useEffect(() => {
     if (rows && !all) startTransition(() => setAll(true));
   }, [rows, all]);
+  // Drawn with its rows: the goods the HTML painted in their place go (the catalogue on a phone).
+  useLayoutEffect(() => {
+    if (rows) removeBootGoods();
+  }, [rows]);
   // The cards get callbacks that never change (they read the latest props), so they can skip renders.
   const latest = useRef({ selection, onOpen });
   useLayoutEffect(() => {

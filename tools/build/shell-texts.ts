@@ -1,7 +1,7 @@
 import { runnerImport, type Plugin } from 'vite';
 
 /** Each first page's header in each language: what the HTML paints before any script runs. */
-export type ShellTexts = Record<string, Record<string, { title: string; subtitle: string }>>;
+export type ShellTexts = Record<string, Record<string, { title: string; subtitle: string; guidePrice?: string }>>;
 
 /**
  * Writes `dist/.vite/shell.json` from a module of the app that exports `shellTexts` (the title and the

@@ -1,4 +1,4 @@
-import { Suspense, memo, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SelectionBar } from '../../../components/selection-bar';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import TuneIcon from '@mui/icons-material/Tune';
 import { MAX_PAGE, SEARCH_WORDS_MAX } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
+import { removeBootGoods } from '../../../app/boot-goods';
 import { ErrorState } from '../../../components/error-state';
 
 import { GoodsTable, PAGE_SIZES } from '../../../components/goods-table';
@@ -287,6 +288,12 @@ export function CatalogueList() {
     ],
   );
   const rows = list.data?.list;
+  // The goods the HTML painted on a phone stay until the cards are drawn (goods-cards.tsx), unless
+  // the page shows something else where they are.
+  const noCards = shown !== 'cards' || (list.data && count === 0) || (list.isError && !list.data);
+  useLayoutEffect(() => {
+    if (noCards) removeBootGoods();
+  }, [noCards]);
 
   return (
     <>
