@@ -68,7 +68,7 @@ describe('the first list the gateway asks for', () => {
   });
 
   it('paints the first goods as a phone shows them, in the person’s language, with nothing able to close its element', () => {
-    const look = { lang: 'en' as const, texts: { title: 'Catalogue', subtitle: 'All <goods>', guidePrice: 'Guide price' } };
+    const look = { lang: 'en' as const, texts: { title: 'Catalogue', subtitle: 'All <goods>', guidePrice: 'Guide price' }, strip: true };
     const goods = (over: object) => ({ title: 'Tea', cover: '/upstream/images/goods/1.svg', agreement_price: 123450, guide_price: 200000, ...over });
     const tail = firstListTail(
       {
@@ -87,6 +87,9 @@ describe('the first list the gateway asks for', () => {
     expect(painted).toContain('<source media="(min-width: 600px)" srcset="data:image/gif;base64,');
     expect(painted).toContain('<span class="bg-price">¥1,234.50</span><span class="bg-caption">Guide price ¥2,000.00</span>');
     expect(painted).toContain('<p>All &lt;goods&gt;</p>');
+    // Under the strip's room for a merchant; without it for the others.
+    expect(painted).toContain('<div class="bg-grid">');
+    expect(firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({})] } }, '/catalogue', { ...look, strip: false })).toContain('<div class="bg-grid bg-bare">');
     expect(painted).not.toContain('</script><b>');
     expect(painted).toContain('&lt;/script&gt;&lt;b&gt;');
     const json = /<script type="application\/json" id="first-list">(.*)<\/script>$/s.exec(tail)?.[1];

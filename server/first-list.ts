@@ -25,6 +25,8 @@ interface FirstList {
 export interface PaintLook {
   lang: 'en' | 'zh-CN';
   texts: ShellTexts[string][PaintLook['lang']] | undefined;
+  /** Whether the page shows the merchant's strip above the list (feature `strip.read`), whose room the goods leave. */
+  strip: boolean;
 }
 
 /** Goods the HTML paints on a phone: the first row of the catalogue's cards, its first screen. */
@@ -48,7 +50,7 @@ const fen = (n: unknown) => (typeof n === 'number' ? n : null);
  * takes them away when it draws its own (src/app/boot-goods.ts). Wider screens show the table: the
  * block is hidden there, and its pictures are not fetched.
  */
-function paintGoods(data: unknown, { lang, texts }: PaintLook): string {
+function paintGoods(data: unknown, { lang, texts, strip }: PaintLook): string {
   const rows = ((data as { list?: PaintedRow[] } | null)?.list ?? []).slice(0, PAINTED_GOODS);
   const cards = rows
     .filter((r) => typeof r.title === 'string' && isWebAddress(r.cover))
@@ -65,7 +67,7 @@ function paintGoods(data: unknown, { lang, texts }: PaintLook): string {
   return (
     `<div class="boot-goods" id="${BOOT_GOODS_ID}" aria-hidden="true">` +
     `<div class="bg-head"><h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.subtitle)}</p></div>` +
-    `<div class="bg-grid">${cards.join('')}</div></div>`
+    `<div class="bg-grid${strip ? '' : ' bg-bare'}">${cards.join('')}</div></div>`
   );
 }
 

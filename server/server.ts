@@ -389,7 +389,8 @@ export async function createAppServer(
         const mode = getCookie(c, THEME_COOKIE);
         html = withFirstStyles(withPageHeader(html, shellTexts, c.req.path, lang, mode), firstStyles, c.req.path, mode);
       }
-      const look = { lang, texts: shellTexts[c.req.path]?.[lang] };
+      const features = (data?.session as { permissions?: { features?: string[] } } | undefined)?.permissions?.features ?? [];
+      const look = { lang, texts: shellTexts[c.req.path]?.[lang], strip: features.includes('strip.read') };
       if (list) return streamedPage(c, html, list.then((block) => firstListTail(block, c.req.path, look)));
       return c.html(html);
     };
