@@ -24,6 +24,7 @@ describe('the landing page in two parts (issue 39)', () => {
       const res = streamedPage(contextWith(encoding), html, tail);
       expect(res.headers.get('content-encoding')).toBe(encoding ? 'gzip' : null);
       expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-accel-buffering')).toBe('no');
       const seen: string[] = [];
       const done = readChunks(res, (t) => seen.push(t));
       // The first part arrives while the list is still out.

@@ -123,7 +123,13 @@ export function streamedPage(c: Context, html: string, tail: Promise<string>): R
   const at = html.lastIndexOf('</body>');
   const head = at < 0 ? html : html.slice(0, at);
   const end = at < 0 ? '' : html.slice(at);
-  const headers = new Headers({ 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store', vary: 'Accept-Encoding' });
+  // A proxy in front (nginx) would hold the first part until the whole page is in: told not to.
+  const headers = new Headers({
+    'content-type': 'text/html; charset=UTF-8',
+    'cache-control': 'no-store',
+    vary: 'Accept-Encoding',
+    'x-accel-buffering': 'no',
+  });
   const gzip = (c.req.header('accept-encoding') ?? '').split(',').some((part) => {
     const [coding, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
     return coding === 'gzip' && !params.some((p) => /^q=0(\.0*)?$/.test(p));
