@@ -18,10 +18,19 @@ export interface BenchServer {
  * The built app as `npm start` serves it (gateway + dist/ + embedded sandbox, its own process) on a
  * fresh data directory, signed in as the sandbox's demo merchant through /bff/auth/login.
  */
-export async function startAppServer(opts: { port: number; goods: number; user?: string; password?: string }): Promise<BenchServer> {
+export async function startAppServer(opts: {
+  port: number;
+  goods: number;
+  user?: string;
+  password?: string;
+  /** Another checkout of the project to serve (built, with its node_modules): the Lighthouse bench's "before". */
+  cwd?: string;
+}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-app-'));
   const url = `http://127.0.0.1:${opts.port}`;
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  const root = opts.cwd ?? '.';
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: root,
     // No drain on stop: no balancer is in front of it.
     env: {
       ...process.env,

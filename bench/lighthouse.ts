@@ -63,24 +63,42 @@ const median = (xs: number[]) => {
  * included with BENCH_LH_TRACES=1).
  */
 export async function benchLighthouse(server: BenchServer): Promise<LighthouseResult[]> {
+  return (await benchLighthouseBuilds([{ build: '', server }]))[0]!;
+}
+
+/**
+ * The same for several builds served side by side (`BENCH_LH_BEFORE`: the code before a change and
+ * now), their runs taken in turns (before, after, before, after, …) so that a change of the machine's
+ * speed during the bench falls on both alike. One list of results per build, in the order given.
+ */
+export async function benchLighthouseBuilds(builds: { build: string; server: BenchServer }[]): Promise<LighthouseResult[][]> {
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const asked = process.env.BENCH_LH_PAGES === 'landings' ? LANDINGS : process.env.BENCH_LH_PAGES?.split(',');
   const pages = (asked ?? Object.keys(LIGHTHOUSE_PAGES)).map((p) => p.trim());
   const roleOf = (page: string): string => (LIGHTHOUSE_PAGES as Record<string, string>)[page] ?? 'merchant';
-  // One session per role, signed in once (the merchant's is the server's own).
-  const cookies = new Map<string, string>([['merchant', server.cookie]]);
-  for (const role of new Set(pages.map(roleOf))) if (!cookies.has(role)) cookies.set(role, await signIn(server.url, role));
+  // One session per role and build, signed in once (the merchant's is the server's own).
+  const cookiesOf = new Map<BenchServer, Map<string, string>>();
+  for (const { server } of builds) {
+    const cookies = new Map<string, string>([['merchant', server.cookie]]);
+    for (const role of new Set(pages.map(roleOf))) if (!cookies.has(role)) cookies.set(role, await signIn(server.url, role));
+    cookiesOf.set(server, cookies);
+  }
   const factors = (process.env.BENCH_LH_FORM?.split(',') ?? FORM_FACTORS) as (typeof FORM_FACTORS)[number][];
   const outDir = join('bench', 'out', 'lighthouse');
   mkdirSync(outDir, { recursive: true });
-  const results: LighthouseResult[] = [];
+  const results: LighthouseResult[][] = builds.map(() => []);
   for (const page of pages) {
     const role = roleOf(page);
     for (const formFactor of factors) {
       const runs = Number(process.env.BENCH_LH_RUNS ?? RUNS[formFactor]);
-      const all: LighthouseRun[] = [];
+      const alls: LighthouseRun[][] = builds.map(() => []);
       // A run Lighthouse itself gives up on (NO_NAVSTART and the like, seen now and then) is run again, twice at most.
-      for (let i = 0, retries = 0; i < runs; i++) {
+      for (let turn = 0, retries = 0; turn < runs * builds.length; turn++) {
+        const b = turn % builds.length;
+        const i = Math.floor(turn / builds.length);
+        const { build, server } = builds[b]!;
+        const all = alls[b]!;
+        const cookies = cookiesOf.get(server)!;
         const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
         // The session goes into the browser's cookie jar, as after a sign-in: a Cookie header given as
         // an extra header would be dropped once the page sets cookies of its own (language, mode).
@@ -107,7 +125,7 @@ export async function benchLighthouse(server: BenchServer): Promise<LighthouseRe
           if (lhr.runtimeError) {
             if (retries++ < 2) {
               console.log(`  (${page} ${formFactor}: Lighthouse said ${lhr.runtimeError.code}; running it again)`);
-              i--;
+              turn--;
               continue;
             }
             throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -123,7 +141,7 @@ export async function benchLighthouse(server: BenchServer): Promise<LighthouseRe
             cls: audit('cumulative-layout-shift'),
             benchmarkIndex: lhr.environment.benchmarkIndex,
           });
-          const name = `${page.slice(1).replace(/\W+/g, '-')}-${formFactor}-${i + 1}`;
+          const name = `${build ? `${build}-` : ''}${page.slice(1).replace(/\W+/g, '-')}-${formFactor}-${i + 1}`;
           writeFileSync(join(outDir, `${name}.json`), JSON.stringify(lhr));
           if (process.env.BENCH_LH_TRACES === '1' && result.artifacts.Trace)
             writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
@@ -132,21 +150,38 @@ export async function benchLighthouse(server: BenchServer): Promise<LighthouseRe
           await chrome.kill();
         }
       }
-      results.push({
-        page,
-        role,
-        formFactor,
-        runs: all,
-        score: median(all.map((r) => r.score)),
-        fcp: median(all.map((r) => r.fcp)),
-        lcp: median(all.map((r) => r.lcp)),
-        tbt: median(all.map((r) => r.tbt)),
-        cls: median(all.map((r) => r.cls)),
-        benchmarkIndex: median(all.map((r) => r.benchmarkIndex)),
-      });
+      alls.forEach((all, b) =>
+        results[b]!.push({
+          page,
+          role,
+          formFactor,
+          runs: all,
+          score: median(all.map((r) => r.score)),
+          fcp: median(all.map((r) => r.fcp)),
+          lcp: median(all.map((r) => r.lcp)),
+          tbt: median(all.map((r) => r.tbt)),
+          cls: median(all.map((r) => r.cls)),
+          benchmarkIndex: median(all.map((r) => r.benchmarkIndex)),
+        }),
+      );
     }
   }
   return results;
+}
+
+/** Before and after of each page and form factor on one line each (medians), then each build's own lines with their runs. */
+export function printLighthouseSideBySide(before: LighthouseResult[], after: LighthouseResult[]) {
+  const ms = (n: number) => `${Math.round(n)}`;
+  for (const [i, a] of after.entries()) {
+    const b = before[i]!;
+    console.log(
+      `  ${`${a.page} (${a.role})`.padEnd(22)} ${a.formFactor.padEnd(8)} score ${b.score.toFixed(2)} -> ${a.score.toFixed(2)}   FCP ${ms(b.fcp)} -> ${ms(a.fcp)} ms   LCP ${ms(b.lcp)} -> ${ms(a.lcp)} ms   TBT ${ms(b.tbt)} -> ${ms(a.tbt)} ms   CLS ${b.cls.toFixed(3)} -> ${a.cls.toFixed(3)}`,
+    );
+  }
+  console.log('  before, run by run:');
+  printLighthouse(before);
+  console.log('  after, run by run:');
+  printLighthouse(after);
 }
 
 export function printLighthouse(results: LighthouseResult[]) {

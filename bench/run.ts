@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { bundleSizes, FIRST_PAGE_BUDGET_KB } from './bundle-size';
 import { benchSandboxLists } from './sandbox-lists';
 
@@ -52,19 +54,28 @@ if (part('lighthouse', 'BENCH_SKIP_LIGHTHOUSE') || part('filter', 'BENCH_SKIP_FI
   const { placeOrders, startAppServer } = await import('./app-server');
   const port = Number(process.env.BENCH_PORT ?? 4500);
   if (part('lighthouse', 'BENCH_SKIP_LIGHTHOUSE')) {
-    const { benchLighthouse, printLighthouse } = await import('./lighthouse');
+    const { benchLighthouseBuilds, printLighthouse, printLighthouseSideBySide } = await import('./lighthouse');
     const goods = Number(process.env.BENCH_LH_GOODS ?? 5000);
-    const server = await startAppServer({ port, goods });
+    // BENCH_LH_BEFORE: a checkout of the code before a change (a git worktree with node_modules), built
+    // here when it has no dist/: measured beside this one, run for run in turns.
+    const beforeDir = process.env.BENCH_LH_BEFORE;
+    if (beforeDir && !existsSync(join(beforeDir, 'dist', 'index.html')))
+      execFileSync(join('node_modules', '.bin', 'vite'), ['build'], { cwd: beforeDir, stdio: 'ignore' });
+    const builds: { build: string; server: Awaited<ReturnType<typeof startAppServer>> }[] = [];
     try {
+      if (beforeDir) builds.push({ build: 'before', server: await startAppServer({ port: port + 2, goods, cwd: beforeDir }) });
+      builds.push({ build: beforeDir ? 'after' : '', server: await startAppServer({ port, goods }) });
       // A page of orders (the list's default size), so the orders page is measured with its rows.
-      await placeOrders(server, 20, 'BENCH');
+      for (const { server } of builds) await placeOrders(server, 20, 'BENCH');
       console.log(
-        `\nLighthouse 12.8.2, performance, each page signed in as the role landing there, built app served by the gateway (${goods.toLocaleString('en')} goods), median of ${process.env.BENCH_LH_RUNS ?? '5 (mobile) and 3 (desktop)'} runs`,
+        `\nLighthouse 12.8.2, performance, each page signed in as the role landing there, built app served by the gateway (${goods.toLocaleString('en')} goods), median of ${process.env.BENCH_LH_RUNS ?? '5 (mobile) and 3 (desktop)'} runs${beforeDir ? `, before (${beforeDir}) and after (this checkout) in turns` : ''}`,
       );
       console.log('  (targets: landings (catalogue, queue, overview) mobile >= 0.95, desktop 1.00; CLS <= 0.01; mobile TBT < 100 ms)');
-      printLighthouse(await benchLighthouse(server));
+      const results = await benchLighthouseBuilds(builds);
+      if (beforeDir) printLighthouseSideBySide(results[0]!, results[1]!);
+      else printLighthouse(results[0]!);
     } finally {
-      await server.stop();
+      for (const { server } of builds) await server.stop();
     }
   }
   if (part('filter', 'BENCH_SKIP_FILTER')) {
