@@ -190,7 +190,11 @@ async function checkPaintedGoods(page: Page, html: Page) {
   for (const k of ['x', 'y', 'width', 'height'] as const)
     expect(Math.abs(painted[k] - drawn[k]), `first picture ${k}: painted ${painted[k]}, drawn ${drawn[k]}`).toBeLessThanOrEqual(1.5);
   expect((await boxOf(html, '#boot-goods .bg-title')).text).toBe((await boxOf(page, '.gc-title')).text);
-  const background = (p: Page, selector: string) => p.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const background = (p: Page, selector: string) =>
+    p
+      .locator(selector)
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(await background(html, '#boot-goods .bg-card')).toBe(await background(page, '.gc-card'));
 }
 

@@ -62,7 +62,10 @@ describe('the first list the gateway asks for', () => {
     expect(await refused('/catalogue', '', 'c', ['selection.online'])).toBeNull();
     const failed = firstListFor(answering(() => Promise.reject(new Error('down'))));
     expect(await failed('/catalogue', '', 'c', ['selection.online'])).toBeNull();
-    const slow = firstListFor(answering(() => new Promise(() => {})), 50);
+    const slow = firstListFor(
+      answering(() => new Promise(() => {})),
+      50,
+    );
     const t0 = Date.now();
     expect(await slow('/catalogue', '', 'c', ['selection.online'])).toBeNull();
     expect(Date.now() - t0).toBeLessThan(1_000);
@@ -70,12 +73,20 @@ describe('the first list the gateway asks for', () => {
 
   it('paints the first goods as a phone shows them, in the person’s language, with nothing able to close its element', () => {
     const look = { lang: 'en' as const, texts: { title: 'Catalogue', subtitle: 'All <goods>', guidePrice: 'Guide price' }, strip: true };
-    const goods = (over: object) => ({ title: 'Tea', cover: '/upstream/images/goods/1.svg', agreement_price: 123450, guide_price: 200000, ...over });
+    const goods = (over: object) => ({
+      title: 'Tea',
+      cover: '/upstream/images/goods/1.svg',
+      agreement_price: 123450,
+      guide_price: 200000,
+      ...over,
+    });
     const tail = firstListTail(
       {
         op: 'selection.online',
         input: { page: 1, limit: 20 },
-        data: { list: [goods({ title: '</script><b>', cover: 'https://img.example/a.jpg?x=1&y="2"' }), goods({}), goods({ title: 'Third' })] },
+        data: {
+          list: [goods({ title: '</script><b>', cover: 'https://img.example/a.jpg?x=1&y="2"' }), goods({}), goods({ title: 'Third' })],
+        },
       },
       '/catalogue',
       look,
@@ -90,14 +101,22 @@ describe('the first list the gateway asks for', () => {
     expect(painted).toContain('<p>All &lt;goods&gt;</p>');
     // Under the strip's room for a merchant; without it for the others.
     expect(painted).toContain('<div class="bg-grid">');
-    expect(firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({})] } }, '/catalogue', { ...look, strip: false })).toContain('<div class="bg-grid bg-bare">');
+    expect(
+      firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({})] } }, '/catalogue', { ...look, strip: false }),
+    ).toContain('<div class="bg-grid bg-bare">');
     expect(painted).not.toContain('</script><b>');
     expect(painted).toContain('&lt;/script&gt;&lt;b&gt;');
     const json = /<script type="application\/json" id="first-list">(.*)<\/script>$/s.exec(tail)?.[1];
     expect((JSON.parse(json!) as { data: { list: { title: string }[] } }).data.list[0]!.title).toBe('</script><b>');
     // In Chinese; a cover that is not a web address is not painted (nor asked for); no list, nothing.
-    expect(firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({})] } }, '/catalogue', { ...look, lang: 'zh-CN' })).toContain('¥1,234.50');
-    const odd = firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({ cover: 'javascript:alert(1)' })] } }, '/catalogue', look);
+    expect(
+      firstListTail({ op: 'selection.online', input: {}, data: { list: [goods({})] } }, '/catalogue', { ...look, lang: 'zh-CN' }),
+    ).toContain('¥1,234.50');
+    const odd = firstListTail(
+      { op: 'selection.online', input: {}, data: { list: [goods({ cover: 'javascript:alert(1)' })] } },
+      '/catalogue',
+      look,
+    );
     expect(odd.slice(0, odd.indexOf('<script'))).toBe('');
     expect(firstListTail(null, '/catalogue', look)).toBe('');
   });

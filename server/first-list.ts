@@ -55,7 +55,9 @@ function paintGoods(data: unknown, { lang, texts, strip }: PaintLook): string {
   const cards = rows
     .filter((r) => typeof r.title === 'string' && isWebAddress(r.cover))
     .map((r, i) => {
-      const guide = texts?.guidePrice ? `<span class="bg-caption">${escapeHtml(texts.guidePrice)} ${formatFen(fen(r.guide_price), lang)}</span>` : '';
+      const guide = texts?.guidePrice
+        ? `<span class="bg-caption">${escapeHtml(texts.guidePrice)} ${formatFen(fen(r.guide_price), lang)}</span>`
+        : '';
       return (
         `<div class="bg-card"><picture><source media="(min-width: 600px)" srcset="${NO_PICTURE}">` +
         `<img class="bg-img" src="${escapeHtml(r.cover as string)}" alt=""${i === 0 ? ' fetchpriority="high"' : ''}></picture>` +
@@ -138,8 +140,6 @@ export function streamedPage(c: Context, html: string, tail: Promise<string>): R
   const out = gzip ? createGzip() : new PassThrough();
   out.write(head);
   if (out instanceof Gzip) out.flush(zlib.Z_SYNC_FLUSH);
-  void tail
-    .catch(() => '')
-    .then((rest) => out.end(rest + end));
+  void tail.catch(() => '').then((rest) => out.end(rest + end));
   return new Response(Readable.toWeb(out) as ReadableStream, { headers });
 }

@@ -334,7 +334,12 @@ export async function createAppServer(
   // start-up, and at once on a first start: until the library's goods are read, a change the supplier
   // announces is their first reading and puts nobody on guard (no "at risk" message).
   const goodsReadBefore = (await goods.store.state('reconcile').catch(() => undefined)) !== undefined;
-  const stopGoods = db.every('goods.reconcile', config.goods.reconcileMs, async () => void (await goods.reconcile()), goodsReadBefore ? 20_000 : 3_000);
+  const stopGoods = db.every(
+    'goods.reconcile',
+    config.goods.reconcileMs,
+    async () => void (await goods.reconcile()),
+    goodsReadBefore ? 20_000 : 3_000,
+  );
   // The order mirror's backfill (first start) and reconcile, one gateway at a time; the first soon after start-up.
   const mirrorLog = logger.child({ concern: 'mirror' });
   const processStart = Date.now();
@@ -391,7 +396,12 @@ export async function createAppServer(
       }
       const features = (data?.session as { permissions?: { features?: string[] } } | undefined)?.permissions?.features ?? [];
       const look = { lang, texts: shellTexts[c.req.path]?.[lang], strip: features.includes('strip.read') };
-      if (list) return streamedPage(c, html, list.then((block) => firstListTail(block, c.req.path, look)));
+      if (list)
+        return streamedPage(
+          c,
+          html,
+          list.then((block) => firstListTail(block, c.req.path, look)),
+        );
       return c.html(html);
     };
     // Compressed (it carries the page's first styles, tens of kB as text). Nothing of the request is

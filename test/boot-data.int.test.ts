@@ -26,7 +26,10 @@ beforeAll(async () => {
   // The page's words as the build writes them (tools/build/shell-texts.ts): the header and the first goods are painted with them.
   mkdirSync(join(dir, 'no-dist', '.vite'));
   const catalogue = (title: string) => ({ title, subtitle: 'Every product', guidePrice: 'Guide price' });
-  writeFileSync(join(dir, 'no-dist', '.vite', 'shell.json'), JSON.stringify({ '/catalogue': { en: catalogue('Catalogue'), 'zh-CN': catalogue('选品') } }));
+  writeFileSync(
+    join(dir, 'no-dist', '.vite', 'shell.json'),
+    JSON.stringify({ '/catalogue': { en: catalogue('Catalogue'), 'zh-CN': catalogue('选品') } }),
+  );
   app = await startApp({}, dir);
 }, 60_000);
 afterAll(() => app?.close());
@@ -84,12 +87,20 @@ describe('the served shell carries the session, meta and channels', () => {
     const block = blockOf(page.text);
     expect(block).toMatchObject({ op: 'selection.online', input: { page: 1, limit: 20 } });
     const direct = JSON.parse(
-      (await app.call('POST', '/bff/op/selection.online', { headers: { cookie, 'content-type': 'application/json' }, body: '{"page":1,"limit":20}' })).text,
+      (
+        await app.call('POST', '/bff/op/selection.online', {
+          headers: { cookie, 'content-type': 'application/json' },
+          body: '{"page":1,"limit":20}',
+        })
+      ).text,
     ) as { data: { list: { id: number }[] } };
     expect(block!.data.list.length).toBeGreaterThan(0);
     expect(block!.data.list.map((g) => g.id)).toEqual(direct.data.list.map((g) => g.id));
     // Painted for a phone: its first row of goods, the first picture asked for by the HTML.
-    const painted = /<div class="boot-goods" id="boot-goods" aria-hidden="true">.*?<img class="bg-img" src="([^"]+)" alt="" fetchpriority="high">/.exec(page.text);
+    const painted =
+      /<div class="boot-goods" id="boot-goods" aria-hidden="true">.*?<img class="bg-img" src="([^"]+)" alt="" fetchpriority="high">/.exec(
+        page.text,
+      );
     expect(painted?.[1]).toBe(block!.data.list[0]!.cover);
     // The page's header and shell come before it, the page still ends as a page.
     expect(page.text.indexOf('id="boot-data"')).toBeLessThan(page.text.indexOf('id="first-list"'));

@@ -65,7 +65,9 @@ function Home() {
   return first ? (
     <Navigate to={first.to} replace />
   ) : (
-    <p style={{ ...(typography.body1 as React.CSSProperties), margin: 0, paddingTop: spacing(4), paddingBottom: spacing(4) }}>{t('nav.nothing')}</p>
+    <p style={{ ...(typography.body1 as React.CSSProperties), margin: 0, paddingTop: spacing(4), paddingBottom: spacing(4) }}>
+      {t('nav.nothing')}
+    </p>
   );
 }
 
