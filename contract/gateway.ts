@@ -203,9 +203,21 @@ export interface WorkQueue {
   /** After-sales agreed, waiting for the customer's parcel and its mailing info (status 2). */
   mail: { list: AfterSaleRecord[]; total: number };
   /** Orders shipped or completed with an after-sale still open, the newest request first. */
-  delivered: { list: { order: Order; afterSaleIds: number[] }[]; total: number };
+  delivered: { list: DeliveredOpen[]; total: number };
   /** The first start's backfill while it reads (the lists may not be whole yet). */
   backfill?: MirrorBackfill;
+}
+/** An order shipped or completed with an after-sale still open, and its open records' ids (newest first). */
+export interface DeliveredOpen {
+  order: Order;
+  afterSaleIds: number[];
+}
+/** `GET /bff/queue/delivered?page=&size=`: every delivered order with an after-sale open, from the mirror, the newest request first. */
+export interface QueueDelivered {
+  list: DeliveredOpen[];
+  total: number;
+  page: number;
+  size: number;
 }
 /** `GET /bff/queue/after-sales?status=&reason=&from=&to=&page=&size=`: after-sale records from the mirror, newest first. */
 export interface QueueAfterSales {

@@ -496,4 +496,82 @@ describe('the order mirror against the sandbox', () => {
     expect(o.reads.cash).toBeGreaterThanOrEqual(o.reads.orders ?? 0);
     bff.imports.stop();
   });
+
+  it("the queue's delivered orders with a request open: the section's first ones, and every one a page at a time; bad pages refused", async () => {
+    const admin = await signIn(bff, 'admin');
+    const support = await signIn(bff, 'support');
+    const goods = skus(12).slice(8);
+    // Five orders, the first of two lines (two requests on one order: the order is listed once).
+    const placed: { orderSn: string; lines: typeof goods }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const lines = i === 0 ? goods.slice(0, 2) : [goods[i % goods.length]!];
+      const orderSn = `DL${Date.now()}${i}`;
+      const r = await op(admin, 'order.submit', { orderSn, spu: lines.map((g) => ({ sku: g.sku, number: 1 })), address, strictMode: true });
+      expect(r.code, r.msg).toBe(1);
+      placed.push({ orderSn, lines });
+    }
+    // Shipped after 2 h, delivered 20 h later; the reconcile reads their new status.
+    await sb.advance(23 * 3600);
+    expect((await mirror.reconcile()).error).toBeUndefined();
+    const ids: number[] = [];
+    for (const p of placed)
+      for (const g of p.lines) {
+        const applied = await op(support, 'afterSale.apply', {
+          orderSn: p.orderSn,
+          sku: g.sku,
+          num: 1,
+          goodsFee: g.price,
+          logisticFee: 0,
+          serviceTypeCode: '10',
+          pickTypeCode: '40',
+          packageTypeCode: '10',
+          returnTypeCode: '10',
+          reasonsTypeCode: '10004',
+          reasonsDescription: '七天无理由',
+        });
+        expect(applied.code, applied.msg).toBe(1);
+        ids.push(applied.data.id as number);
+      }
+    await expect
+      .poll(async () => (await db.kysely.selectFrom('mirror_after_sales').select('id').where('id', 'in', ids).execute()).length)
+      .toBe(ids.length);
+
+    // The section: this file's only delivered orders with a request open are these five.
+    const section = (await get('/queue', support)).body.delivered as {
+      total: number;
+      list: { order: { thirdSn: string }; afterSaleIds: number[] }[];
+    };
+    expect(section.total).toBe(5);
+    expect(section.list.map((r) => r.order.thirdSn).sort()).toEqual(placed.map((p) => p.orderSn).sort());
+    const two = section.list.find((r) => r.order.thirdSn === placed[0]!.orderSn)!;
+    expect(two.afterSaleIds).toEqual([ids[1], ids[0]]);
+
+    // Pages of two: no order on two pages, together every one, in the section's order; past the end, none.
+    const page = async (n: number, size = 2) => {
+      const r = await get(`/queue/delivered?page=${n}&size=${size}`, support);
+      expect(r.status, `page ${n}`).toBe(200);
+      expect(r.body).toMatchObject({ total: 5, page: n, size });
+      return r.body.list.map((row: { order: { sn: string; thirdSn: string } }) => row.order.thirdSn) as string[];
+    };
+    const pages = [await page(1), await page(2), await page(3)];
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(new Set(pages.flat()).size).toBe(5);
+    expect(pages.flat()).toEqual(section.list.map((r) => r.order.thirdSn));
+    expect(await page(4)).toEqual([]);
+    expect(await page(1, 100)).toEqual(pages.flat());
+    const first = (await get('/queue/delivered', support)).body;
+    expect(first).toMatchObject({ total: 5, page: 1, size: 20 });
+    expect(first.list).toEqual(section.list);
+
+    // Bad pages are refused in words, and change nothing.
+    for (const bad of ['page=0', 'page=-1', 'page=x', 'page=1.5', 'page=10001', 'size=0', 'size=101', 'size=500', 'status=1', 'nope=1']) {
+      const r = await get(`/queue/delivered?${bad}`, support);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.gateway.reason, bad).toBe('invalid_input');
+      expect(r.body.msg, bad).toMatch(/^Invalid input: /);
+    }
+    expect((await get('/queue/delivered', support)).body).toEqual(first);
+    expect((await get('/queue/delivered', await signIn(bff, 'merchant'))).status).toBe(403);
+    expect((await get('/queue/delivered', await signIn(bff, 'manager'))).body.total).toBe(5);
+  });
 });

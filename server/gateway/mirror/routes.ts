@@ -71,6 +71,14 @@ const queueQuery = z
     params: { rule: 'range_order' },
   });
 
+/** `/bff/queue/delivered`: a page of the delivered orders with a request open. */
+const pageQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The first day a period may start on. */
@@ -285,7 +293,7 @@ export function mirrorRoutes(
     const [decision, mail, delivered, backfill] = await Promise.all([
       mirror.store.afterSales({ status: [1], limit: QUEUE_SIZE }),
       mirror.store.afterSales({ status: [2], limit: QUEUE_SIZE }),
-      mirror.store.deliveredWithOpenAfterSale(QUEUE_SIZE),
+      mirror.store.deliveredWithOpenAfterSale({ limit: QUEUE_SIZE }),
       mirror.store.state<MirrorBackfill>('backfill'),
     ]);
     return c.json({ asOf: now(), decision, mail, delivered, backfill });
@@ -307,6 +315,18 @@ export function mirrorRoutes(
       offset: (q.page - 1) * q.size,
       limit: q.size,
     });
+    return c.json({ ...page, page: q.page, size: q.size });
+  });
+
+  /** Every delivered order with an after-sale open, a page at a time (what the queue's section shows the first QUEUE_SIZE of). */
+  routes.get('/queue/delivered', requireFeature('queue.read'), async (c) => {
+    const parsed = pageQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, c.req.query());
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, detail);
+    }
+    const q = parsed.data;
+    const page = await mirror.store.deliveredWithOpenAfterSale({ offset: (q.page - 1) * q.size, limit: q.size });
     return c.json({ ...page, page: q.page, size: q.size });
   });
 

@@ -469,9 +469,10 @@ export class MirrorStore {
 
   /**
    * Orders shipped or completed that have an after-sale still open (asked, agreed, on its way back),
-   * the newest request first: each order once, with its open records' ids; and how many there are.
+   * the newest request first (the order number breaking ties, so pages neither skip nor repeat an
+   * order): each order once, with its open records' ids; `limit` of them from `offset`, and how many there are.
    */
-  async deliveredWithOpenAfterSale(limit: number) {
+  async deliveredWithOpenAfterSale(q: { offset?: number; limit: number }) {
     const open = [1, 2, 5];
     const base = this.db
       .selectFrom('mirror_after_sales as a')
@@ -483,7 +484,9 @@ export class MirrorStore {
         .select(['o.data', sql<number>`max(a.created_time)`.as('latest'), sql<string>`${sql.raw(this.listAgg('a.id'))}`.as('ids')])
         .groupBy(['o.sn', 'o.data'])
         .orderBy('latest', 'desc')
-        .limit(limit)
+        .orderBy('o.sn', 'desc')
+        .offset(q.offset ?? 0)
+        .limit(q.limit)
         .execute(),
       base.select(sql<number>`count(distinct o.sn)`.as('n')).executeTakeFirst(),
     ]);
