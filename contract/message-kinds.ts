@@ -102,11 +102,6 @@ export interface InboxPage {
   unread: number;
 }
 
-/** Per person: a profit rate below this (percent) flags a repriced product; null: no flag. */
-export interface MessagePrefs {
-  lowProfitPercent: number | null;
-}
-
 /** Admins: what to paste into the open platform, and how long messages are kept. */
 export interface MessageSettings {
   callbackUrl: string;

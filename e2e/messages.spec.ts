@@ -19,6 +19,11 @@ test('a merchant sees an order ship live: inbox entry, order row, toast with a l
   const line = await placeOrder(page.request, 2);
   await page.goto('/messages');
   await expect(page.getByRole('heading', { level: 1, name: '消息' })).toBeVisible();
+  // The low-profit flag follows the goods watch's minimum profit rate: no field of its own, a line
+  // saying the minimum (or that none is set) and a link to the At risk page that sets it.
+  await expect(page.getByTestId('low-profit-source')).toContainText(/^调价后利润率低于风险商品设置的最低利润率时标出：/);
+  await expect(page.getByRole('link', { name: '在风险商品页设置' })).toHaveAttribute('href', '/at-risk');
+  await expect(page.getByRole('textbox', { name: '低于（%）时标出' })).toHaveCount(0);
   const orders = await page.context().newPage();
   await orders.goto(`/orders?third=${line.thirdSn}`);
   const row = orders.getByTestId('order-row').filter({ hasText: line.thirdSn });
@@ -62,6 +67,11 @@ test('support sees after-sale entries and no product ones', async ({ page, brows
   test.setTimeout(60_000);
   const admin = await adminSession(browser);
   const line = await placeOrder(admin.api, 6);
+  // Support may not read the goods watch: the page does not ask it (no 403) and shows no low-profit line.
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/bff/watch/')) refused.push(`${r.status()} ${r.url()}`);
+  });
   await signIn(page, 'support', '/messages');
   await liveOpen(page);
   // A refund before shipping: the supplier agrees after an hour and pays at once.
@@ -87,4 +97,6 @@ test('support sees after-sale entries and no product ones', async ({ page, brows
   // Support's inbox offers no product group and shows no product message.
   await expect(page.locator('[data-testid="message-entry"][data-type^="goods."]')).toHaveCount(0);
   await expect(page.getByLabel('分组').locator('option')).toHaveText(['全部分组', '订单', '售后']);
+  await expect(page.getByTestId('low-profit-source')).toHaveCount(0);
+  expect(refused).toEqual([]);
 });

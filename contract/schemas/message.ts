@@ -114,5 +114,3 @@ export const markReadSchema = z
   })
   .strict()
   .refine((v) => !!v.ids !== !!v.all, { message: 'send ids or all, not both', path: ['ids'] });
-
-export const messagePrefsSchema = z.object({ lowProfitPercent: z.number().min(0).max(1000).nullable() }).strict();

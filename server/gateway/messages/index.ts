@@ -7,7 +7,6 @@ import {
   inboxQuerySchema,
   markReadSchema,
   messageGroupsOf,
-  messagePrefsSchema,
   mayUse,
   parsePushedMessage,
   type MessageSettings,
@@ -207,13 +206,6 @@ export function createMessageCenter(deps: MessageCenterDeps) {
       const changed = await store.mark(user.id, groupsOf(c), body.data.all ? 'all' : body.data.ids!, body.data.read);
       if (changed) void hub.publishRead(user.id).catch(() => {});
       return c.json({ changed, unread: await store.unreadCount(user.id, groupsOf(c)) });
-    });
-    app.get('/messages/prefs', guard, async (c) => c.json(await store.prefs(c.get('user').id)));
-    app.put('/messages/prefs', guard, async (c) => {
-      const body = messagePrefsSchema.safeParse(await c.req.json().catch(() => null));
-      if (!body.success) return fail(c, 400, `Invalid input: ${formatIssues(body.error)}`, issueDetail(body.error));
-      await store.setPrefs(c.get('user').id, body.data.lowProfitPercent);
-      return c.json(await store.prefs(c.get('user').id));
     });
     app.get('/messages/settings', guard, (c) => {
       if (!mayUse(c.get('user').role, 'messages.settings')) return fail(c, 403, 'Your role does not allow this.');

@@ -241,11 +241,11 @@ describe('inbox', () => {
     expect((await bff('admin', '/messages/read', { method: 'POST', body: '{"read":true}' })).status).toBe(400);
   });
 
-  it('prefs are per person; the callback URL only for admins; retention prunes old messages and their marks', async () => {
+  it("no low-profit preference of its own (the goods watch's minimum is the one); the callback URL only for admins; retention prunes old messages and their marks", async () => {
+    // The old per-person threshold is gone: its route answers as any unknown route does.
     const put = await bff('merchant', '/messages/prefs', { method: 'PUT', body: JSON.stringify({ lowProfitPercent: 12.5 }) });
-    expect(await put.json()).toEqual({ lowProfitPercent: 12.5 });
-    expect(await (await bff('support', '/messages/prefs')).json()).toEqual({ lowProfitPercent: null });
-    expect((await bff('merchant', '/messages/prefs', { method: 'PUT', body: JSON.stringify({ lowProfitPercent: -1 }) })).status).toBe(400);
+    expect(put.status).toBe(404);
+    expect((await bff('merchant', '/messages/prefs')).status).toBe(404);
 
     expect((await bff('manager', '/messages/settings')).status).toBe(403);
     expect(await (await bff('admin', '/messages/settings')).json()).toEqual({

@@ -269,24 +269,6 @@ export class MessageStore {
     });
   }
 
-  async prefs(userId: number): Promise<{ lowProfitPercent: number | null }> {
-    const r = await this.db.kysely
-      .selectFrom('message_prefs')
-      .select('low_profit_percent')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return { lowProfitPercent: r?.low_profit_percent ?? null };
-  }
-
-  async setPrefs(userId: number, lowProfitPercent: number | null): Promise<void> {
-    const at = this.now();
-    await this.db.kysely
-      .insertInto('message_prefs')
-      .values({ user_id: userId, low_profit_percent: lowProfitPercent, updated_at: at })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ low_profit_percent: lowProfitPercent, updated_at: at }))
-      .execute();
-  }
-
   /** Retention: messages received before `beforeMs` go, with their read marks. Resolves to how many went. */
   async prune(beforeMs: number): Promise<number> {
     return this.db.kysely.transaction().execute(async (trx) => {

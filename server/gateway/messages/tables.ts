@@ -34,6 +34,11 @@ export interface MessageReadsTable {
   read_at: number;
 }
 
+/**
+ * The inbox's old per-person low-profit threshold. Nothing reads or writes it any more: the flag
+ * follows the goods watch's minimum profit rate (`goods_rules`). Kept, not dropped, so a gateway of
+ * the previous version sharing the database keeps working until it is replaced.
+ */
 export interface MessagePrefsTable {
   user_id: number;
   low_profit_percent: number | null;

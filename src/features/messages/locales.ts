@@ -49,14 +49,12 @@ export const messagesLocales = {
     emptyFiltered: 'No message matches these filters.',
     today: 'Today',
     yesterday: 'Yesterday',
-    prefs: {
-      title: 'Low-profit flag',
-      hint: 'A repriced product whose profit rate falls below this is flagged. Leave empty for no flag.',
-      label: 'Flag below (%)',
-      save: 'Save',
-      saved: 'Saved: products below {{value}}% are flagged.',
-      cleared: 'Saved: no low-profit flag.',
-      invalid: 'Enter a percentage from 0 to 1000, or leave it empty.',
+    flag: {
+      follows: 'Flagged below the minimum profit rate of the goods watch: {{rate}}.',
+      none: 'Flagged below the minimum profit rate of the goods watch: none set, so no product is flagged.',
+      own_one: '{{count}} product has its own minimum and is flagged below that.',
+      own_other: '{{count}} products have their own minimum and are flagged below that.',
+      where: 'Set it on the At risk page',
     },
     settings: {
       title: 'Callback URL for the open platform',
@@ -183,14 +181,12 @@ export const messagesLocales = {
     emptyFiltered: '没有符合筛选条件的消息。',
     today: '今天',
     yesterday: '昨天',
-    prefs: {
-      title: '低利润提醒',
-      hint: '调价后利润率低于此值的商品会被标出。留空则不提醒。',
-      label: '低于（%）时标出',
-      save: '保存',
-      saved: '已保存：利润率低于 {{value}}% 的商品会被标出。',
-      cleared: '已保存：不做低利润提醒。',
-      invalid: '请输入 0 到 1000 之间的百分比，或留空。',
+    flag: {
+      follows: '调价后利润率低于风险商品设置的最低利润率时标出：{{rate}}。',
+      none: '调价后利润率低于风险商品设置的最低利润率时标出：尚未设置，不标出任何商品。',
+      own_one: '{{count}} 件商品单独设置了最低利润率，低于该值时标出。',
+      own_other: '{{count}} 件商品单独设置了最低利润率，低于该值时标出。',
+      where: '在风险商品页设置',
     },
     settings: {
       title: '开放平台的消息回调地址',

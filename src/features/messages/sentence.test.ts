@@ -86,7 +86,7 @@ describe('message sentences', () => {
     );
   });
 
-  it('a price change names the new agreement price and profit rate, and flags a rate below the threshold', () => {
+  it("a price change names the new agreement price and profit rate, and flags a rate below the goods watch's minimum", () => {
     const m = msg(
       'goods.price.alter',
       { goodsIds: [11, 12] },
@@ -97,12 +97,18 @@ describe('message sentences', () => {
         ],
       },
     );
-    const s = messageSentence(m, tEn, 'en', { lowProfitPercent: 10 });
+    const s = messageSentence(m, tEn, 'en', { minRateOf: () => 10 });
     expect(s.text).toBe('New prices for 2 products: “茶叶” at ¥123.45 (profit 8.3%), “咖啡” at ¥9.90 (profit 30%).');
-    expect(s.lowProfit).toBe(true);
+    expect(s.lowProfit).toBe(10);
     expect(s.links.map((l) => l.to)).toEqual(['/catalogue/goods/11', '/catalogue/goods/12']);
-    expect(messageSentence(m, tEn, 'en', { lowProfitPercent: 8 }).lowProfit).toBe(false);
-    expect(messageSentence(m, tEn, 'en', { lowProfitPercent: null }).lowProfit).toBe(false);
+    expect(messageSentence(m, tEn, 'en', { minRateOf: () => 8 }).lowProfit).toBeNull();
+    expect(messageSentence(m, tEn, 'en', { minRateOf: () => null }).lowProfit).toBeNull();
+    // No watch rules read (support, or not yet): no flag.
+    expect(messageSentence(m, tEn, 'en').lowProfit).toBeNull();
+    // A goods' own minimum counts for it: 咖啡 (30%) below its own 35%, 茶叶 above the library's 5%.
+    expect(messageSentence(m, tEn, 'en', { minRateOf: (id) => (id === 12 ? 35 : 5) }).lowProfit).toBe(35);
+    // Several below theirs: the flag names the highest minimum.
+    expect(messageSentence(m, tEn, 'en', { minRateOf: (id) => (id === 12 ? 35 : 9) }).lowProfit).toBe(35);
     expect(messageSentence(m, tZh, 'zh-CN').text).toBe(
       '2 件商品价格变更：「茶叶」现价 ¥123.45（利润率 8.3%）、「咖啡」现价 ¥9.90（利润率 30%）。',
     );

@@ -16,8 +16,11 @@ export interface SentenceLink {
 export interface Sentence {
   text: string;
   links: SentenceLink[];
-  /** A repriced product fell below the person's low-profit threshold. */
-  lowProfit: boolean;
+  /**
+   * A repriced product fell below the goods watch's minimum profit rate (its own, else the
+   * library's): that minimum (the highest if several products fell below theirs); null: no flag.
+   */
+  lowProfit: number | null;
 }
 
 /** How many products a goods message names in its sentence before "and N more". */
@@ -49,7 +52,7 @@ export function messageSentence(
   m: Pick<InboxMessage, 'type' | 'group' | 'data' | 'refs'>,
   t: TFunction<'messages'>,
   lang: Lang,
-  opts: { lowProfitPercent?: number | null } = {},
+  opts: { minRateOf?: (goodsId: number) => number | null } = {},
 ): Sentence {
   const refs = m.refs ?? {};
   const links: SentenceLink[] = [];
@@ -64,7 +67,7 @@ export function messageSentence(
       const verb = m.type.slice('afterSale.'.length);
       links.push({ to: `/after-sale/${encodeURIComponent(id)}`, label: t('refs.afterSale', { id }), kind: 'afterSale' }, orderLink);
       const key = `sentence.afterSale.${verb}${title ? '' : 'Bare'}`;
-      return { text: t(key, { id, order: thirdSn, title, sku }), links, lowProfit: false };
+      return { text: t(key, { id, order: thirdSn, title, sku }), links, lowProfit: null };
     }
     links.push(orderLink);
     const verb = m.type.slice('order.'.length);
@@ -77,24 +80,23 @@ export function messageSentence(
         courier: order.courier ?? '',
         trackingNo: order.trackingNo ?? '',
       });
-      return { text: text.replace(/\s+([，,。.])/g, '$1').replace(/[，,]\s*[。.]$/, lang === 'en' ? '.' : '。'), links, lowProfit: false };
+      return { text: text.replace(/\s+([，,。.])/g, '$1').replace(/[，,]\s*[。.]$/, lang === 'en' ? '.' : '。'), links, lowProfit: null };
     }
     const key = `sentence.order.${verb}${title ? '' : 'Bare'}`;
-    return { text: t(key, { order: thirdSn, title, sku }), links, lowProfit: false };
+    return { text: t(key, { order: thirdSn, title, sku }), links, lowProfit: null };
   }
   if (m.type === WATCH_MESSAGE_TYPE && m.group === 'goods') return watchSentence(m.data as unknown as WatchRiskData, t, lang);
   if (m.group === 'goods') {
     const ids = Array.isArray(m.data.goodsIds) ? (m.data.goodsIds as unknown[]).map(Number).filter(Number.isFinite) : [];
     const byId = new Map<number, MessageGoodsRef>((refs.goods ?? []).map((g) => [g.id, g]));
-    const threshold = opts.lowProfitPercent;
-    let lowProfit = false;
+    let lowProfit: number | null = null;
     const priced = m.type === 'goods.price.alter';
     const items = ids.map((id) => {
       const g = byId.get(id);
       const item = g?.title ? t('sentence.goods.item', { title: g.title }) : t('sentence.goods.itemBare', { id });
-      if (priced && g?.profitRate !== undefined && threshold !== null && threshold !== undefined && g.profitRate < threshold) {
-        lowProfit = true;
-      }
+      const rate = priced ? g?.profitRate : undefined;
+      const min = rate !== undefined ? (opts.minRateOf?.(id) ?? null) : null;
+      if (rate !== undefined && min !== null && rate < min) lowProfit = Math.max(lowProfit ?? min, min);
       if (priced && g?.agreementPrice !== undefined) {
         return t('sentence.goods.priced', { item, price: formatFen(g.agreementPrice, lang), rate: formatRate(g.profitRate, lang) });
       }
@@ -114,7 +116,7 @@ export function messageSentence(
     // The library was cleared: nothing is left to open.
     return { text, links: m.type === 'goods.storage.delete' ? [] : links, lowProfit };
   }
-  return { text: t('sentence.unknown', { type: m.type }), links, lowProfit: false };
+  return { text: t('sentence.unknown', { type: m.type }), links, lowProfit: null };
 }
 
 /**
@@ -144,8 +146,8 @@ function watchSentence(d: WatchRiskData, t: TFunction<'messages'>, lang: Lang): 
       { to: '/at-risk', label: t('refs.atRisk'), kind: 'goods' },
       { to: `/catalogue/goods/${id}`, label: title, kind: 'goods' },
     ],
-    // The person's low-profit flag is for repriced products; the watch's own minimum is said in the text.
-    lowProfit: false,
+    // The low-profit flag is for repriced products; the watch's own message says its minimum in the text.
+    lowProfit: null,
   };
 }
 

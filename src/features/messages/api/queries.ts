@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InboxPage, MessagePrefs, MessageSettings } from '../../../../contract/message-kinds';
+import type { InboxPage, MessageSettings } from '../../../../contract/message-kinds';
 import { bffFetch } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 
@@ -20,7 +20,6 @@ export const messageKeys = {
   lists: () => [...messageKeys.all, 'list'] as const,
   list: (f: InboxFilters) => [...messageKeys.lists(), f] as const,
   unread: () => [...messageKeys.all, 'unread'] as const,
-  prefs: () => [...messageKeys.all, 'prefs'] as const,
   settings: () => [...messageKeys.all, 'settings'] as const,
 };
 
@@ -49,12 +48,6 @@ export const unreadQuery = queryOptions({
   staleTime: Infinity,
 });
 
-export const prefsQuery = queryOptions({
-  queryKey: messageKeys.prefs(),
-  queryFn: ({ signal }) => bffFetch<MessagePrefs>('/messages/prefs', { signal }),
-  staleTime: STALE.reference,
-});
-
 export const settingsQuery = queryOptions({
   queryKey: messageKeys.settings(),
   queryFn: ({ signal }) => bffFetch<MessageSettings>('/messages/settings', { signal }),
@@ -69,13 +62,5 @@ export function useMarkRead() {
       bffFetch<{ changed: number; unread: number }>('/messages/read', { body }),
     onSuccess: (r) => qc.setQueryData(messageKeys.unread(), { count: r.unread }),
     onSettled: () => qc.invalidateQueries({ queryKey: messageKeys.lists() }),
-  });
-}
-
-export function useSavePrefs() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (prefs: MessagePrefs) => bffFetch<MessagePrefs>('/messages/prefs', { method: 'PUT', body: prefs }),
-    onSuccess: (saved) => qc.setQueryData(messageKeys.prefs(), saved),
   });
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InboxMessage } from '../../../../contract/message-kinds';
 import { renderIn } from '../../../test/render';
 import { MessageEntry } from './message-entry';
+import { LowProfitSource } from './message-settings';
 
 afterEach(cleanup);
 
@@ -21,13 +22,13 @@ const repriced: InboxMessage = {
 };
 
 describe('an inbox entry', () => {
-  it('reads as a sentence with its kind, a link to the product, the low-profit flag and a read button', () => {
+  it("reads as a sentence with its kind, a link to the product, the goods watch's low-profit flag and a read button", () => {
     const onMark = vi.fn();
     renderIn(
       'zh-CN',
       <MemoryRouter>
         <ul>
-          <MessageEntry message={repriced} lowProfitPercent={10} onMark={onMark} busy={false} />
+          <MessageEntry message={repriced} minRateOf={() => 10} onMark={onMark} busy={false} />
         </ul>
       </MemoryRouter>,
     );
@@ -39,17 +40,48 @@ describe('an inbox entry', () => {
     expect(onMark).toHaveBeenCalledWith(true);
   });
 
-  it('a read entry offers "unread"; above the threshold there is no flag; English too', () => {
+  it('a read entry offers "unread"; above the minimum there is no flag, nor without the watch\'s rules; English too', () => {
     renderIn(
       'en',
       <MemoryRouter>
         <ul>
-          <MessageEntry message={{ ...repriced, read: true }} lowProfitPercent={5} onMark={() => {}} busy={false} />
+          <MessageEntry message={{ ...repriced, read: true }} minRateOf={() => 5} onMark={() => {}} busy={false} />
+          <MessageEntry message={{ ...repriced, id: 'x', seq: 8 }} onMark={() => {}} busy={false} />
         </ul>
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('message-text').textContent).toBe('New price for “茶叶” at ¥123.45 (profit 8.3%).');
+    expect(screen.getAllByTestId('message-text')[0]!.textContent).toBe('New price for “茶叶” at ¥123.45 (profit 8.3%).');
+    expect(screen.getAllByTestId('message-text')).toHaveLength(2);
     expect(screen.queryByText(/Profit below/)).toBeNull();
     expect(screen.getByRole('button', { name: /^Mark as unread: / })).toBeTruthy();
+  });
+});
+
+describe('where the low-profit flag comes from', () => {
+  const rule = { updatedAt: 1_790_000_000_000, updatedBy: 'merchant' };
+  it("says the goods watch's minimum and links to the At risk page that sets it", () => {
+    renderIn(
+      'en',
+      <MemoryRouter>
+        <LowProfitSource rules={{ library: { minRate: 15, ...rule }, goods: [{ goodsId: 11, title: '茶叶', minRate: 20, ...rule }] }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('low-profit-source').textContent).toBe(
+      'Flagged below the minimum profit rate of the goods watch: 15%. 1 product has its own minimum and is flagged below that. Set it on the At risk page',
+    );
+    expect(screen.getByRole('link', { name: 'Set it on the At risk page' }).getAttribute('href')).toBe('/at-risk');
+  });
+
+  it('says when none is set, in Chinese too', () => {
+    renderIn(
+      'zh-CN',
+      <MemoryRouter>
+        <LowProfitSource rules={{ library: null, goods: [] }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('low-profit-source').textContent).toBe(
+      '调价后利润率低于风险商品设置的最低利润率时标出：尚未设置，不标出任何商品。 在风险商品页设置',
+    );
+    expect(screen.getByRole('link', { name: '在风险商品页设置' }).getAttribute('href')).toBe('/at-risk');
   });
 });

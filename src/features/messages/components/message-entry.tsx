@@ -19,18 +19,19 @@ import { messageTime } from '../../../lib/clock';
 /** One message: its kind in words, the sentence, links to what it is about, and read / unread. */
 export function MessageEntry({
   message: m,
-  lowProfitPercent,
+  minRateOf,
   onMark,
   busy,
 }: {
   message: InboxMessage;
-  lowProfitPercent: number | null;
+  /** The goods watch's minimum profit rate for a goods (its own, else the library's); absent: no low-profit flag. */
+  minRateOf?: (goodsId: number) => number | null;
   onMark: (read: boolean) => void;
   busy: boolean;
 }) {
   const { t } = useMessagesTranslation();
   const lang = useLang();
-  const s = messageSentence(m, t, lang, { lowProfitPercent });
+  const s = messageSentence(m, t, lang, { minRateOf });
   const markLabel = m.read ? t('actions.markUnread') : t('actions.markRead');
   return (
     <ListItem
@@ -60,8 +61,8 @@ export function MessageEntry({
           <Typography variant="caption" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
             {t('entry.received', { time: formatMillis(messageTime(m), lang) })}
           </Typography>
-          {s.lowProfit && lowProfitPercent !== null && (
-            <Chip size="small" color="warning" label={t('entry.lowProfit', { threshold: formatRate(lowProfitPercent, lang) })} />
+          {s.lowProfit !== null && (
+            <Chip size="small" color="warning" label={t('entry.lowProfit', { threshold: formatRate(s.lowProfit, lang) })} />
           )}
         </Stack>
         <Typography sx={{ fontWeight: m.read ? 400 : 600, overflowWrap: 'anywhere' }} data-testid="message-text">

@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { ErrorState } from '../../../components/error-state';
 import { toast } from '../../../lib/toast';
-import { useErrorText } from '../../../lib/use-error-text';
-import { prefsQuery, settingsQuery, useSavePrefs } from '../api/queries';
+import type { WatchRules } from '../../../../contract';
+import { formatRate } from '../../../lib/money';
+import { useLang } from '../../../lib/use-lang';
+import { settingsQuery } from '../api/queries';
 import { useMessagesTranslation } from '../texts';
 
 /** Admins: the callback URL to paste into the open platform (it holds the secret token), and the retention. */
@@ -66,61 +69,24 @@ export function CallbackSettings() {
   );
 }
 
-/** A person who sees product messages sets the profit rate below which a repriced product is flagged. */
-export function LowProfitPrefs() {
+/**
+ * Where the low-profit flag comes from: the goods watch's minimum profit rate (the library's, and
+ * the goods with their own), with a link to the At risk page that sets it. The inbox keeps no
+ * threshold of its own.
+ */
+export function LowProfitSource({ rules }: { rules: WatchRules }) {
   const { t } = useMessagesTranslation();
-  const prefs = useQuery(prefsQuery);
-  const save = useSavePrefs();
-  const errorText = useErrorText();
-  const [typed, setTyped] = useState('');
-  const saved = prefs.data?.lowProfitPercent;
-  useEffect(() => {
-    if (saved !== undefined) setTyped(saved === null ? '' : String(saved));
-  }, [saved]);
-  const value = typed.trim() === '' ? null : Number(typed);
-  const invalid = value !== null && (!/^\d+(\.\d{1,2})?$/.test(typed.trim()) || value > 1000);
+  const lang = useLang();
+  const library = rules.library?.minRate ?? null;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="low-profit-title" sx={{ p: 2 }}>
-      <Stack
-        component="form"
-        spacing={1}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (invalid) return;
-          save.mutate(
-            { lowProfitPercent: value },
-            {
-              onSuccess: (p) =>
-                void toast(p.lowProfitPercent === null ? t('prefs.cleared') : t('prefs.saved', { value: p.lowProfitPercent }), {
-                  variant: 'success',
-                }),
-            },
-          );
-        }}
-      >
-        <Typography id="low-profit-title" variant="h6" component="h2">
-          {t('prefs.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('prefs.hint')}
-        </Typography>
-        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-          <TextField
-            size="small"
-            label={t('prefs.label')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            error={invalid || save.isError}
-            helperText={invalid ? t('prefs.invalid') : save.isError ? errorText(save.error) : undefined}
-            slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 7 } }}
-            sx={{ width: 200 }}
-          />
-          <Button type="submit" variant="contained" disabled={save.isPending || prefs.isPending}>
-            {t('prefs.save')}
-          </Button>
-        </Stack>
-      </Stack>
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="low-profit-source">
+      <Typography variant="body2" color="text.secondary">
+        {library === null ? t('flag.none') : t('flag.follows', { rate: formatRate(library, lang) })}
+        {rules.goods.length > 0 && ` ${t('flag.own', { count: rules.goods.length })}`}{' '}
+        <Link component={RouterLink} to="/at-risk">
+          {t('flag.where')}
+        </Link>
+      </Typography>
     </Paper>
   );
 }

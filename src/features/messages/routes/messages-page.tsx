@@ -26,8 +26,9 @@ import { useLang } from '../../../lib/use-lang';
 import { useSettledState } from '../../../lib/use-settled-state';
 import { useUrlView } from '../../../lib/url-view';
 import { useSession } from '../../account';
-import { inboxQuery, prefsQuery, unreadQuery, useMarkRead } from '../api/queries';
-import { CallbackSettings, LowProfitPrefs } from '../components/message-settings';
+import { rulesQuery } from '../../watch';
+import { inboxQuery, unreadQuery, useMarkRead } from '../api/queries';
+import { CallbackSettings, LowProfitSource } from '../components/message-settings';
 import { MessageEntry } from '../components/message-entry';
 import { typeLabel } from '../sentence';
 import { useMessagesTranslation } from '../texts';
@@ -70,7 +71,16 @@ export function MessagesPage() {
   const inbox = useQuery(inboxQuery(filters));
   const unread = useQuery(unreadQuery);
   const seesGoods = groups.includes('goods');
-  const prefs = useQuery({ ...prefsQuery, enabled: seesGoods });
+  // The low-profit flag follows the goods watch's minimum profit rate; people who may not read the
+  // watch (support: no goods messages either) get neither the flag nor the line saying where it is set.
+  const followsWatch = seesGoods && permissions.features.includes('watch.use');
+  const rules = useQuery({ ...rulesQuery(), enabled: followsWatch });
+  const minRateOf = useMemo(() => {
+    if (!rules.data) return undefined;
+    const own = new Map(rules.data.goods.map((g) => [g.goodsId, g.minRate]));
+    const library = rules.data.library?.minRate ?? null;
+    return (goodsId: number) => own.get(goodsId) ?? library;
+  }, [rules.data]);
   const mark = useMarkRead();
   const unreadCount = unread.data?.count ?? inbox.data?.unread ?? 0;
 
@@ -183,7 +193,7 @@ export function MessagesPage() {
                     <MessageEntry
                       key={m.id}
                       message={m}
-                      lowProfitPercent={prefs.data?.lowProfitPercent ?? null}
+                      minRateOf={minRateOf}
                       busy={mark.isPending}
                       onMark={(read) => mark.mutate({ ids: [m.id], read }, { onError: markFailed })}
                     />
@@ -203,7 +213,7 @@ export function MessagesPage() {
           )}
         </Paper>
       )}
-      {seesGoods && <LowProfitPrefs />}
+      {followsWatch && rules.data && <LowProfitSource rules={rules.data} />}
       {permissions.features.includes('messages.settings') && <CallbackSettings />}
     </Stack>
   );
