@@ -1,15 +1,10 @@
-import { Suspense, useState } from 'react';
-import Paper from '@mui/material/Paper';
+import { Suspense, useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type Theme } from '@mui/material/styles';
-import MenuIcon from '@mui/icons-material/Menu';
 import { NAV_ITEMS, allowed } from './nav';
 import { useCan } from '../features/account/session';
 import { AfterFirstPaint } from '../components/after-first-paint';
@@ -101,10 +96,76 @@ const BRAND = {
   '& .brand-mark': { width: 28, height: 28, flexShrink: 0 },
 } as const;
 
+/**
+ * The app bar, the wide screen's navigation column, the app's name and the menu icon as plain elements
+ * with the styles MUI's AppBar (`position="fixed" color="inherit" elevation={0}`), Paper (`square
+ * variant="outlined"`), Typography (`h6`) and the Menu icon give them, written in their `style`: those
+ * components (with SvgIcon) were ~2 kB gzip of the first page's script and are drawn only after it
+ * (issue 39). Inline, not `sx`: the first styles recorded for the HTML (server/first-styles.json) stay
+ * whole, and no class is left for emotion to write while the page starts. `mui-fixed` keeps the bar
+ * moved aside with the page when a dialog hides the scroll bar, as MUI's AppBar is.
+ */
+const APP_BAR = (theme: Theme): CSSProperties => ({
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  boxSizing: 'border-box',
+  flexShrink: 0,
+  position: 'fixed',
+  zIndex: theme.zIndex.drawer + 1,
+  top: 0,
+  left: 'auto',
+  right: 0,
+  color: 'inherit',
+  backgroundColor: theme.palette.background.paper,
+  borderBottom: `1px solid ${theme.palette.divider}`,
+});
+const NAV_COLUMN = (theme: Theme): CSSProperties => ({
+  width: DRAWER_WIDTH,
+  flexShrink: 0,
+  backgroundColor: theme.palette.background.paper,
+  color: theme.palette.text.primary,
+  borderRight: `1px solid ${theme.palette.divider}`,
+});
+const APP_NAME = (theme: Theme): CSSProperties => ({
+  ...(theme.typography.h6 as CSSProperties),
+  margin: 0,
+  fontWeight: 700,
+  color: theme.palette.primary.main,
+  whiteSpace: 'nowrap',
+});
+const ICON: CSSProperties = {
+  userSelect: 'none',
+  width: '1em',
+  height: '1em',
+  display: 'inline-block',
+  flexShrink: 0,
+  fill: 'currentColor',
+};
+
+/**
+ * Whether the window is at least `md` wide: MUI's useMediaQuery in a few lines (its code is drawn
+ * after the first paint, by the app bar's tools). Without matchMedia (unit tests) a narrow window.
+ */
+function useWide(theme: Theme): boolean {
+  const query = theme.breakpoints.up('md').replace(/^@media( ?)/m, '');
+  const [matches, subscribe] = useMemo(() => {
+    const list = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query) : undefined;
+    return [
+      () => list?.matches ?? false,
+      (onChange: () => void) => {
+        list?.addEventListener('change', onChange);
+        return () => list?.removeEventListener('change', onChange);
+      },
+    ] as const;
+  }, [query]);
+  return useSyncExternalStore(subscribe, matches, () => false);
+}
+
 export function Layout() {
   const { t } = useTranslation('app');
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const wide = useWide(theme);
   const [open, setOpen] = useState(false);
   const drawerLoaded = useLatch(open);
   const can = useCan();
@@ -151,12 +212,7 @@ export function Layout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar
-        position="fixed"
-        color="inherit"
-        sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
-        elevation={0}
-      >
+      <header className="mui-fixed" style={APP_BAR(theme)}>
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
             <Box
@@ -167,7 +223,9 @@ export function Layout() {
               onPointerEnter={NavDrawer.preload}
               sx={MENU_BUTTON}
             >
-              <MenuIcon fontSize="inherit" />
+              <svg style={ICON} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+                <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+              </svg>
             </Box>
           )}
           {/* On phones the name gives way so menu, messages, cart and account keep their room: whole or not
@@ -178,9 +236,7 @@ export function Layout() {
               <path d="M16 24h32l-4 24H20z" fill="#fff" />
               <path d="M24 24a8 8 0 0 1 16 0" stroke="#fff" strokeWidth="4" fill="none" />
             </svg>
-            <Typography variant="h6" component="div" sx={{ fontWeight: 700, color: 'primary.main', whiteSpace: 'nowrap' }}>
-              {t('appName')}
-            </Typography>
+            <div style={APP_NAME(theme)}>{t('appName')}</div>
           </Box>
           <AfterFirstPaint>
             <Suspense fallback={null}>
@@ -195,13 +251,13 @@ export function Layout() {
             </Suspense>
           </AfterFirstPaint>
         </Toolbar>
-      </AppBar>
+      </header>
       {wide ? (
         // A permanent column beside the page: no modal, no transition.
         // The column's background runs the page's full height; the list in it stays in view while the page scrolls.
-        <Paper square variant="outlined" sx={{ width: DRAWER_WIDTH, flexShrink: 0, borderTop: 0, borderBottom: 0, borderLeft: 0 }}>
+        <div style={NAV_COLUMN(theme)}>
           <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}>{nav}</Box>
-        </Paper>
+        </div>
       ) : (
         drawerLoaded && (
           <Suspense fallback={null}>
