@@ -72,17 +72,43 @@ export async function fetchAllOverviewOrders(a: Omit<OverviewOrdersAsk, 'page' |
   return rows;
 }
 
+const overviewPath = (a: OverviewAsk) => {
+  const p = new URLSearchParams({ period: a.period });
+  if (a.period === 'custom' && a.from && a.to) {
+    p.set('from', a.from);
+    p.set('to', a.to);
+  }
+  return `/overview?${p}`;
+};
+
+/** An overview asked for before the page drew (askOverviewEarly), for the page's first query of the same period. */
+let early: { path: string; at: number; answer: Promise<Overview> } | undefined;
+/** How long an early answer waits for its page: after that the page asks again (a stale answer is not shown). */
+const EARLY_MS = 10_000;
+
+/**
+ * Asks for a period's overview now, before React has drawn the page that will show it: the landing's
+ * figures leave as soon as the page's code is in (src/app/boot.ts asks for that at start-up), and the
+ * page's first commit, on a phone one long task with the whole app's, no longer starts the request
+ * (issue 39). The page's query takes this answer once, if it asks for the same period soon enough.
+ */
+export function askOverviewEarly(a: OverviewAsk) {
+  const answer = bffFetch<Overview>(overviewPath(a));
+  // A failure is the query's to show when it takes the answer; none is reported here.
+  answer.catch(() => undefined);
+  early = { path: overviewPath(a), at: Date.now(), answer };
+}
+
 /** The whole overview of a period in one call: figures, the previous period's, and what the upstream says now. */
 export const overviewQuery = (a: OverviewAsk) =>
   queryOptions({
     queryKey: overviewKeys.period(a),
     queryFn: ({ signal }) => {
-      const p = new URLSearchParams({ period: a.period });
-      if (a.period === 'custom' && a.from && a.to) {
-        p.set('from', a.from);
-        p.set('to', a.to);
-      }
-      return bffFetch<Overview>(`/overview?${p}`, { signal });
+      const path = overviewPath(a);
+      const taken = early;
+      early = undefined;
+      if (taken && taken.path === path && Date.now() - taken.at < EARLY_MS) return taken.answer;
+      return bffFetch<Overview>(path, { signal });
     },
     staleTime: STALE.live,
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { Children, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { Children, memo, startTransition, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -22,11 +22,13 @@ import { csvYuan } from '../../../lib/csv';
 import { formatCount, formatFen, formatRate } from '../../../lib/money';
 import { formatMillis, secondsToDay, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
-import { overviewQuery, type OverviewAsk } from '../api/queries';
+import { askOverviewEarly, overviewQuery, type OverviewAsk } from '../api/queries';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
-import { KpiCard, useChange } from '../components/kpi-card';
+import { KPI_GRID, KpiCard, useChange } from '../components/kpi-card';
 import { shownNow } from '../../../lib/clock';
 
+/** The figures' cards a phone (two to a row) shows on its first screen: drawn first. */
+const FIRST_CARDS = 6;
 const PERIODS: OverviewPeriod[] = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const spanDays = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -38,15 +40,26 @@ function usePeriod() {
   const period: OverviewPeriod = raw && PERIODS.includes(raw) ? raw : '7d';
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
-  const set = (next: { period: OverviewPeriod; from?: string; to?: string }) => {
-    const p = new URLSearchParams({ period: next.period });
-    if (next.period === 'custom') {
-      if (next.from) p.set('from', next.from);
-      if (next.to) p.set('to', next.to);
-    }
-    setParams(p, { replace: true });
-  };
+  const set = useCallback(
+    (next: { period: OverviewPeriod; from?: string; to?: string }) => {
+      const p = new URLSearchParams({ period: next.period });
+      if (next.period === 'custom') {
+        if (next.from) p.set('from', next.from);
+        if (next.to) p.set('to', next.to);
+      }
+      setParams(p, { replace: true });
+    },
+    [setParams],
+  );
   return { period, from, to, set };
+}
+
+// The landing's figures leave as soon as this code is in, not once React has drawn the page (the
+// page's query takes the answer: askOverviewEarly). Only for a period the URL names in full.
+if (typeof location !== 'undefined' && location.pathname === '/overview') {
+  const raw = new URLSearchParams(location.search).get('period') as OverviewPeriod | null;
+  const period = raw && PERIODS.includes(raw) ? raw : '7d';
+  if (period !== 'custom') askOverviewEarly({ period });
 }
 
 /** Where an after-sale figure leads: the work queue's list of the requests asked for on those days, of one reason or result. */
@@ -98,7 +111,23 @@ export function OverviewPage() {
   // The figures and charts are drawn from a deferred copy: React draws them in slices that leave a
   // phone's main thread free, not in the one long task an answer's update would be (issue 39).
   const shown = useDeferredValue(data);
+  // On a landing the page's first commit is the whole app's (its code is in by then): only its header
+  // is in it; the controls come in the next commit, the figures (if in already) in the one after, so
+  // no commit is one long task on a phone (issue 39).
+  const stage = useSteps(2);
+  const drawn = stage >= 1;
   if (data && data.today !== lastToday) setLastToday(data.today);
+  // The period's days as the last answer said them, for a custom period's first choice: read when a
+  // period is picked, so the bar of periods is not drawn again when an answer comes.
+  const current = useRef<Overview['current'] | undefined>(undefined);
+  useEffect(() => {
+    current.current = data?.current;
+  });
+  const pick = useCallback(
+    (v: OverviewPeriod) => set({ period: v, from: from || current.current?.from, to: to || current.current?.to }),
+    [set, from, to],
+  );
+  const range = useCallback((r: { from: string; to: string }) => set({ period: 'custom', from: r.from, to: r.to }), [set]);
 
   return (
     <Stack spacing={2}>
@@ -106,52 +135,74 @@ export function OverviewPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <>
-            {data && (
-              <Typography variant="caption" color="text.secondary" data-testid="overview-as-of">
-                {t('asOf', { time: formatMillis(data.asOf, lang) })}
-              </Typography>
-            )}
-            <Button startIcon={<RefreshIcon />} onClick={() => void overview.refetch()} disabled={overview.isFetching || !ask}>
-              {t('refresh')}
-            </Button>
-          </>
+          drawn && (
+            <>
+              {data && (
+                <Typography variant="caption" color="text.secondary" data-testid="overview-as-of">
+                  {t('asOf', { time: formatMillis(data.asOf, lang) })}
+                </Typography>
+              )}
+              <Button startIcon={<RefreshIcon />} onClick={() => void overview.refetch()} disabled={overview.isFetching || !ask}>
+                {t('refresh')}
+              </Button>
+            </>
+          )
         }
       />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={period}
-          aria-label={t('periods.label')}
-          onChange={(_, v: OverviewPeriod | null) => v && set({ period: v, from: from || data?.current.from, to: to || data?.current.to })}
-          sx={{ flexWrap: 'wrap', ...TOGGLES }}
-        >
-          {PERIODS.map((p) => (
-            <ToggleButton key={p} value={p} data-testid={`period-${p}`}>
-              {t(`periods.${p}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        {period === 'custom' && (
-          <DateRangeField
-            fromLabel={t('from')}
-            toLabel={t('to')}
-            value={{ from, to }}
-            onChange={(r) => set({ period: 'custom', from: r.from, to: r.to })}
-            error={customError || undefined}
-          />
-        )}
-      </Stack>
-      <Box sx={{ height: 4 }}>{overview.isFetching && <LinearProgress aria-label={t('title')} />}</Box>
-      {overview.isError && !data ? (
-        <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
-      ) : shown ? (
-        <Figures data={shown} change={change} lang={lang} navigate={navigate} />
-      ) : null}
+      {drawn && (
+        <>
+          <PeriodBar period={period} from={from} to={to} error={customError} onPick={pick} onRange={range} />
+          <Box sx={{ height: 4 }}>{overview.isFetching && <LinearProgress aria-label={t('title')} />}</Box>
+          {overview.isError && !data ? (
+            <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
+          ) : shown && stage === 2 ? (
+            <Figures data={shown} change={change} lang={lang} navigate={navigate} />
+          ) : null}
+        </>
+      )}
     </Stack>
   );
 }
+
+/** The periods to choose from, and a custom period's days. */
+const PeriodBar = memo(function PeriodBar({
+  period,
+  from,
+  to,
+  error,
+  onPick,
+  onRange,
+}: {
+  period: OverviewPeriod;
+  from: string;
+  to: string;
+  error: string;
+  onPick: (period: OverviewPeriod) => void;
+  onRange: (range: { from: string; to: string }) => void;
+}) {
+  const { t } = useTranslation('overview');
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={period}
+        aria-label={t('periods.label')}
+        onChange={(_, v: OverviewPeriod | null) => v && onPick(v)}
+        sx={{ flexWrap: 'wrap', ...TOGGLES }}
+      >
+        {PERIODS.map((p) => (
+          <ToggleButton key={p} value={p} data-testid={`period-${p}`}>
+            {t(`periods.${p}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {period === 'custom' && (
+        <DateRangeField fromLabel={t('from')} toLabel={t('to')} value={{ from, to }} onChange={onRange} error={error || undefined} />
+      )}
+    </Stack>
+  );
+});
 
 /** How fresh the figures are: the backfill while it reads, a reconcile that stopped (its error for admins), the last read. */
 function MirrorNote({ reads, mirror }: { reads: Overview['reads']; mirror: Overview['mirror'] }) {
@@ -197,10 +248,6 @@ function Figures({
   /** After-sale requests per hundred orders of the period (a percentage); null over no orders. */
   const rate = (p: OverviewPeriodFigures) => (p.totals.orders ? (p.afterSales.orders / p.totals.orders) * 100 : null);
   const percent = (n: number) => formatRate(n, lang);
-  const lng = lang as 'en' | 'zh-CN';
-  const reasonName = (r: { key: string; label?: string }) => r.label || afterSaleReason.label(r.key, lng);
-  const resultName = (r: { key: string }) => afterSaleStatus.label(Number(r.key), lng);
-  const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
   const requests = afterSalesOf(cur.from, cur.to);
   const period = ordersOf('all', cur.from, cur.to);
   const time = (ms: number | null) => (ms === null ? t('kpi.notRead') : formatMillis(ms, lang));
@@ -209,7 +256,6 @@ function Figures({
   const reconcileNote = data.reads.orders === null ? t('kpi.notRead') : t('kpi.reconcileRead', { time: time(data.reads.orders) });
   /** The cash-flow lines the figure adds up, from the mirror (contract/enums/cash-direction: 1 out, 2 in). */
   const cashOf = (direction: string) => `/overview/cash-flow?${new URLSearchParams({ direction, from: cur.from, to: cur.to }).toString()}`;
-  const channelName = (key: string) => sourceEnum.label(Number(key), lang as 'en' | 'zh-CN');
 
   const figures = [
     { id: 'orders', value: cur.totals.orders, before: prev.totals.orders, show: count, to: period },
@@ -244,6 +290,76 @@ function Figures({
     // From the goods mirror (kept by goods messages and its reconcile): the At risk page's goods off sale, as many as the figure.
     { id: 'libraryOffSale', value: data.now.libraryOffSale, show: count, to: `/at-risk?${new URLSearchParams({ reason: 'off-sale' })}` },
   ].filter((f): f is { id: string; value: number | null; show: (n: number) => string; to: string; note?: string } => f.value !== null);
+
+  const nowText = t('kpi.now');
+  const cards = [
+    ...figures.map((f) => (
+      <KpiCard
+        key={f.id}
+        testId={`kpi-${f.id}`}
+        label={t(`kpi.${f.id}`)}
+        value={f.value === null ? '—' : f.show(f.value)}
+        caption={t('change.previous', { value: f.before === null ? '—' : f.show(f.before) })}
+        change={
+          f.value === null
+            ? { text: t('kpi.noBase'), tone: 'same' }
+            : f.before === null
+              ? { text: t('kpi.previousNoBase'), tone: 'same' }
+              : change(f.value, f.before)
+        }
+        to={f.to}
+        note={f.note}
+      />
+    )),
+    ...now.map((f) => (
+      <KpiCard
+        key={f.id}
+        testId={`kpi-${f.id}`}
+        label={t(`kpi.${f.id}`)}
+        value={f.show(f.value!)}
+        caption={nowText}
+        to={f.to}
+        note={f.note}
+      />
+    )),
+  ];
+  // The cards a phone shows on its first screen in one commit, the others in the next, then the charts:
+  // each commit and the layout after it a smaller task (issue 39). Nothing is drawn below the cards
+  // until all are in, so none of this moves what is already on screen.
+  const step = useSteps(2);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary" data-testid="overview-period">
+        {t('showing', {
+          from: cur.from,
+          to: cur.to,
+          zone: zoneName(data.timeZone, lang),
+          comparison: t(`comparison.${data.comparison}`, { prevFrom: prev.from, prevTo: prev.to }),
+        })}
+      </Typography>
+      <MirrorNote reads={data.reads} mirror={data.mirror} />
+      <Box component="section" aria-label={t('title')} sx={KPI_GRID}>
+        {step === 0 ? cards.slice(0, FIRST_CARDS) : cards}
+      </Box>
+      {step === 2 && <ChartPanels data={data} lang={lang} navigate={navigate} />}
+    </Stack>
+  );
+}
+
+/**
+ * The charts of the period, each with its table and CSV: a component of its own, so React works out
+ * their figures in a slice of its own after the figures' cards (issue 39), and draws them one by one.
+ */
+function ChartPanels({ data, lang, navigate }: { data: Overview; lang: string; navigate: (to: string) => void }) {
+  const { t } = useTranslation('overview');
+  const { current: cur, previous: prev } = data;
+  const money = (fen: number) => formatFen(fen, lang);
+  const count = (n: number) => formatCount(n, lang);
+  const lng = lang as 'en' | 'zh-CN';
+  const reasonName = (r: { key: string; label?: string }) => r.label || afterSaleReason.label(r.key, lng);
+  const resultName = (r: { key: string }) => afterSaleStatus.label(Number(r.key), lng);
+  const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
+  const channelName = (key: string) => sourceEnum.label(Number(key), lng);
 
   // A few hundred cells at most, made again when the answer is drawn again: each table by its own
   // panel as it draws (a slice of the render each), not all in this component's one step (issue 39).
@@ -394,52 +510,12 @@ function Figures({
   const pickDay = (i: number) => navigate(ordersOf('all', days[i]!, days[i]!));
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary" data-testid="overview-period">
-        {t('showing', {
-          from: cur.from,
-          to: cur.to,
-          zone: zoneName(data.timeZone, lang),
-          comparison: t(`comparison.${data.comparison}`, { prevFrom: prev.from, prevTo: prev.to }),
-        })}
-      </Typography>
-      <MirrorNote reads={data.reads} mirror={data.mirror} />
-      <Box
-        component="section"
-        aria-label={t('title')}
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
-        }}
-      >
-        {figures.map((f) => (
-          <KpiCard
-            key={f.id}
-            testId={`kpi-${f.id}`}
-            label={t(`kpi.${f.id}`)}
-            value={f.value === null ? '—' : f.show(f.value)}
-            previous={f.before === null ? '—' : f.show(f.before)}
-            change={
-              f.value === null
-                ? { text: t('kpi.noBase'), tone: 'text.secondary' }
-                : f.before === null
-                  ? { text: t('kpi.previousNoBase'), tone: 'text.secondary' }
-                  : change(f.value, f.before)
-            }
-            to={f.to}
-            note={f.note}
-          />
-        ))}
-        {now.map((f) => (
-          <KpiCard key={f.id} testId={`kpi-${f.id}`} label={t(`kpi.${f.id}`)} value={f.show(f.value!)} to={f.to} note={f.note} />
-        ))}
-      </Box>
+    <>
       <Typography variant="caption" color="text.secondary">
         {t('charts.hint')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
-        <Staged step={2}>
+        <Staged step={1}>
           <ChartPanel
             testId="chart-orders-per-day"
             title={t('charts.ordersPerDay')}
@@ -492,21 +568,27 @@ function Figures({
           ))}
         </Staged>
       </Box>
-    </Stack>
+    </>
   );
 }
 
 /**
  * Draws its children a few at a time, each step a commit of its own after the one before: the
- * overview's figures come in one commit, then its chart panels two by two, instead of one long task
- * of them all on a phone while the page settles (issue 39: total blocking time). Appended in order at
- * the end of their grid, so nothing drawn before them moves.
+ * overview's chart panels one by one after the figures, instead of one long task of them all on a
+ * phone while the page settles (issue 39: total blocking time). Appended in order at the end of their
+ * grid, so nothing drawn before them moves.
  */
 function Staged({ step, children }: { step: number; children: ReactNode }) {
   const all = Children.toArray(children);
-  const [shown, setShown] = useState(0);
-  useEffect(() => {
-    if (shown < all.length) startTransition(() => setShown((n) => n + step));
-  }, [shown, all.length, step]);
+  const shown = useSteps(Math.ceil(all.length / step)) * step;
   return all.slice(0, shown);
+}
+
+/** 0 in a component's first commit, then one more after each commit (in a transition), up to `last`. */
+function useSteps(last: number) {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (step < last) startTransition(() => setStep(step + 1));
+  }, [step, last]);
+  return Math.min(step, last);
 }
