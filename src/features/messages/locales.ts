@@ -51,7 +51,7 @@ export const messagesLocales = {
     yesterday: 'Yesterday',
     flag: {
       follows: 'Flagged below the minimum profit rate of the goods watch: {{rate}}.',
-      none: 'Flagged below the minimum profit rate of the goods watch: none set, so no product is flagged.',
+      none: 'Flagged below the minimum profit rate of the goods watch: none set.',
       own_one: '{{count}} product has its own minimum and is flagged below that.',
       own_other: '{{count}} products have their own minimum and are flagged below that.',
       where: 'Set it on the At risk page',
@@ -183,7 +183,7 @@ export const messagesLocales = {
     yesterday: '昨天',
     flag: {
       follows: '调价后利润率低于风险商品设置的最低利润率时标出：{{rate}}。',
-      none: '调价后利润率低于风险商品设置的最低利润率时标出：尚未设置，不标出任何商品。',
+      none: '调价后利润率低于风险商品设置的最低利润率时标出：尚未设置。',
       own_one: '{{count}} 件商品单独设置了最低利润率，低于该值时标出。',
       own_other: '{{count}} 件商品单独设置了最低利润率，低于该值时标出。',
       where: '在风险商品页设置',

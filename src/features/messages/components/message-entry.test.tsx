@@ -72,15 +72,15 @@ describe('where the low-profit flag comes from', () => {
     expect(screen.getByRole('link', { name: 'Set it on the At risk page' }).getAttribute('href')).toBe('/at-risk');
   });
 
-  it('says when none is set, in Chinese too', () => {
+  it('says when none is set for the library, in Chinese too (sentences joined without a space)', () => {
     renderIn(
       'zh-CN',
       <MemoryRouter>
-        <LowProfitSource rules={{ library: null, goods: [] }} />
+        <LowProfitSource rules={{ library: null, goods: [{ goodsId: 11, title: '茶叶', minRate: 20, ...rule }] }} />
       </MemoryRouter>,
     );
     expect(screen.getByTestId('low-profit-source').textContent).toBe(
-      '调价后利润率低于风险商品设置的最低利润率时标出：尚未设置，不标出任何商品。 在风险商品页设置',
+      '调价后利润率低于风险商品设置的最低利润率时标出：尚未设置。1 件商品单独设置了最低利润率，低于该值时标出。在风险商品页设置',
     );
     expect(screen.getByRole('link', { name: '在风险商品页设置' }).getAttribute('href')).toBe('/at-risk');
   });

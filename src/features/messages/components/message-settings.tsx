@@ -78,11 +78,14 @@ export function LowProfitSource({ rules }: { rules: WatchRules }) {
   const { t } = useMessagesTranslation();
   const lang = useLang();
   const library = rules.library?.minRate ?? null;
+  // Chinese sentences follow one another without a space.
+  const space = lang === 'en' ? ' ' : '';
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="low-profit-source">
       <Typography variant="body2" color="text.secondary">
         {library === null ? t('flag.none') : t('flag.follows', { rate: formatRate(library, lang) })}
-        {rules.goods.length > 0 && ` ${t('flag.own', { count: rules.goods.length })}`}{' '}
+        {rules.goods.length > 0 && `${space}${t('flag.own', { count: rules.goods.length })}`}
+        {space}
         <Link component={RouterLink} to="/at-risk">
           {t('flag.where')}
         </Link>
