@@ -42,6 +42,27 @@ test('support lands on the work queue: the agreed request waits for the parcel, 
   await expect(page).toHaveURL(/\/queue\?status=2$/);
   await expect(page.getByTestId('queue-filtered')).toContainText('状态：待寄回');
   await expect(page.getByTestId('queue-filtered').locator(`[data-testid="after-sale-row"][data-id="${agreedId}"]`)).toBeVisible();
+
+  // Back to the queue; the delivered section's "all" opens every delivered order with a request open, as many as its figure.
+  await page.getByRole('link', { name: '返回工作台' }).click();
+  await expect(page).toHaveURL(/\/queue$/);
+  const figure = (await page.getByTestId('queue-delivered-count').textContent())!;
+  expect(figure).toMatch(/^[1-9]\d*$/);
+  await page.getByTestId('queue-delivered').getByRole('link', { name: `全部 ${figure} 条` }).click();
+  await expect(page).toHaveURL(/\/queue\?delivered=1$/);
+  const all = page.getByTestId('queue-delivered-all');
+  await expect(all.getByRole('heading', { level: 2, name: '有未结售后的已发货订单' })).toBeVisible();
+  await expect(all.getByTestId('queue-delivered-all-count')).toHaveText(figure);
+  await expect(all.getByTestId('queue-delivered-row')).toHaveCount(Math.min(20, Number(figure)));
+  await expect(all.getByRole('navigation')).toContainText(`共 ${figure} 条`);
+  // Its open request opens the record over the list.
+  const listed = all.getByTestId('queue-delivered-row').filter({ hasText: line.thirdSn });
+  await listed.getByRole('button', { name: new RegExp(`#${agreedId}$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`delivered=1&afterSale=${agreedId}$`));
+  await expect(page.getByTestId('after-sale-detail')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await all.getByRole('link', { name: '返回工作台' }).click();
+  await expect(page).toHaveURL(/\/queue$/);
   await page.context().close();
 });
 

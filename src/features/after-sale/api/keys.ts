@@ -10,6 +10,7 @@ export const afterSaleKeys = {
   namesOf: (ids: number[]) => [...afterSaleKeys.all, 'names', 'of', ids] as const,
   queue: () => [...afterSaleKeys.all, 'queue'] as const,
   queueList: (query: string) => [...afterSaleKeys.all, 'queue', query] as const,
+  queueDelivered: (query: string) => [...afterSaleKeys.all, 'queue', 'delivered', query] as const,
   firms: ['logistic', 'firms'] as const,
   findOrder: (number: string) => ['orders', 'find', number] as const,
 };

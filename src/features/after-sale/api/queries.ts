@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AfterSaleOptions, OpInput, QueueAfterSales, WorkQueue } from '../../../../contract';
+import type { AfterSaleOptions, OpInput, QueueAfterSales, QueueDelivered, WorkQueue } from '../../../../contract';
 import { bffFetch, callOp } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 import { afterSaleKeys } from './keys';
@@ -38,6 +38,15 @@ export const queueListQuery = (query: string) =>
   queryOptions({
     queryKey: afterSaleKeys.queueList(query),
     queryFn: ({ signal }) => bffFetch<QueueAfterSales>(`/queue/after-sales?${query}`, { signal }),
+    staleTime: STALE.live,
+    placeholderData: keepPreviousData,
+  });
+
+/** A page of every delivered order with an after-sale open, from the mirror (`query`: queueViewToDeliveredQuery). */
+export const queueDeliveredQuery = (query: string) =>
+  queryOptions({
+    queryKey: afterSaleKeys.queueDelivered(query),
+    queryFn: ({ signal }) => bffFetch<QueueDelivered>(`/queue/delivered?${query}`, { signal }),
     staleTime: STALE.live,
     placeholderData: keepPreviousData,
   });

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -18,16 +19,26 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { AfterSaleRecord, WorkQueue } from '../../../../contract';
+import type { AfterSaleRecord, DeliveredOpen, WorkQueue } from '../../../../contract';
 import { afterSaleReason, afterSaleStatus, orderStatus } from '../../../../contract/enums';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
+import { Pager } from '../../../components/pager';
 import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
-import { queueListQuery, workQueueQuery } from '../api/queries';
+import { queueDeliveredQuery, queueListQuery, workQueueQuery } from '../api/queries';
 import { AfterSaleDrawer, useOpenAfterSale } from '../components/after-sale-drawer';
 import { AfterSaleResults, AfterSaleTable } from '../components/after-sale-table';
-import { isFiltered, parseQueueView, queueViewToParams, queueViewToQuery, type QueueView } from '../url-state';
+import {
+  isFiltered,
+  PAGE_SIZES,
+  parseQueueView,
+  queueViewToDeliveredQuery,
+  queueViewToParams,
+  queueViewToQuery,
+  type QueueView,
+} from '../url-state';
 import { unreadQuery } from '../../messages';
 
 /**
@@ -35,7 +46,8 @@ import { unreadQuery } from '../../messages';
  * waiting for the supplier's decision, agreed ones waiting for the customer's parcel, delivered orders
  * with a request open, and the unread messages of the person's kinds. Each row opens its record (the
  * after-sale drawer over the queue, or the order). With `?status=`, `?reason=` or days in the address
- * (what the overview's bars open) it is one filtered list instead.
+ * (what the overview's bars open) it is one filtered list instead; with `?delivered=1` (the delivered
+ * section's "all"), every delivered order with a request open, a page at a time.
  */
 export function QueuePage() {
   const { t } = useTranslation('afterSale');
@@ -43,7 +55,9 @@ export function QueuePage() {
   const view = parseQueueView(params);
   const [openId, setOpen] = useOpenAfterSale();
   const filtered = isFiltered(view);
-  const queue = useQuery({ ...workQueueQuery, enabled: !filtered });
+  // One of the whole lists instead of the sections: the sections' call is not made.
+  const listed = filtered || view.delivered;
+  const queue = useQuery({ ...workQueueQuery, enabled: !listed });
   // The sections are drawn from a deferred copy: React draws them in slices that leave a phone's main
   // thread free, not in the one long task an answer's update would be (issue 39: total blocking time).
   const shown = useDeferredValue(queue.data);
@@ -55,7 +69,7 @@ export function QueuePage() {
         title={t('queue.title')}
         subtitle={t('queue.subtitle')}
         actions={
-          !filtered && (
+          !listed && (
             <>
               {/* Its room is kept before the answer (a time of the same shape, unseen): the button beside it stays put. */}
               <Typography
@@ -73,7 +87,9 @@ export function QueuePage() {
           )
         }
       />
-      {filtered ? (
+      {view.delivered ? (
+        <DeliveredList view={view} onView={(v) => setParams(queueViewToParams(v, params))} onOpen={setOpen} />
+      ) : filtered ? (
         <FilteredList view={view} onView={(v) => setParams(queueViewToParams(v, params))} onOpen={setOpen} />
       ) : queue.isError && !queue.data ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
@@ -138,9 +154,55 @@ function Records({ rows, label, onOpen }: { rows: AfterSaleRecord[]; label: stri
   );
 }
 
-function Sections({ queue, onOpen }: { queue: WorkQueue; onOpen: (id: number) => void }) {
+/** Delivered orders with a request open: the order (its link), consignee and province (not on phones), its status in words, the open requests (each opens its record). */
+function DeliveredTable({ rows, onOpen }: { rows: DeliveredOpen[]; onOpen: (id: number) => void }) {
   const { t } = useTranslation('afterSale');
   const lang = useLang();
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('queue.delivered')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('queue.order')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('queue.consignee')}</TableCell>
+            <TableCell>{t('queue.orderStatus')}</TableCell>
+            <TableCell>{t('queue.openRequests')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ order, afterSaleIds }) => (
+            <TableRow key={order.sn} hover data-testid="queue-delivered-row">
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link component={RouterLink} to={`/orders/${order.sn}`} aria-label={t('queue.openOrder', { sn: order.thirdSn })}>
+                  {order.thirdSn}
+                </Link>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {order.sn}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {order.address.consignee} · {order.address.province}
+              </TableCell>
+              <TableCell>{orderStatus.label(order.status, lang)}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {afterSaleIds.map((id) => (
+                    <Link key={id} component="button" type="button" onClick={() => onOpen(id)} aria-label={t('openDetail', { id })}>
+                      #{id}
+                    </Link>
+                  ))}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Sections({ queue, onOpen }: { queue: WorkQueue; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('afterSale');
   const unread = useQuery(unreadQuery).data?.count;
   return (
     <Stack spacing={2}>
@@ -151,47 +213,15 @@ function Sections({ queue, onOpen }: { queue: WorkQueue; onOpen: (id: number) =>
       <Section id="mail" title={t('queue.mail')} hint={t('queue.mailHint')} count={queue.mail.total} all="/queue?status=2">
         <Records rows={queue.mail.list} label={t('queue.mail')} onOpen={onOpen} />
       </Section>
-      <Section id="delivered" title={t('queue.delivered')} hint={t('queue.deliveredHint')} count={queue.delivered.total}>
+      <Section
+        id="delivered"
+        title={t('queue.delivered')}
+        hint={t('queue.deliveredHint')}
+        count={queue.delivered.total}
+        all="/queue?delivered=1"
+      >
         {queue.delivered.list.length ? (
-          <TableContainer>
-            <Table size="small" aria-label={t('queue.delivered')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('queue.order')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('queue.consignee')}</TableCell>
-                  <TableCell>{t('queue.orderStatus')}</TableCell>
-                  <TableCell>{t('queue.openRequests')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {queue.delivered.list.map(({ order, afterSaleIds }) => (
-                  <TableRow key={order.sn} hover data-testid="queue-delivered-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Link component={RouterLink} to={`/orders/${order.sn}`} aria-label={t('queue.openOrder', { sn: order.thirdSn })}>
-                        {order.thirdSn}
-                      </Link>
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {order.sn}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {order.address.consignee} · {order.address.province}
-                    </TableCell>
-                    <TableCell>{orderStatus.label(order.status, lang)}</TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        {afterSaleIds.map((id) => (
-                          <Link key={id} component="button" type="button" onClick={() => onOpen(id)} aria-label={t('openDetail', { id })}>
-                            #{id}
-                          </Link>
-                        ))}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DeliveredTable rows={queue.delivered.list} onOpen={onOpen} />
         ) : (
           <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
             {t('queue.nothing')}
@@ -252,6 +282,60 @@ function FilteredList({ view, onView, onOpen }: { view: QueueView; onView: (v: Q
         size={view.size}
         onPage={(page, size) => onView({ ...view, page, size })}
       />
+    </Paper>
+  );
+}
+
+/** Every delivered order with a request open (the delivered section's "all"), a page at a time. */
+function DeliveredList({ view, onView, onOpen }: { view: QueueView; onView: (v: QueueView) => void; onOpen: (id: number) => void }) {
+  const { t } = useTranslation('afterSale');
+  const list = useQuery(queueDeliveredQuery(queueViewToDeliveredQuery(view)));
+  const rows = list.data?.list ?? [];
+  const total = list.data?.total ?? 0;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="queue-delivered-all" data-testid="queue-delivered-all">
+      <Stack direction="row" spacing={1} sx={{ p: 2, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography id="queue-delivered-all" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t('queue.delivered')}
+        </Typography>
+        {list.data && <Chip size="small" label={total} data-testid="queue-delivered-all-count" />}
+        <Box sx={{ flex: 1 }} />
+        <Link component={RouterLink} to="/queue">
+          {t('queue.whole')}
+        </Link>
+      </Stack>
+      {list.isFetching && !list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
+      {list.isLoading ? (
+        <Box sx={{ p: 2 }}>
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Box>
+      ) : list.isError ? (
+        <Box sx={{ p: 2 }}>
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        </Box>
+      ) : total === 0 ? (
+        <EmptyState title={t('queue.emptyDelivered')} />
+      ) : rows.length === 0 ? (
+        // A page past the end (a hand-edited address, or orders closed since): said so, with the way to the first.
+        <EmptyState title={t('queue.pastEnd')}>
+          <Button sx={{ mt: 1 }} onClick={() => onView({ ...view, page: 1 })}>
+            {t('queue.firstPage')}
+          </Button>
+        </EmptyState>
+      ) : (
+        <>
+          <DeliveredTable rows={rows} onOpen={onOpen} />
+          <Pager
+            page={view.page}
+            size={view.size}
+            count={total}
+            sizes={PAGE_SIZES}
+            onChange={(page, size) => onView({ ...view, page, size })}
+          />
+        </>
+      )}
     </Paper>
   );
 }
