@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { PassThrough, Readable } from 'node:stream';
 import { createGzip, Gzip, constants as zlib } from 'node:zlib';
 import { BOOT_GOODS_ID, CATALOGUE_FIRST_LIST, FIRST_LIST_ID } from '../contract/constants';
-import { formatFen } from '../src/lib/money';
+import { formatFen } from '../contract/money';
 import { escapeHtml, type ShellTexts } from './shell-page';
 import type { OpId } from '../contract';
 
@@ -47,7 +47,7 @@ const fen = (n: unknown) => (typeof n === 'number' ? n : null);
  * price and guide price), painted by the HTML where React's cards will be (index.html's `.boot-goods`
  * lays them out under a hidden copy of the page's header and the room of the strip and the search
  * row). The first picture, a phone's largest paint, is asked for by the HTML itself. React's list
- * takes them away when it draws its own (src/app/boot-goods.ts). Wider screens show the table: the
+ * takes them away when it draws its own (src/lib/boot-goods.ts). Wider screens show the table: the
  * block is hidden there, and its pictures are not fetched.
  */
 function paintGoods(data: unknown, { lang, texts, strip }: PaintLook): string {

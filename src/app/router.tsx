@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Feature } from '../../contract';
 import { Layout } from './layout';
-import { removeBootGoods } from './boot-goods';
+import { removeBootGoods } from '../lib/boot-goods';
 import { NAV_ITEMS, allowed } from './nav';
 // Straight to the modules the first page needs, not through the features' faces (see boot.ts).
 import { SessionGate } from '../features/account/components/session-gate';

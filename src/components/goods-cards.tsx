@@ -9,7 +9,7 @@ import type { Lang } from '../../contract/enums';
 import { formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
 import { SourceTag, sourceTagStyles } from './source-chip';
-import { removeBootGoods } from '../app/boot-goods';
+import { removeBootGoods } from '../lib/boot-goods';
 
 type CardRow = Pick<
   GoodsListItem,

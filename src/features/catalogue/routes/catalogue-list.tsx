@@ -13,7 +13,7 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import TuneIcon from '@mui/icons-material/Tune';
 import { MAX_PAGE, SEARCH_WORDS_MAX } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
-import { removeBootGoods } from '../../../app/boot-goods';
+import { removeBootGoods } from '../../../lib/boot-goods';
 import { ErrorState } from '../../../components/error-state';
 
 import { GoodsTable, PAGE_SIZES } from '../../../components/goods-table';
