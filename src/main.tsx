@@ -44,7 +44,7 @@ const queryClient = createQueryClient(
 // Every lazy part (pages, popups, the app bar's tools, the catalogue's list) draws once the texts the
 // first page leaves out are in too: they load beside it, asked for by the first lazy part.
 setLazyPrerequisite(appTextsLoaded);
-const [pageChunks, ...afterPaint] = seedBootData(queryClient);
+const [beforeRender, ...afterPaint] = seedBootData(queryClient);
 
 let lang: ReturnType<typeof initialLanguage>;
 let i18n: ReturnType<typeof createI18n>;
@@ -52,7 +52,7 @@ let dom: typeof import('react-dom/client');
 let emotionCache: MadeAhead['emotionCache'];
 let ahead: MadeAhead;
 void runInTasks([
-  () => pageChunks?.(),
+  ...beforeRender,
   async () => void (dom = await import('react-dom/client')),
   // The person's language (the first read of localStorage loads the origin's storage) and the ICU data
   // its code needs (i18next reads language codes with Intl.getCanonicalLocales; a page's first Intl
