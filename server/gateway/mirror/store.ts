@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AfterSaleRecord, CashFlow, ErrorOrder, Order } from '../../../contract';
 import type { GatewayDb, Kdb } from '../db';
 import { dialectOf } from '../db/dialect';
+import { lockKey } from '../db';
 import {
   AFTER_SALE_FINAL,
   afterSaleContributions,
@@ -111,12 +112,24 @@ export class MirrorStore {
     this.db = 'kysely' in db ? db.kysely : db;
   }
 
+  /**
+   * Each write compares what it reads with what the mirror had and adds the difference to the
+   * figures: two writers of the same record at once (a reconcile, the gateway's write-through, another
+   * gateway) both read "new" and both added it (PostgreSQL, read committed: a day counted an order
+   * three times in a test). The mirror's writes take turns: a transaction-scoped advisory lock, held to
+   * the commit. SQLite writes one transaction at a time already.
+   */
+  private async oneWriter(trx: Kdb) {
+    if (dialectOf(this.db) === 'postgres') await sql`select pg_advisory_xact_lock(${lockKey('mirror.write')}::bigint)`.execute(trx);
+  }
+
   /** Writes what changed among `orders`; resolves how many orders were new or different. */
   async upsert(orders: readonly Order[]): Promise<number> {
     if (orders.length === 0) return 0;
     // The same order twice in one batch: the last one read stands.
     const latest = new Map(orders.map((o) => [o.sn, o]));
     return this.db.transaction().execute(async (trx) => {
+      await this.oneWriter(trx);
       const before = new Map(
         (
           await trx
@@ -246,6 +259,7 @@ export class MirrorStore {
     if (records.length === 0) return 0;
     const latest = new Map(records.map((r) => [r.id, r]));
     return this.db.transaction().execute(async (trx) => {
+      await this.oneWriter(trx);
       const before = new Map(
         (
           await trx
@@ -311,6 +325,7 @@ export class MirrorStore {
   async upsertFailedOrders(list: readonly ErrorOrder[], opts: { complete?: boolean } = {}): Promise<number> {
     const latest = new Map(list.map((f) => [f.id, f]));
     return this.db.transaction().execute(async (trx) => {
+      await this.oneWriter(trx);
       const rows = [...latest.values()].map((f) => ({
         id: f.id,
         sn: f.sn,
@@ -374,6 +389,7 @@ export class MirrorStore {
     if (lines.length === 0) return 0;
     const latest = new Map(lines.map((l) => [l.id, l]));
     return this.db.transaction().execute(async (trx) => {
+      await this.oneWriter(trx);
       const rows = [...latest.values()].map((l) => ({
         id: l.id,
         order_sn: l.order_sn,
