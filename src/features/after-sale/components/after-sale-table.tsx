@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -120,27 +121,13 @@ export function AfterSaleTable({ rows, label, onOpen }: { rows: AfterSaleRecord[
  * A page of after-sale records as both lists show it (the desk's from the upstream, the queue's from
  * the mirror): loading, the failure with a retry, empty in words, or the table and its pager.
  */
-export function AfterSaleResults({
-  list,
-  rows,
-  total,
-  empty,
-  label,
-  onOpen,
-  page,
-  size,
-  onPage,
-}: {
-  list: Pick<UseQueryResult, 'isLoading' | 'isFetching' | 'isError' | 'error' | 'refetch'>;
-  rows: AfterSaleRecord[];
-  total: number;
-  empty: string;
-  label: string;
-  onOpen: (id: number) => void;
-  page: number;
-  size: number;
-  onPage: (page: number, size: number) => void;
-}) {
+type ListQuery = Pick<UseQueryResult, 'isLoading' | 'isFetching' | 'isError' | 'error' | 'refetch'>;
+
+/**
+ * A paged list's states around its rows: a bar while a new page loads, placeholders the first time,
+ * the error with a retry; `children` (the rows, or what says there are none) once it has an answer.
+ */
+export function ListWait({ list, children }: { list: ListQuery; children: ReactNode }) {
   const { t } = useTranslation('afterSale');
   return (
     <>
@@ -155,7 +142,37 @@ export function AfterSaleResults({
         <Box sx={{ p: 2 }}>
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
         </Box>
-      ) : rows.length === 0 ? (
+      ) : (
+        children
+      )}
+    </>
+  );
+}
+
+export function AfterSaleResults({
+  list,
+  rows,
+  total,
+  empty,
+  label,
+  onOpen,
+  page,
+  size,
+  onPage,
+}: {
+  list: ListQuery;
+  rows: AfterSaleRecord[];
+  total: number;
+  empty: string;
+  label: string;
+  onOpen: (id: number) => void;
+  page: number;
+  size: number;
+  onPage: (page: number, size: number) => void;
+}) {
+  return (
+    <ListWait list={list}>
+      {rows.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
         <>
@@ -163,6 +180,6 @@ export function AfterSaleResults({
           <Pager page={page} size={size} count={total} sizes={PAGE_SIZES} onChange={onPage} />
         </>
       )}
-    </>
+    </ListWait>
   );
 }

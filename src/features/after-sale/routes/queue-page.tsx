@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -29,7 +28,7 @@ import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { queueDeliveredQuery, queueListQuery, workQueueQuery } from '../api/queries';
 import { AfterSaleDrawer, useOpenAfterSale } from '../components/after-sale-drawer';
-import { AfterSaleResults, AfterSaleTable } from '../components/after-sale-table';
+import { AfterSaleResults, AfterSaleTable, ListWait } from '../components/after-sale-table';
 import {
   isFiltered,
   PAGE_SIZES,
@@ -304,38 +303,29 @@ function DeliveredList({ view, onView, onOpen }: { view: QueueView; onView: (v: 
           {t('queue.whole')}
         </Link>
       </Stack>
-      {list.isFetching && !list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
-      {list.isLoading ? (
-        <Box sx={{ p: 2 }}>
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-        </Box>
-      ) : list.isError ? (
-        <Box sx={{ p: 2 }}>
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        </Box>
-      ) : total === 0 ? (
-        <EmptyState title={t('queue.emptyDelivered')} />
-      ) : rows.length === 0 ? (
-        // A page past the end (a hand-edited address, or orders closed since): said so, with the way to the first.
-        <EmptyState title={t('queue.pastEnd')}>
-          <Button sx={{ mt: 1 }} onClick={() => onView({ ...view, page: 1 })}>
-            {t('queue.firstPage')}
-          </Button>
-        </EmptyState>
-      ) : (
-        <>
-          <DeliveredTable rows={rows} onOpen={onOpen} />
-          <Pager
-            page={view.page}
-            size={view.size}
-            count={total}
-            sizes={PAGE_SIZES}
-            onChange={(page, size) => onView({ ...view, page, size })}
-          />
-        </>
-      )}
+      <ListWait list={list}>
+        {total === 0 ? (
+          <EmptyState title={t('queue.emptyDelivered')} />
+        ) : rows.length === 0 ? (
+          // A page past the end (a hand-edited address, or orders closed since): said so, with the way to the first.
+          <EmptyState title={t('queue.pastEnd')}>
+            <Button sx={{ mt: 1 }} onClick={() => onView({ ...view, page: 1 })}>
+              {t('queue.firstPage')}
+            </Button>
+          </EmptyState>
+        ) : (
+          <>
+            <DeliveredTable rows={rows} onOpen={onOpen} />
+            <Pager
+              page={view.page}
+              size={view.size}
+              count={total}
+              sizes={PAGE_SIZES}
+              onChange={(page, size) => onView({ ...view, page, size })}
+            />
+          </>
+        )}
+      </ListWait>
     </Paper>
   );
 }
