@@ -60,16 +60,10 @@ const median = (xs: number[]) => {
  * it (LIGHTHOUSE_PAGES). A fresh Chromium per run (no warm cache, no leftovers); the median of 5
  * mobile and 3 desktop runs per page (`BENCH_LH_RUNS` for another count), by score (its FCP/LCP/TBT/CLS
  * are medians of their own). Each report is kept under bench/out/lighthouse/ for a closer look (traces
- * included with BENCH_LH_TRACES=1).
- */
-export async function benchLighthouse(server: BenchServer): Promise<LighthouseResult[]> {
-  return (await benchLighthouseBuilds([{ build: '', server }]))[0]!;
-}
-
-/**
- * The same for several builds served side by side (`BENCH_LH_BEFORE`: the code before a change and
- * now), their runs taken in turns (before, after, before, after, …) so that a change of the machine's
- * speed during the bench falls on both alike. One list of results per build, in the order given.
+ * included with BENCH_LH_TRACES=1). For each build given: one, or two served side by side
+ * (`BENCH_LH_BEFORE`: the code before a change and now), their runs taken in turns (before, after,
+ * before, after, …) so that a change of the machine's speed during the bench falls on both alike.
+ * One list of results per build, in the order given.
  */
 export async function benchLighthouseBuilds(builds: { build: string; server: BenchServer }[]): Promise<LighthouseResult[][]> {
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

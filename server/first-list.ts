@@ -30,7 +30,7 @@ export interface PaintLook {
 }
 
 /** Goods the HTML paints on a phone: the first row of the catalogue's cards, its first screen. */
-export const PAINTED_GOODS = 2;
+const PAINTED_GOODS = 2;
 /** A 1x1 transparent GIF: what a wider screen (where the painted goods are hidden) takes instead of the pictures. */
 const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
@@ -74,7 +74,7 @@ function paintGoods(data: unknown, { lang, texts, strip }: PaintLook): string {
 }
 
 /** How long the end of the page waits for the list; slower, the page ends without it and the SPA asks itself. */
-export const FIRST_LIST_WAIT_MS = 1_000;
+const FIRST_LIST_WAIT_MS = 1_000;
 
 export interface FirstListBlock {
   op: OpId;

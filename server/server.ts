@@ -385,8 +385,9 @@ export async function createAppServer(
       const token = getCookie(c, SESSION_COOKIE);
       const data = await boot(token);
       // A landing's list leaves now, while the page is sent (server/first-list.ts).
-      const ops = (data?.session as { permissions?: { ops?: string[] } } | undefined)?.permissions?.ops;
-      const list = token && ops ? firstList(c.req.path, new URL(c.req.url).search, `${SESSION_COOKIE}=${token}`, ops) : null;
+      const permissions = (data?.session as { permissions?: { ops: string[]; features: string[] } } | undefined)?.permissions;
+      const list =
+        token && permissions ? firstList(c.req.path, new URL(c.req.url).search, `${SESSION_COOKIE}=${token}`, permissions.ops) : null;
       let html = withBootData(readFileSync(indexFile, 'utf8'), data);
       // Signed in (else the app goes to the sign-in page): the page's header in the person's language.
       const lang = shellLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
@@ -394,14 +395,14 @@ export async function createAppServer(
         const mode = getCookie(c, THEME_COOKIE);
         html = withFirstStyles(withPageHeader(html, shellTexts, c.req.path, lang, mode), firstStyles, c.req.path, mode);
       }
-      const features = (data?.session as { permissions?: { features?: string[] } } | undefined)?.permissions?.features ?? [];
-      const look = { lang, texts: shellTexts[c.req.path]?.[lang], strip: features.includes('strip.read') };
-      if (list)
+      if (list) {
+        const look = { lang, texts: shellTexts[c.req.path]?.[lang], strip: !!permissions?.features.includes('strip.read') };
         return streamedPage(
           c,
           html,
           list.then((block) => firstListTail(block, c.req.path, look)),
         );
+      }
       return c.html(html);
     };
     // Compressed (it carries the page's first styles, tens of kB as text). Nothing of the request is
