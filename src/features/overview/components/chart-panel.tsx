@@ -92,7 +92,7 @@ export function ChartPanel({
         </Stack>
       </Stack>
       {empty ? (
-        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        <Typography color="textSecondary" sx={{ py: 4, textAlign: 'center' }}>
           {emptyText ?? t('charts.empty')}
         </Typography>
       ) : view === 'chart' ? (

@@ -56,7 +56,7 @@ export function OverviewCashPage() {
       ) : (
         <>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-            <Typography variant="body2" color="text.secondary" data-testid="mirror-read">
+            <Typography variant="body2" color="textSecondary" data-testid="mirror-read">
               {list.data ? (list.data.readAt ? t('cash.read', { time: formatMillis(list.data.readAt, lang) }) : t('cash.notRead')) : ' '}
             </Typography>
             <Button

@@ -70,7 +70,7 @@ export function OverviewOrdersPage() {
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" data-testid="mirror-read">
+          <Typography variant="body2" color="textSecondary" data-testid="mirror-read">
             {list.data ? (list.data.readAt ? t('list.read', { time: formatMillis(list.data.readAt, lang) }) : t('list.notRead')) : ' '}
           </Typography>
           <Suspense fallback={null}>

@@ -138,7 +138,7 @@ export function OverviewPage() {
           drawn && (
             <>
               {data && (
-                <Typography variant="caption" color="text.secondary" data-testid="overview-as-of">
+                <Typography variant="caption" color="textSecondary" data-testid="overview-as-of">
                   {t('asOf', { time: formatMillis(data.asOf, lang) })}
                 </Typography>
               )}
@@ -222,7 +222,7 @@ function MirrorNote({ reads, mirror }: { reads: Overview['reads']; mirror: Overv
     );
   if (reads.orders === null) return <Alert severity="info">{t('mirror.empty')}</Alert>;
   return (
-    <Typography variant="caption" color="text.secondary" data-testid="mirror-last-read">
+    <Typography variant="caption" color="textSecondary" data-testid="mirror-last-read">
       {t('mirror.lastReconcile', { time: formatMillis(reads.orders, lang) })}
     </Typography>
   );
@@ -329,7 +329,7 @@ function Figures({
   const step = useSteps(2);
   return (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary" data-testid="overview-period">
+      <Typography variant="body2" color="textSecondary" data-testid="overview-period">
         {t('showing', {
           from: cur.from,
           to: cur.to,
@@ -511,7 +511,7 @@ function ChartPanels({ data, lang, navigate }: { data: Overview; lang: string; n
 
   return (
     <>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {t('charts.hint')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
