@@ -56,7 +56,7 @@ export const CategoryPicker = memo(
     const { t } = useTranslation('app');
     if (!source) {
       return (
-        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
+        <Typography variant="body2" color="textSecondary" sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
           {t('category.pickChannel')}
         </Typography>
       );

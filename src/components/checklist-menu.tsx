@@ -42,7 +42,7 @@ export function ChecklistMenu({
     >
       {header && (
         // A caption, not an item: outside the menu's roles.
-        <Typography component="li" role="none" variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, py: 1 }}>
+        <Typography component="li" role="none" variant="caption" color="textSecondary" sx={{ display: 'block', px: 2, py: 1 }}>
           {header}
         </Typography>
       )}

@@ -30,7 +30,7 @@ export const RangeField = memo(function RangeField({
   const clean = (v: string) => v.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
   return (
     <Stack spacing={0.5}>
-      <Typography variant="caption" color={error ? 'error' : 'text.secondary'}>
+      <Typography variant="caption" color={error ? 'error' : 'textSecondary'}>
         {label}
         {error ? ` · ${error}` : ''}
       </Typography>

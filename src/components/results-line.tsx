@@ -10,7 +10,7 @@ const LINE = { minHeight: '1.43em' } as const;
  */
 export function ResultsLine({ children, testId }: { children?: ReactNode; testId?: string }) {
   return (
-    <Typography variant="body2" color="text.secondary" aria-live="polite" sx={LINE} data-testid={testId}>
+    <Typography variant="body2" color="textSecondary" aria-live="polite" sx={LINE} data-testid={testId}>
       {children}
     </Typography>
   );

@@ -337,7 +337,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
         {typed && !waiting ? t([...counts.values()].some((c) => c.more) ? 'palette.countMore' : 'palette.count', { count: total }) : ''}
       </Box>
       {status && (
-        <Typography role="alert" sx={{ px: 2, py: 1.5 }} color={search.isError ? 'error' : 'text.secondary'}>
+        <Typography role="alert" sx={{ px: 2, py: 1.5 }} color={search.isError ? 'error' : 'textSecondary'}>
           {status}
         </Typography>
       )}
@@ -360,7 +360,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
                 id={`palette-group-${group}`}
                 variant="overline"
                 component="div"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ px: 2, pt: 1, display: 'block', lineHeight: 2 }}
               >
                 {heading}
@@ -388,7 +388,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
                         {option.label}
                       </Typography>
                       {option.detail && (
-                        <Typography variant="caption" color="text.secondary" component="div">
+                        <Typography variant="caption" color="textSecondary" component="div">
                           {option.detail}
                         </Typography>
                       )}
@@ -402,7 +402,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       </Box>
       <Typography
         variant="caption"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', display: { xs: 'none', sm: 'block' } }}
       >
         {t('palette.hint')}

@@ -78,7 +78,7 @@ export function ShortcutSheet({ open, onClose, goKeys }: { open: boolean; onClos
             <Row keys={['Esc']} what={t('sheet.keys.paletteClose')} />
           </>,
         )}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('sheet.note')}
         </Typography>
       </DialogContent>

@@ -193,7 +193,7 @@ export function AuditPage() {
                           {e.role && (
                             <Typography
                               variant="caption"
-                              color="text.secondary"
+                              color="textSecondary"
                             >{` · ${t(`roles.${e.role}`, { defaultValue: e.role })}`}</Typography>
                           )}
                         </TableCell>

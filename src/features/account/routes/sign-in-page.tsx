@@ -103,7 +103,7 @@ export function SignInPage({ tools }: { tools?: ReactNode }) {
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {t('signIn.demoTitle')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('signIn.demoHint')}
             </Typography>
             <List dense>

@@ -48,7 +48,7 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px 1fr' }, columnGap: 2, rowGap: 0.75, m: 0 }}>
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary" variant="body2">
+          <Typography component="dt" color="textSecondary" variant="body2">
             {k}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
@@ -97,7 +97,7 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
           {t('detail.title', { id: r.id })}
         </Typography>
         <StatusChip status={r.status} />
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {afterSaleApprovedResult.label(r.approvedResult ?? 0, lang)}
         </Typography>
       </Stack>
@@ -112,7 +112,7 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
                   <Link component={RouterLink} to={`/orders/${mainSn}`}>
                     {r.orderSn}
                   </Link>{' '}
-                  <Typography component="span" variant="caption" color="text.secondary">
+                  <Typography component="span" variant="caption" color="textSecondary">
                     ({r.orderSn3})
                   </Typography>
                 </>,
@@ -145,7 +145,7 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
             <Gallery urls={r.vouchers} label={t('fields.vouchers')} />
           </Suspense>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('detail.noVouchers')}
           </Typography>
         )}
@@ -155,7 +155,7 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
           {ADDRESS_KEYS.some((k) => user[k]) ? (
             <Fields rows={ADDRESS_KEYS.filter((k) => user[k]).map((k) => [t(`contact.${k}`), user[k] ?? ''] as [string, string])} />
           ) : (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('detail.noContact')}
             </Typography>
           )}
@@ -176,7 +176,7 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
                 </Button>
               </Stack>
             ) : (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('detail.sellerLater')}
               </Typography>
             )}
@@ -191,7 +191,7 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
               <MailForm id={r.id} orderSn={r.orderSn} sku={r.sku} />
             </Suspense>
           ) : (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('mail.notYours')}
             </Typography>
           )}

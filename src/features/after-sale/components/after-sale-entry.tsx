@@ -57,7 +57,7 @@ export function AfterSaleEntry({ line, onDone }: { line: LineInfo; onDone?: (id:
         {t('entry.request')}
       </Button>
       {why && (
-        <Typography variant="caption" color="text.secondary" data-testid="after-sale-entry-why">
+        <Typography variant="caption" color="textSecondary" data-testid="after-sale-entry-why">
           {why}
         </Typography>
       )}

@@ -67,7 +67,7 @@ export function AfterSaleTable({ rows, label, onOpen }: { rows: AfterSaleRecord[
                   </Link>
                   <Typography
                     variant="caption"
-                    color="text.secondary"
+                    color="textSecondary"
                     component="div"
                     sx={{ display: { sm: 'none' }, whiteSpace: 'nowrap' }}
                   >
@@ -81,7 +81,7 @@ export function AfterSaleTable({ rows, label, onOpen }: { rows: AfterSaleRecord[
                   <Link component={RouterLink} to={`/orders/${mainSn(r.orderSn3)}`}>
                     {r.orderSn}
                   </Link>
-                  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 260 }}>
+                  <Typography variant="caption" color="textSecondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 260 }}>
                     {names.goods ? `${names.goods} · ` : ''}SKU {r.sku}
                   </Typography>
                 </TableCell>
@@ -97,7 +97,7 @@ export function AfterSaleTable({ rows, label, onOpen }: { rows: AfterSaleRecord[
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatFen(r.goodsFee + r.logisticFee, lang)}
                   {r.refundFee ? (
-                    <Typography variant="caption" color="success.main" component="div">
+                    <Typography variant="caption" color="success" component="div">
                       {t('refunded', { amount: formatFen(r.refundFee, lang) })}
                     </Typography>
                   ) : null}

@@ -73,7 +73,7 @@ export function MailForm({ id, orderSn, sku }: { id: number; orderSn: string; sk
 
   return (
     <Stack component="form" spacing={2} onSubmit={(e) => void onSubmit(e)} aria-label={t('mail.title')} data-testid="mail-form" noValidate>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('mail.intro')}
       </Typography>
       {failure && (

@@ -73,7 +73,7 @@ export function NewRequestDialog({
         </Stack>
         {found.isFetching && <LinearProgress aria-label={t('common.loading')} />}
         {found.isError && <ErrorState error={found.error} onRetry={() => void found.refetch()} />}
-        {found.isSuccess && orders.length === 0 && <Typography color="text.secondary">{t('newRequest.none', { number })}</Typography>}
+        {found.isSuccess && orders.length === 0 && <Typography color="textSecondary">{t('newRequest.none', { number })}</Typography>}
         {orders.map((o) => (
           <Box key={o.sn} sx={{ mb: 2 }} data-testid="found-order">
             <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
@@ -94,7 +94,7 @@ export function NewRequestDialog({
                   )}
                   <Box sx={{ flex: 1, minWidth: 0 }}>
                     <Typography sx={{ overflowWrap: 'anywhere' }}>{g.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {t('newRequest.line', { skuName: g.skuName, sku: g.sku, number: g.number, price: formatFen(g.price, lang) })}
                     </Typography>
                   </Box>

@@ -35,11 +35,11 @@ export function TimelineView({ steps, appliedAt }: { steps: Step[]; appliedAt: s
             <Box>
               <Typography
                 sx={{ fontWeight: s.state === 'current' ? 700 : 400 }}
-                color={s.state === 'todo' ? 'text.secondary' : 'text.primary'}
+                color={s.state === 'todo' ? 'textSecondary' : 'textPrimary'}
               >
                 {t(`timeline.${s.key}`)}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {s.key === 'applied' ? appliedAt : t(`stepState.${s.state}`)}
               </Typography>
             </Box>

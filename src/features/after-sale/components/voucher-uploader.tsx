@@ -149,7 +149,7 @@ export function VoucherUploader({
         }}
       >
         <Typography sx={{ mb: 1 }}>{label}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           {t('uploader.hint', { max: MAX_PICTURES })}
         </Typography>
         <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<AddPhotoAlternateIcon />}>

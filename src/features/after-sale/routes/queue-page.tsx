@@ -73,7 +73,7 @@ export function QueuePage() {
               {/* Its room is kept before the answer (a time of the same shape, unseen): the button beside it stays put. */}
               <Typography
                 variant="caption"
-                color="text.secondary"
+                color="textSecondary"
                 aria-hidden={!queue.data}
                 sx={{ visibility: queue.data ? 'visible' : 'hidden' }}
               >
@@ -133,7 +133,7 @@ function Section({
         )}
       </Stack>
       {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ px: 2, pb: 1 }}>
           {hint}
         </Typography>
       )}
@@ -147,7 +147,7 @@ function Records({ rows, label, onOpen }: { rows: AfterSaleRecord[]; label: stri
   return rows.length ? (
     <AfterSaleTable rows={rows} label={label} onOpen={onOpen} />
   ) : (
-    <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+    <Typography color="textSecondary" sx={{ px: 2, pb: 2 }}>
       {t('queue.nothing')}
     </Typography>
   );
@@ -175,7 +175,7 @@ function DeliveredTable({ rows, onOpen }: { rows: DeliveredOpen[]; onOpen: (id: 
                 <Link component={RouterLink} to={`/orders/${order.sn}`} aria-label={t('queue.openOrder', { sn: order.thirdSn })}>
                   {order.thirdSn}
                 </Link>
-                <Typography variant="caption" color="text.secondary" component="div">
+                <Typography variant="caption" color="textSecondary" component="div">
                   {order.sn}
                 </Typography>
               </TableCell>
@@ -222,7 +222,7 @@ function Sections({ queue, onOpen }: { queue: WorkQueue; onOpen: (id: number) =>
         {queue.delivered.list.length ? (
           <DeliveredTable rows={queue.delivered.list} onOpen={onOpen} />
         ) : (
-          <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          <Typography color="textSecondary" sx={{ px: 2, pb: 2 }}>
             {t('queue.nothing')}
           </Typography>
         )}

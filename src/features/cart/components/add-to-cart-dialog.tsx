@@ -110,7 +110,7 @@ export function AddToCartDialog({ ids, open, onClose, onDone }: { ids: number[];
                   </Box>
                 </Stack>
                 {options.length === 0 ? (
-                  <Typography variant="body2" color="warning.main">
+                  <Typography variant="body2" color="warning">
                     {g.status === 1 ? t('noStock') : t('offSale')}
                   </Typography>
                 ) : (

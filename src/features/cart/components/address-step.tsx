@@ -117,7 +117,7 @@ export function AddressStep({ form, book }: { form: UseFormReturn<AddressValues>
         </Button>
         {editing && <Button onClick={() => setEditing(null)}>{t('book.stopEditing')}</Button>}
         {!editing && book.length >= ADDRESS_BOOK_MAX && (
-          <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
+          <Typography variant="caption" color="textSecondary" sx={{ alignSelf: 'center' }}>
             {t('book.full', { max: ADDRESS_BOOK_MAX })}
           </Typography>
         )}

@@ -19,7 +19,7 @@ export function LineRow({ line, children, testId = 'cart-line' }: { line: CartLi
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <SourceChip source={line.source} />
             {line.spec && (
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {line.spec}
               </Typography>
             )}

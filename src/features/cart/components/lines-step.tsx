@@ -65,7 +65,7 @@ export function LinesStep({
           <LineRow key={v.line.sku} line={v.line}>
             <QtyField view={v} onChange={(n) => onQty(v.line.sku, n)} />
             <Stack sx={{ minWidth: 110, alignItems: 'flex-end' }}>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {t('price')}
               </Typography>
               {loading ? (
@@ -76,13 +76,13 @@ export function LinesStep({
                 </Typography>
               )}
               {now !== undefined && now !== v.line.price && (
-                <Typography variant="caption" color="warning.main">
+                <Typography variant="caption" color="warning">
                   {t('wasPrice', { price: formatFen(v.line.price, lang) })}
                 </Typography>
               )}
             </Stack>
             <Stack sx={{ minWidth: 110, alignItems: 'flex-end' }}>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {t('lineTotal')}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="line-total">

@@ -24,7 +24,7 @@ export function MoneySummary({ goods, channels, balance }: { goods: number; chan
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, pl: indent ? 2 : 0 }}>
       <Typography
         variant={strong ? 'subtitle1' : 'body2'}
-        color={indent ? 'text.secondary' : undefined}
+        color={indent ? 'textSecondary' : undefined}
         sx={{ fontWeight: strong ? 700 : undefined }}
       >
         {label}

@@ -243,10 +243,10 @@ function Checkout() {
                   control={<Switch checked={strict} onChange={(e) => setStrict(e.target.checked)} />}
                   label={t('submit.strict')}
                 />
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {strict ? t('submit.strictOn') : t('submit.strictOff')}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   {t('submit.number', { sn: draft.data?.orderSn ?? '…' })}
                 </Typography>
                 {result?.kind === 'failed' && (

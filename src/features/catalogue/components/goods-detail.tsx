@@ -129,14 +129,14 @@ export function GoodsDetailView({ id }: { id: number }) {
             <Typography variant="h5" component="h1" id={GOODS_TITLE_ID} sx={{ fontWeight: 700 }}>
               {g.title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('detail.brand')}: {g.third_brand_name || '—'} · {t('detail.category')}:{' '}
               {(g.third_category_name ?? '').split(',').join(' › ') || '—'}
             </Typography>
             <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', py: 1 }}>
               {prices.map(([label, fen]) => (
                 <div key={label}>
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="textSecondary">
                     {label}
                   </Typography>
                   <Typography variant="h6" sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -145,10 +145,10 @@ export function GoodsDetailView({ id }: { id: number }) {
                 </div>
               ))}
               <div>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   {t('detail.profitRate')}
                 </Typography>
-                <Typography variant="h6" color="success.main" data-testid="detail-rate">
+                <Typography variant="h6" color="success" data-testid="detail-rate">
                   {formatRate(g.promotion_rate, lang)}
                 </Typography>
               </div>
@@ -238,7 +238,7 @@ export function GoodsDetailView({ id }: { id: number }) {
         {comments.isError ? (
           <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
         ) : comments.data && comments.data.list.length === 0 ? (
-          <Typography color="text.secondary">{t('detail.noComments')}</Typography>
+          <Typography color="textSecondary">{t('detail.noComments')}</Typography>
         ) : (
           <List dense>
             {(comments.data?.list ?? []).map((c) => (

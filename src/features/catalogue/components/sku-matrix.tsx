@@ -27,7 +27,7 @@ export function SkuMatrix({ specs }: { specs: Specs }) {
         <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatFen(o.agreement_price, lang)}
         </Typography>
-        <Typography variant="caption" color={o.stock > 0 ? 'text.secondary' : 'error'}>
+        <Typography variant="caption" color={o.stock > 0 ? 'textSecondary' : 'error'}>
           {o.stock > 0 ? `${t('detail.stock')} ${formatCount(o.stock, lang)}` : t('detail.outOfStock')}
         </Typography>
       </>

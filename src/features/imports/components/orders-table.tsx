@@ -66,11 +66,11 @@ function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void
           <Typography variant="body2" sx={WRAP}>
             {first.consignee} {first.phone}
           </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', ...WRAP }}>
+          <Typography variant="caption" color="textSecondary" sx={{ display: 'block', ...WRAP }}>
             {addressText(o)}
           </Typography>
           {r && !r.exact && (
-            <Typography variant="caption" color="info.main" sx={{ display: 'block', ...WRAP }}>
+            <Typography variant="caption" color="info" sx={{ display: 'block', ...WRAP }}>
               {t('table.matched', { region: `${r.province} ${r.city} ${r.area}` })}
             </Typography>
           )}
@@ -82,7 +82,7 @@ function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void
         <Typography key={l.row} variant="body2" sx={WRAP}>
           {l.title ?? o.rows.find((r) => r.row === l.row)?.values.product} {l.specName ? `· ${l.specName}` : ''} × {l.number}
           {l.was !== undefined && (
-            <Typography component="span" variant="caption" color="warning.main" sx={{ display: 'block' }}>
+            <Typography component="span" variant="caption" color="warning" sx={{ display: 'block' }}>
               {t('table.wasPrice', { was: formatFen(l.was, lang), now: formatFen(l.price, lang) })}
             </Typography>
           )}
@@ -92,7 +92,7 @@ function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void
       <>
         {o.status === 'ready' || o.status === 'unsellable' ? formatFen(o.goods + o.freight, lang) : '—'}
         {o.freight > 0 && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
             {t('table.freight', { freight: formatFen(o.freight, lang) })}
           </Typography>
         )}
@@ -131,7 +131,7 @@ function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void
         <Typography variant="body2" sx={{ fontFamily: 'monospace', ...WRAP }}>
           {o.orderSn || t('table.noNumber')}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {t('table.rows', { rows: o.rows.map((r) => r.row).join(', ') })}
         </Typography>
       </>
@@ -157,7 +157,7 @@ export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFix
   const noStreet = orders.filter((o) => o.streetFilled && o.status !== 'already').length;
   if (orders.length === 0)
     return (
-      <Typography color="text.secondary" sx={{ py: 2 }}>
+      <Typography color="textSecondary" sx={{ py: 2 }}>
         {t('table.none')}
       </Typography>
     );

@@ -45,7 +45,7 @@ export function PastImports() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.list.length === 0 ? (
-        <Typography color="text.secondary" data-testid="empty-state">
+        <Typography color="textSecondary" data-testid="empty-state">
           {t('past.empty')}
         </Typography>
       ) : (
@@ -77,7 +77,7 @@ export function PastImports() {
                   </TableCell>
                   <TableCell align="right">
                     <Typography variant="body2">{t('past.summary', { placed: j.counts.placed, orders: j.counts.orders })}</Typography>
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography variant="caption" color="textSecondary">
                       {formatFen(j.placedAmount, lang)}
                     </Typography>
                   </TableCell>

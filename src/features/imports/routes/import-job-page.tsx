@@ -175,7 +175,7 @@ export function ImportJobPage() {
                   <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
                     {o.orderSn}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="textSecondary">
                     {t('table.rows', { rows: o.rows.map((r) => r.row).join(', ') })}
                   </Typography>
                 </TableCell>

@@ -311,7 +311,7 @@ export function ImportPage() {
         <Typography variant="subtitle1" component="h2">
           {t('drop.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
           {t('drop.hint', { rows: formatCount(IMPORT_MAX_ROWS, lang), mb: IMPORT_MAX_BYTES / 1024 / 1024 })}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -375,7 +375,7 @@ export function ImportPage() {
       {checked && (
         <Stack spacing={2} data-testid="import-checked">
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('drop.file', {
                 name: checked.fileName,
                 rows: formatCount(checked.rows, lang),
@@ -433,7 +433,7 @@ export function ImportPage() {
                 ['after', balance.data === undefined ? undefined : balance.data - total],
               ].map(([k, v]) => (
                 <Box key={k as string} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
+                  <Typography component="dt" variant="body2" color="textSecondary">
                     {t(`totals.${k as string}`)}
                   </Typography>
                   <Typography

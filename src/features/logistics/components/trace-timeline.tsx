@@ -54,7 +54,7 @@ export function TraceTimeline({ orderSn, sku }: { orderSn: string; sku: number }
         </Stack>
       ) : null}
       {list.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {info.no ? t('noEvents') : t('notShipped')}
         </Typography>
       ) : (
@@ -87,7 +87,7 @@ export function TraceTimeline({ orderSn, sku }: { orderSn: string; sku: number }
               <Typography variant="body2" sx={{ fontWeight: i === 0 ? 600 : 400 }}>
                 {e.message}
               </Typography>
-              <Typography variant="caption" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
+              <Typography variant="caption" color="textSecondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
                 {formatSeconds(e.time, lang)}
                 {e.source ? ` · ${e.source}` : ''}
               </Typography>

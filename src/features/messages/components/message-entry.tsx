@@ -58,7 +58,7 @@ export function MessageEntry({
               {t('entry.unread')}
             </Typography>
           )}
-          <Typography variant="caption" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
+          <Typography variant="caption" color="textSecondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
             {t('entry.received', { time: formatMillis(messageTime(m), lang) })}
           </Typography>
           {s.lowProfit !== null && (

@@ -38,7 +38,7 @@ export function CallbackSettings() {
         <Typography id="callback-title" variant="h6" component="h2">
           {t('settings.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('settings.hint')}
         </Typography>
         {s && (
@@ -58,7 +58,7 @@ export function CallbackSettings() {
                 {t('settings.copy')}
               </Button>
             </Stack>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {s.tokenSource === 'setting' ? t('settings.fromSetting') : t('settings.fromFile')}{' '}
               {t('settings.retention', { days: s.retentionDays })}
             </Typography>
@@ -82,7 +82,7 @@ export function LowProfitSource({ rules }: { rules: WatchRules }) {
   const space = lang === 'en' ? ' ' : '';
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="low-profit-source">
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {library === null ? t('flag.none') : t('flag.follows', { rate: formatRate(library, lang) })}
         {rules.goods.length > 0 && `${space}${t('flag.own', { count: rules.goods.length })}`}
         {space}

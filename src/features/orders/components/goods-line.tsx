@@ -60,7 +60,7 @@ export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; c
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {line.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('line.spec')}: {line.skuName || '—'} · SKU {line.sku}
           </Typography>
           <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -86,7 +86,7 @@ export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; c
           </Stack>
           {shipped && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1, alignItems: 'center' }}>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {line.deliverName}
               </Typography>
               <Suspense fallback={<Typography variant="body2">{line.deliverNo}</Typography>}>

@@ -33,7 +33,7 @@ function Facts({ rows, testId }: { rows: [string, React.ReactNode][]; testId?: s
     >
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {k}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word', fontVariantNumeric: 'tabular-nums' }}>
@@ -126,7 +126,7 @@ export function OrderDetail({ sn, headingLevel = 'h2' }: { sn: string; headingLe
           {/* Named: an order paid and its payment made both read 已支付 on their own. */}
           <StatusChip of={orderStatus} value={order.status} prefix={t('columns.status')} testId="detail-order-status" />
           <StatusChip of={orderPayStatus} value={order.payStatus} prefix={t('columns.payStatus')} />
-          <Typography variant="body2" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
+          <Typography variant="body2" color="textSecondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
             {t('detail.created', { time: formatSeconds(order.createdTime, lang) })}
           </Typography>
         </Stack>

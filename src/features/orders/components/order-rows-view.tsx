@@ -60,7 +60,7 @@ export function OrderRowsView({
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="order-count">
+        <Typography variant="body2" color="textSecondary" aria-live="polite" data-testid="order-count">
           {total !== undefined ? t('list.results', { count: total }) : ' '}
         </Typography>
         <Stack direction="row" spacing={1}>

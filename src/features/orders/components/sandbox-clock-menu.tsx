@@ -14,7 +14,7 @@ export function SandboxClockMenu({ anchor, onClose }: { anchor: HTMLElement | nu
         component="li"
         role="none"
         variant="caption"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ display: 'block', px: 2, py: 1, maxWidth: 280 }}
       >
         {t('clock.hint')}

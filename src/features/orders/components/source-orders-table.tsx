@@ -103,7 +103,7 @@ export function SourceOrdersTable({
                           <span>
                             {c.address.consignee} · {c.address.phone}
                           </span>
-                          <Typography variant="caption" color="text.secondary">
+                          <Typography variant="caption" color="textSecondary">
                             {[regionOf(c.address), c.address.street, c.address.description].filter(Boolean).join(' ')}
                           </Typography>
                         </Stack>

@@ -46,7 +46,7 @@ function FailedOrderCard({ row, onAction, onOpen }: { row: ErrorOrder; onAction:
           <Typography variant="subtitle1" component="h2" color="error" sx={{ fontWeight: 600 }} data-testid="failed-message">
             {row.message || t('failed.noMessage')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
+          <Typography variant="body2" color="textSecondary" title={zoneName(DEFAULT_TIME_ZONE, lang)}>
             {t('failed.when', { time: formatSeconds(row.createdTime, lang) })}
           </Typography>
           <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
@@ -80,7 +80,7 @@ function FailedOrderCard({ row, onAction, onOpen }: { row: ErrorOrder; onAction:
         )}
       </Stack>
       {params === null ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {t('failed.unreadable')}
         </Typography>
       ) : (
@@ -107,7 +107,7 @@ function FailedOrderCard({ row, onAction, onOpen }: { row: ErrorOrder; onAction:
             })}
           </Box>
           {a && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {t('failed.shipTo', {
                 who: [a.consignee, a.phone].filter(Boolean).join(' · '),
                 where: [a.province, a.city, a.area, a.street, a.description].filter(Boolean).join(' '),
@@ -124,7 +124,7 @@ function FailedOrderCard({ row, onAction, onOpen }: { row: ErrorOrder; onAction:
             </Typography>
           )}
           {params.strictMode !== undefined && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {params.strictMode ? t('failed.strict') : t('failed.lenient')}
             </Typography>
           )}
@@ -190,7 +190,7 @@ export function FailedOrdersPage() {
         </Paper>
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
+          <Typography variant="body2" color="textSecondary" aria-live="polite">
             {t('failed.results', { count })}
           </Typography>
           <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label={t('failed.title')} />}</Box>

@@ -153,7 +153,7 @@ export function OrdersPage() {
           </Tabs>
           <NextCommit>
             {onChannel ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('list.channelHint', { channel: channelName(view.tab) })}
               </Typography>
             ) : (
@@ -198,7 +198,7 @@ export function OrdersPage() {
               ) : (
                 <>
                   {current.data && (
-                    <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="order-count">
+                    <Typography variant="body2" color="textSecondary" aria-live="polite" data-testid="order-count">
                       {onChannel ? t('list.childResults', { count: total }) : t('list.results', { count: total })}
                     </Typography>
                   )}

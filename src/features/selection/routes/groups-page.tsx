@@ -162,7 +162,7 @@ export function GroupsPage() {
           ) : (
             <>
               {goods.data && !goods.isPlaceholderData && current && (
-                <Typography variant="body2" color="text.secondary" aria-live="polite">
+                <Typography variant="body2" color="textSecondary" aria-live="polite">
                   {t('groups.results', { count, n: formatCount(count, lang), name: current.name })}
                 </Typography>
               )}

@@ -78,7 +78,7 @@ function HistoryBody({ goodsId }: { goodsId: number }) {
         {h.minRate !== null && <Chip size="small" label={t('history.minimum', { rate: formatRate(h.minRate, lang) })} />}
       </Stack>
       {!sku ? (
-        <Typography color="text.secondary">{t('history.none')}</Typography>
+        <Typography color="textSecondary">{t('history.none')}</Typography>
       ) : (
         <>
           <Suspense fallback={<Skeleton variant="rounded" height={220} />}>

@@ -85,7 +85,7 @@ export function AtRiskPage() {
         )}
       </Paper>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 2 }} role="group" aria-label={t('filter.label')}>
-        <Typography variant="body2" color="text.secondary" component="span">
+        <Typography variant="body2" color="textSecondary" component="span">
           {t('filter.label')}
         </Typography>
         {(['all', ...WATCH_REASONS] as const).map((r) => (
@@ -125,7 +125,7 @@ export function AtRiskPage() {
             <Paper key={g.goodsId} variant="outlined" sx={{ p: 2 }} component="article" aria-label={g.title}>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 1 }}>
                 <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, overflowWrap: 'anywhere', flex: '1 1 240px' }}>
-                  {g.title} <Typography component="span" color="text.secondary">#{g.goodsId}</Typography>
+                  {g.title} <Typography component="span" color="textSecondary">#{g.goodsId}</Typography>
                 </Typography>
                 {g.reasons.map((r) => (
                   <Chip key={r} size="small" color={r === 'below-margin' ? 'warning' : 'error'} variant="outlined" label={t(`reason.${r}`)} />

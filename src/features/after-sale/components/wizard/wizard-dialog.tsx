@@ -168,7 +168,7 @@ export function WizardDialog({
     >
       <DialogTitle id="after-sale-wizard-title">
         {t('wizard.title')}
-        <Typography variant="body2" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="textSecondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
           {line.name}
           {line.skuName ? ` · ${line.skuName}` : ''} · {t('wizard.orderSn', { sn: line.orderSn })}
         </Typography>

@@ -119,7 +119,7 @@ function WhyStep({ form, options }: StepProps) {
                       {r.needVoucher && <Chip size="small" label={t('wizard.needsVoucher')} sx={{ ml: 1 }} />}
                       {r.refundCarriage && <Chip size="small" variant="outlined" label={t('wizard.refundsCarriage')} sx={{ ml: 1 }} />}
                       {r.tip && (
-                        <Typography variant="body2" color="text.secondary">
+                        <Typography variant="body2" color="textSecondary">
                           {r.tip}
                         </Typography>
                       )}
@@ -273,7 +273,7 @@ function AmountStep({ form, options, line }: StepProps) {
           )}
         />
       ) : (
-        <Typography color="text.secondary">{t('wizard.noCarriage')}</Typography>
+        <Typography color="textSecondary">{t('wizard.noCarriage')}</Typography>
       )}
     </Stack>
   );
@@ -344,7 +344,7 @@ function ReviewStep({ form, options, line }: StepProps) {
     >
       {rows.map(([k, val]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="textSecondary">
             {k}
           </Typography>
           <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
