@@ -54,7 +54,13 @@ export const PHONE_MEDIA = '(max-width: 599.98px)';
  * for this list while it sends the page and hands it over in the HTML (server/first-list.ts).
  */
 export const CATALOGUE_FIRST_LIST = { page: 1, limit: 20 } as const;
-/** The id of the JSON block the gateway streams a landing's first list in, after the page's shell. */
+/**
+ * The overview at `/overview` with nothing in the address (where a manager lands): its default period,
+ * what the page asks for (src/features/overview/period.ts, checked by its test). The gateway asks for
+ * it while it sends the page and hands it over in the HTML (server/first-list.ts).
+ */
+export const OVERVIEW_FIRST_ASK = { period: '7d' } as const;
+/** The id of the JSON block the gateway streams a landing's first list (or figures) in, after the page's shell. */
 export const FIRST_LIST_ID = 'first-list';
 /** The id of the catalogue's first goods as the HTML paints them on a phone, until React draws its own. */
 export const BOOT_GOODS_ID = 'boot-goods';

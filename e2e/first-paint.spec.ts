@@ -102,6 +102,9 @@ async function checkFirstStyles(page: Page, path: string) {
   ).toBeLessThanOrEqual(5);
 }
 
+/** What a landing's page brings (server/first-list.ts), by the request the SPA would otherwise make. */
+const HANDED_OVER: Record<string, string> = { '/catalogue': '/bff/op/selection.online', '/overview': '/bff/overview' };
+
 /**
  * Records every layout shift of each document the tab loads, as Chromium reports them to the page
  * (what CLS adds up; shifts right after a click or a key are left out, as CLS leaves them out), with
@@ -128,15 +131,16 @@ function recordShifts() {
 async function loadWithoutShift(page: Page, landing: (typeof LANDINGS)[number], phone: boolean) {
   const cdp = phone ? await page.context().newCDPSession(page) : undefined;
   await cdp?.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  // The catalogue's first list comes in the page the gateway sends (server/first-list.ts): not asked again.
+  // The catalogue's first list and the overview's figures come in the page the gateway sends
+  // (server/first-list.ts): not asked again.
   const asks: string[] = [];
   const onRequest = (r: Request) => void asks.push(new URL(r.url()).pathname);
   page.on('request', onRequest);
   try {
     await page.goto(landing.path);
     await expect(landing.ready(page)).toBeVisible({ timeout: 20_000 });
-    if (landing.path === '/catalogue')
-      expect(asks, 'the catalogue asked again for the list its page brought').not.toContain('/bff/op/selection.online');
+    const brought = HANDED_OVER[landing.path];
+    if (brought) expect(asks, `${landing.path} asked again for what its page brought`).not.toContain(brought);
     page.off('request', onRequest);
     if (landing.role === 'merchant') await expect(page.getByTestId('merchant-strip')).toBeVisible();
     await page.waitForLoadState('networkidle');

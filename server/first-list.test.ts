@@ -47,27 +47,49 @@ describe('the first list the gateway asks for', () => {
 
   it('only on the bare catalogue path, for a person who may read it', async () => {
     const first = firstListFor(answering(ok({ list: [] })));
-    expect(first('/catalogue', '?source=2', 'c', ['selection.online'])).toBeNull();
-    expect(first('/library', '', 'c', ['selection.online', 'selection.list'])).toBeNull();
-    expect(first('/catalogue', '', 'c', ['selection.list'])).toBeNull();
-    expect(await first('/catalogue', '', 'c', ['selection.online'])).toEqual({
+    expect(first('/catalogue', '?source=2', 'c', { ops: ['selection.online'], features: [] })).toBeNull();
+    expect(first('/library', '', 'c', { ops: ['selection.online', 'selection.list'], features: [] })).toBeNull();
+    expect(first('/catalogue', '', 'c', { ops: ['selection.list'], features: [] })).toBeNull();
+    expect(await first('/catalogue', '', 'c', { ops: ['selection.online'], features: [] })).toEqual({
       op: 'selection.online',
       input: { page: 1, limit: 20 },
       data: { list: [] },
     });
   });
 
+  it('asks for the overview’s default period on the bare overview path, for who may read it, and hands over its answer', async () => {
+    const asked: { url: string; method?: string; cookie?: string }[] = [];
+    const first = firstListFor({
+      request: (url: string, init?: RequestInit) => {
+        asked.push({ url, method: init?.method, cookie: new Headers(init?.headers).get('cookie') ?? undefined });
+        return Promise.resolve(new Response(JSON.stringify({ period: '7d', today: '2026-11-27' })));
+      },
+    } as never);
+    expect(first('/overview', '?period=30d', 'c', { ops: [], features: ['overview.read'] })).toBeNull();
+    expect(first('/overview', '', 'c', { ops: ['selection.online'], features: ['strip.read'] })).toBeNull();
+    expect(asked).toEqual([]);
+    expect(await first('/overview', '', 'sid=1', { ops: [], features: ['overview.read'] })).toEqual({
+      route: '/overview',
+      input: { period: '7d' },
+      data: { period: '7d', today: '2026-11-27' },
+    });
+    expect(asked).toEqual([{ url: '/overview?period=7d', method: undefined, cookie: 'sid=1' }]);
+    // A refusal (a 4xx/5xx answer) is the page's to show when it asks itself.
+    const refused = firstListFor(answering(() => Promise.resolve(new Response('{"msg":"no"}', { status: 403 }))));
+    expect(await refused('/overview', '', 'c', { ops: [], features: ['overview.read'] })).toBeNull();
+  });
+
   it('leaves the list out when the upstream refuses, fails or is slower than the wait', async () => {
     const refused = firstListFor(answering(() => Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'no' })))));
-    expect(await refused('/catalogue', '', 'c', ['selection.online'])).toBeNull();
+    expect(await refused('/catalogue', '', 'c', { ops: ['selection.online'], features: [] })).toBeNull();
     const failed = firstListFor(answering(() => Promise.reject(new Error('down'))));
-    expect(await failed('/catalogue', '', 'c', ['selection.online'])).toBeNull();
+    expect(await failed('/catalogue', '', 'c', { ops: ['selection.online'], features: [] })).toBeNull();
     const slow = firstListFor(
       answering(() => new Promise(() => {})),
       50,
     );
     const t0 = Date.now();
-    expect(await slow('/catalogue', '', 'c', ['selection.online'])).toBeNull();
+    expect(await slow('/catalogue', '', 'c', { ops: ['selection.online'], features: [] })).toBeNull();
     expect(Date.now() - t0).toBeLessThan(1_000);
   });
 

@@ -1,25 +1,36 @@
 import type { Context, Hono } from 'hono';
 import { PassThrough, Readable } from 'node:stream';
 import { createGzip, Gzip, constants as zlib } from 'node:zlib';
-import { BOOT_GOODS_ID, CATALOGUE_FIRST_LIST, FIRST_LIST_ID } from '../contract/constants';
+import { BOOT_GOODS_ID, CATALOGUE_FIRST_LIST, FIRST_LIST_ID, OVERVIEW_FIRST_ASK } from '../contract/constants';
 import { formatFen } from '../contract/money';
 import { escapeHtml, type ShellTexts } from './shell-page';
 import type { OpId } from '../contract';
 
 /**
- * A landing's first list, asked for by the gateway while it sends the page (issue 39). Without it the
- * list leaves only once the browser has the first page's script and has run it; on a phone the
- * catalogue's largest paint is its first product's picture, which waited for that list and then for
- * its own request. With it, the picture is asked for by the HTML and the list is in the page when the
- * script starts.
+ * A landing's first data, asked for by the gateway while it sends the page (issue 39). Without it the
+ * data leaves only once the browser has the page's script and has run it; on a phone the catalogue's
+ * largest paint is its first product's picture, which waited for that list and then for its own
+ * request, and the overview's figures (a desktop's largest paint) waited for its page's code. With
+ * it, the picture is asked for by the HTML and the data is in the page when the script starts.
  */
-interface FirstList {
-  op: OpId;
-  /** The input the page sends for this address with nothing after the path (checked by the SPA's tests). */
-  input: object;
+type FirstList = (
+  | {
+      /** An upstream operation's list, asked through `/bff/op/<op>` (its envelope's `data` is handed over). */
+      op: OpId;
+      /** The input the page sends for this address with nothing after the path (checked by the SPA's tests). */
+      input: object;
+    }
+  | {
+      /** A route of the gateway's own, asked with GET and `input` as its query (its whole answer is handed over). */
+      route: string;
+      input: Record<string, string>;
+      /** The feature it needs (contract/permissions.ts), as the route checks. */
+      feature: string;
+    }
+) & {
   /** What the HTML paints of the list before any script has run (a phone's first goods), if anything. */
   paint?: (data: unknown, look: PaintLook) => string;
-}
+};
 
 /** The person's language and the page's words from the build (dist/.vite/shell.json). */
 export interface PaintLook {
@@ -36,6 +47,8 @@ const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALA
 
 const FIRST_LISTS: Record<string, FirstList> = {
   '/catalogue': { op: 'selection.online', input: CATALOGUE_FIRST_LIST, paint: paintGoods },
+  // The manager's landing: its figures (a desktop's largest paint is drawn with them).
+  '/overview': { route: '/overview', input: OVERVIEW_FIRST_ASK, feature: 'overview.read' },
 };
 
 type PaintedRow = { title?: unknown; cover?: unknown; agreement_price?: unknown; guide_price?: unknown };
@@ -76,11 +89,8 @@ function paintGoods(data: unknown, { lang, texts, strip }: PaintLook): string {
 /** How long the end of the page waits for the list; slower, the page ends without it and the SPA asks itself. */
 const FIRST_LIST_WAIT_MS = 1_000;
 
-export interface FirstListBlock {
-  op: OpId;
-  input: object;
-  data: unknown;
-}
+/** What the page carries: the operation or route asked, its input, and the answer's data. */
+export type FirstListBlock = ({ op: OpId } | { route: string }) & { input: object; data: unknown };
 
 /**
  * The list for this address, when there is one and the person may read it: asked through the gateway's
@@ -88,19 +98,30 @@ export interface FirstListBlock {
  * the bare path: a filtered view is the SPA's to ask for.
  */
 export function firstListFor(bffApp: Pick<Hono, 'request'>, waitMs = FIRST_LIST_WAIT_MS) {
-  return (path: string, search: string, cookie: string, ops: readonly string[]): Promise<FirstListBlock | null> | null => {
+  return (
+    path: string,
+    search: string,
+    cookie: string,
+    permissions: { ops: readonly string[]; features: readonly string[] },
+  ): Promise<FirstListBlock | null> | null => {
     const first = FIRST_LISTS[path];
-    if (!first || search || !ops.includes(first.op)) return null;
-    const answer = Promise.resolve(
-      bffApp.request(`/op/${first.op}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(first.input),
-      }),
-    )
-      .then((r) => (r.ok ? (r.json() as Promise<{ code?: number; data?: unknown }>) : null))
-      .then((env) => (env?.code === 1 ? { op: first.op, input: first.input, data: env.data } : null))
-      .catch(() => null);
+    if (!first || search) return null;
+    if ('op' in first ? !permissions.ops.includes(first.op) : !permissions.features.includes(first.feature)) return null;
+    const asked =
+      'op' in first
+        ? Promise.resolve(
+            bffApp.request(`/op/${first.op}`, {
+              method: 'POST',
+              headers: { cookie, 'content-type': 'application/json' },
+              body: JSON.stringify(first.input),
+            }),
+          )
+            .then((r) => (r.ok ? (r.json() as Promise<{ code?: number; data?: unknown }>) : null))
+            .then((env) => (env?.code === 1 ? { op: first.op, input: first.input, data: env.data } : null))
+        : Promise.resolve(bffApp.request(`${first.route}?${new URLSearchParams(first.input)}`, { headers: { cookie } }))
+            .then((r) => (r.ok ? (r.json() as Promise<unknown>) : null))
+            .then((data) => (data ? { route: first.route, input: first.input, data } : null));
+    const answer = asked.catch(() => null);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
     return Promise.race([answer, late]).finally(() => clearTimeout(timer));

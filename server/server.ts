@@ -387,7 +387,7 @@ export async function createAppServer(
       // A landing's list leaves now, while the page is sent (server/first-list.ts).
       const permissions = (data?.session as { permissions?: { ops: string[]; features: string[] } } | undefined)?.permissions;
       const list =
-        token && permissions ? firstList(c.req.path, new URL(c.req.url).search, `${SESSION_COOKIE}=${token}`, permissions.ops) : null;
+        token && permissions ? firstList(c.req.path, new URL(c.req.url).search, `${SESSION_COOKIE}=${token}`, permissions) : null;
       let html = withBootData(readFileSync(indexFile, 'utf8'), data);
       // Signed in (else the app goes to the sign-in page): the page's header in the person's language.
       const lang = shellLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));

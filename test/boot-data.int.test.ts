@@ -117,6 +117,27 @@ describe('the served shell carries the session, meta and channels', () => {
     expect(blockOf((await app.call('GET', '/catalogue')).text)).toBeNull();
   });
 
+  it('the overview’s figures come in the manager’s page, the answer the route gives for its default period', async () => {
+    const blockOf = (html: string) => {
+      const m = /<script type="application\/json" id="first-list">(.*?)<\/script>/s.exec(html);
+      return m ? (JSON.parse(m[1]!) as { route?: string; op?: string; input: unknown; data: Record<string, unknown> }) : null;
+    };
+    const manager = await app.signIn('manager', 'manager-demo');
+    const block = blockOf((await app.call('GET', '/overview', { headers: { cookie: manager } })).text);
+    expect(block).toMatchObject({ route: '/overview', input: { period: '7d' } });
+    const direct = JSON.parse((await app.call('GET', '/bff/overview?period=7d', { headers: { cookie: manager } })).text) as Record<string, unknown>;
+    // The same answer but for the moment it was made at.
+    const { asOf: _a, ...given } = block!.data;
+    const { asOf: _b, ...asked } = direct;
+    expect(given).toEqual(asked);
+    expect(given).toMatchObject({ period: '7d', current: expect.objectContaining({ totals: expect.any(Object) }) });
+    // Another period, a role without the overview (the merchant), signed out: none.
+    expect(blockOf((await app.call('GET', '/overview?period=30d', { headers: { cookie: manager } })).text)).toBeNull();
+    const merchant = await app.signIn('merchant', 'merchant-demo');
+    expect(blockOf((await app.call('GET', '/overview', { headers: { cookie: merchant } })).text)).toBeNull();
+    expect(blockOf((await app.call('GET', '/overview')).text)).toBeNull();
+  });
+
   it('signed out, or with a session that is not one: the plain shell', async () => {
     const cases: Record<string, string>[] = [{}, { cookie: 'sd_session=not-a-session' }];
     for (const headers of cases) {

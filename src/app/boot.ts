@@ -1,12 +1,12 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '../../contract';
-import type { OpId } from '../../contract';
 // Straight to the modules, not through the features' faces: a face re-exports components (the app
 // bar's tools, drawers) that would come along into the first download.
 import { meQuery } from '../features/account/api/queries';
 import { catalogueListAt } from '../features/catalogue/first-list';
 import { onlineListQuery, type OnlineListFilters } from '../features/catalogue/api/queries';
-import { FIRST_LIST_ID, PHONE_MEDIA } from '../../contract/constants';
+import { FIRST_LIST_ID, OVERVIEW_FIRST_ASK, PHONE_MEDIA } from '../../contract/constants';
+import { overviewKeys } from '../features/overview/api/keys';
 import { preloadCatalogueList } from '../features/catalogue/list-chunk';
 import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
@@ -21,10 +21,15 @@ interface BootData {
   sources?: unknown;
 }
 
-/** First pages whose list can leave before React draws anything: the operation it needs, and its query. */
-const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Promise<void>]> = {
+type Permissions = Session['permissions'];
+
+/**
+ * First pages whose data can leave before React draws anything: who may ask for it (as the gateway
+ * checks), and its query.
+ */
+const FIRST_LISTS: Record<string, [(p: Permissions) => boolean, (qc: QueryClient, search: string) => Promise<void>]> = {
   '/catalogue': [
-    'selection.online',
+    (p) => p.ops.includes('selection.online'),
     (qc, search) => {
       const list = catalogueListAt(search);
       return qc.prefetchQuery(list).then(() => preloadPicture(qc.getQueryData(list.queryKey)?.list[0]?.cover));
@@ -33,32 +38,56 @@ const FIRST_LISTS: Record<string, [OpId, (qc: QueryClient, search: string) => Pr
   // The library's and the orders' lists come from small chunks of their own (not in the catalogue's
   // first download): asked for now, they leave as soon as those arrive, while the page's chunk is on its way.
   '/library': [
-    'selection.list',
+    (p) => p.ops.includes('selection.list'),
     (qc, search) => import('../features/selection/first-list').then((m) => qc.prefetchQuery(m.libraryListAt(search))),
   ],
-  '/orders': ['order.list', (qc, search) => import('../features/orders/first-list').then((m) => m.prefetchOrdersAt(qc, search))],
+  '/orders': [
+    (p) => p.ops.includes('order.list'),
+    (qc, search) => import('../features/orders/first-list').then((m) => m.prefetchOrdersAt(qc, search)),
+  ],
+  '/overview': [
+    (p) => p.features.includes('overview.read'),
+    (qc, search) => import('../features/overview/first-list').then((m) => m.prefetchOverviewAt(qc, search)),
+  ],
 };
 
 /**
- * The landing's list the gateway asked for while it sent the page (server/first-list.ts: a JSON block
- * after the shell, with the operation and input it asked with). Taken into the query cache when it is
- * the list the page will ask for at this address; the picture was already asked for by the HTML.
- * Returns whether it was.
+ * What the gateway hands over with a landing's page (server/first-list.ts), and where it goes: the
+ * query the page will ask at this address, when the block is that query's answer. The catalogue's
+ * first list is an operation's (its input must be the one the address gives); the overview's figures
+ * are the gateway's own route's, for its default period at the bare address.
+ */
+const HANDED_OVER: Record<string, (block: { op?: unknown; route?: unknown; input?: unknown }, search: string) => readonly unknown[] | null> = {
+  '/catalogue': (block, search) => {
+    if (block.op !== 'selection.online') return null;
+    const list = catalogueListAt(search);
+    return hashKey(list.queryKey) === hashKey(onlineListQuery(block.input as OnlineListFilters).queryKey) ? list.queryKey : null;
+  },
+  '/overview': (block, search) =>
+    block.route === '/overview' && !search && hashKey([block.input]) === hashKey([OVERVIEW_FIRST_ASK])
+      ? overviewKeys.period(OVERVIEW_FIRST_ASK)
+      : null,
+};
+
+/**
+ * The landing's data the gateway asked for while it sent the page (server/first-list.ts: a JSON block
+ * after the shell, with the operation or route and input it asked with). Taken into the query cache
+ * when it is what the page will ask for at this address; the catalogue's picture was already asked
+ * for by the HTML. Returns whether it was.
  */
 export function seedFirstList(queryClient: QueryClient, doc: Document = document): boolean {
   const el = doc.getElementById(FIRST_LIST_ID);
   if (!el?.textContent) return false;
   el.remove();
-  let block: { op?: unknown; input?: unknown; data?: unknown };
+  let block: { op?: unknown; route?: unknown; input?: unknown; data?: unknown };
   try {
     block = JSON.parse(el.textContent) as typeof block;
   } catch {
     return false;
   }
-  if (doc.location.pathname !== '/catalogue' || block.op !== 'selection.online' || !block.data) return false;
-  const list = catalogueListAt(doc.location.search);
-  if (hashKey(list.queryKey) !== hashKey(onlineListQuery(block.input as OnlineListFilters).queryKey)) return false;
-  queryClient.setQueryData(list.queryKey, block.data as never);
+  const key = block.data ? HANDED_OVER[doc.location.pathname]?.(block, doc.location.search) : null;
+  if (!key) return false;
+  queryClient.setQueryData(key, block.data as never);
   return true;
 }
 
@@ -133,7 +162,7 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
   // With the session known, the page's list need not wait for the page: it leaves now, and the page
   // finds it in flight (same query key) when it mounts.
   const first = FIRST_LISTS[doc.location.pathname];
-  if (data.session && first && data.session.permissions.ops.includes(first[0]) && !seedFirstList(queryClient, doc))
+  if (data.session && first && first[0](data.session.permissions) && !seedFirstList(queryClient, doc))
     void first[1](queryClient, doc.location.search);
   if (data.meta) {
     queryClient.setQueryData(metaQuery.queryKey, data.meta);

@@ -1,20 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MerchantStrip, Order, Overview, OverviewCash, OverviewListOf, OverviewOrders, OverviewPeriod } from '../../../../contract';
+import type { MerchantStrip, Order, Overview, OverviewCash, OverviewListOf, OverviewOrders } from '../../../../contract';
 import { bffFetch } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
+import { overviewKeys, type OverviewAsk } from './keys';
 
-export interface OverviewAsk {
-  period: OverviewPeriod;
-  from?: string;
-  to?: string;
-}
-
-export const overviewKeys = {
-  all: ['overview'] as const,
-  period: (a: OverviewAsk) => [...overviewKeys.all, a] as const,
-  orders: (a: OverviewOrdersAsk) => [...overviewKeys.all, 'orders', a] as const,
-  cash: (a: OverviewCashAsk) => [...overviewKeys.all, 'cash', a] as const,
-};
+export { overviewKeys, type OverviewAsk };
 
 /** Paid out ('1') or paid back ('2'), for which days (`/bff/overview/cash`). */
 export interface OverviewCashAsk {
@@ -81,35 +71,11 @@ const overviewPath = (a: OverviewAsk) => {
   return `/overview?${p}`;
 };
 
-/** An overview asked for before the page drew (askOverviewEarly), for the page's first query of the same period. */
-let early: { path: string; at: number; answer: Promise<Overview> } | undefined;
-/** How long an early answer waits for its page: after that the page asks again (a stale answer is not shown). */
-const EARLY_MS = 10_000;
-
-/**
- * Asks for a period's overview now, before React has drawn the page that will show it: the landing's
- * figures leave as soon as the page's code is in (src/app/boot.ts asks for that at start-up), and the
- * page's first commit, on a phone one long task with the whole app's, no longer starts the request
- * (issue 39). The page's query takes this answer once, if it asks for the same period soon enough.
- */
-export function askOverviewEarly(a: OverviewAsk) {
-  const answer = bffFetch<Overview>(overviewPath(a));
-  // A failure is the query's to show when it takes the answer; none is reported here.
-  answer.catch(() => undefined);
-  early = { path: overviewPath(a), at: Date.now(), answer };
-}
-
 /** The whole overview of a period in one call: figures, the previous period's, and what the upstream says now. */
 export const overviewQuery = (a: OverviewAsk) =>
   queryOptions({
     queryKey: overviewKeys.period(a),
-    queryFn: ({ signal }) => {
-      const path = overviewPath(a);
-      const taken = early;
-      early = undefined;
-      if (taken && taken.path === path && Date.now() - taken.at < EARLY_MS) return taken.answer;
-      return bffFetch<Overview>(path, { signal });
-    },
+    queryFn: ({ signal }) => bffFetch<Overview>(overviewPath(a), { signal }),
     staleTime: STALE.live,
     placeholderData: keepPreviousData,
   });

@@ -22,24 +22,20 @@ import { csvYuan } from '../../../lib/csv';
 import { formatCount, formatFen, formatRate } from '../../../lib/money';
 import { formatMillis, secondsToDay, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
-import { askOverviewEarly, overviewQuery, type OverviewAsk } from '../api/queries';
+import { overviewQuery, type OverviewAsk } from '../api/queries';
+import { PERIODS, periodOf } from '../period';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
 import { KPI_GRID, KpiCard, useChange } from '../components/kpi-card';
 import { shownNow } from '../../../lib/clock';
 
 /** The figures' cards a phone (two to a row) shows on its first screen: drawn first. */
 const FIRST_CARDS = 6;
-const PERIODS: OverviewPeriod[] = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const spanDays = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
-/** The period in the URL (`?period=30d`, `?period=custom&from=…&to=…`), so a view can be reloaded and shared. */
+/** The period in the URL, so a view can be reloaded and shared. */
 function usePeriod() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('period') as OverviewPeriod | null;
-  const period: OverviewPeriod = raw && PERIODS.includes(raw) ? raw : '7d';
-  const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
-  const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
+  const { period, from, to } = periodOf(params);
   const set = useCallback(
     (next: { period: OverviewPeriod; from?: string; to?: string }) => {
       const p = new URLSearchParams({ period: next.period });
@@ -52,14 +48,6 @@ function usePeriod() {
     [setParams],
   );
   return { period, from, to, set };
-}
-
-// The landing's figures leave as soon as this code is in, not once React has drawn the page (the
-// page's query takes the answer: askOverviewEarly). Only for a period the URL names in full.
-if (typeof location !== 'undefined' && location.pathname === '/overview') {
-  const raw = new URLSearchParams(location.search).get('period') as OverviewPeriod | null;
-  const period = raw && PERIODS.includes(raw) ? raw : '7d';
-  if (period !== 'custom') askOverviewEarly({ period });
 }
 
 /** Where an after-sale figure leads: the work queue's list of the requests asked for on those days, of one reason or result. */
