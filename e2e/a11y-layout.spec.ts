@@ -132,6 +132,8 @@ export const PAGES: PageCase[] = [
         // Drawn in place of the chart, in its panel.
         root: (page) => page.getByTestId('chart-by-channel'),
         open: async (page) => {
+          // Its controls are drawn as it comes near the window.
+          await page.getByTestId('chart-by-channel').scrollIntoViewIfNeeded();
           await page
             .getByTestId('chart-by-channel')
             .getByRole('button', { name: /^(表格|Table)$/ })

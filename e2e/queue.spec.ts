@@ -75,6 +75,7 @@ test('a manager follows the overview’s after-sale reason to its requests; a me
   await expect(page.getByTestId('kpi-afterSales-value')).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByTestId('kpi-afterSaleRate-value')).toHaveText(/^\d+(\.\d)?%$/);
   const reasons = page.getByTestId('chart-after-sales-by-reason');
+  await reasons.scrollIntoViewIfNeeded();
   await reasons.getByRole('button', { name: '表格' }).click();
   const reason = reasons.getByRole('row').filter({ hasText: '商品与描述不符' }).getByRole('link');
   await expect(reason).toBeVisible();

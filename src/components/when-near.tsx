@@ -2,11 +2,11 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 
 /**
  * Draws `children` once its box comes within a screen of the window (and keeps them from then on);
- * until then, `fallback` in a box of `minHeight`. For costly parts low on a page (the overview's
- * charts): a phone draws the one or two it shows while the page settles, not all of them in one long
- * commit (issue 39: total blocking time). Without IntersectionObserver (jsdom), drawn at once.
+ * until then, `fallback` (which should take the room they will). For costly parts low on a page (the
+ * overview's chart panels): a phone draws the one or two it shows while the page settles, not all of
+ * them in one long commit (issue 39: total blocking time). Without IntersectionObserver (jsdom), drawn at once.
  */
-export function WhenNear({ children, fallback, minHeight }: { children: ReactNode; fallback: ReactNode; minHeight: number }) {
+export function WhenNear({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -21,7 +21,7 @@ export function WhenNear({ children, fallback, minHeight }: { children: ReactNod
   return near ? (
     children
   ) : (
-    <div ref={ref} style={{ minHeight }}>
+    <div ref={ref}>
       {fallback}
     </div>
   );
