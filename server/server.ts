@@ -17,6 +17,7 @@ import { createGoods } from './gateway/goods';
 import { createOrderMirror } from './gateway/mirror';
 import { secretFromFile } from './lib/secret-file';
 import { firstListFor, firstListTail, streamedPage } from './first-list';
+import { loadLandingPreloads, withPreloads } from './preloads';
 import { loadFirstStyles, loadShellTexts, shellLanguage, withFirstStyles, withPageHeader } from './shell-page';
 import { LANGUAGE_COOKIE, THEME_COOKIE } from '../contract/constants';
 import { createSandbox, type Sandbox } from './sandbox';
@@ -380,6 +381,7 @@ export async function createAppServer(
     // The shell (at / and every client-side route) carries the person's start-up data, so it is never cached.
     const shellTexts = loadShellTexts(config.staticDir);
     const firstStyles = loadFirstStyles();
+    const preloads = loadLandingPreloads(config.staticDir);
     const shell = async (c: Context) => {
       c.header('Cache-Control', 'no-store');
       const token = getCookie(c, SESSION_COOKIE);
@@ -394,6 +396,8 @@ export async function createAppServer(
       if (data) {
         const mode = getCookie(c, THEME_COOKIE);
         html = withFirstStyles(withPageHeader(html, shellTexts, c.req.path, lang, mode), firstStyles, c.req.path, mode);
+        // The landing's chunks named in the page: asked for with the first page's script, not in waves after it.
+        html = withPreloads(html, preloads, c.req.path);
       }
       if (list) {
         const look = { lang, texts: shellTexts[c.req.path]?.[lang], strip: !!permissions?.features.includes('strip.read') };
