@@ -32,6 +32,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // MUI 9 dropped Typography's system props: a palette path such as "text.secondary" compiles (the
+      // prop is typed as any string) and is ignored, drawing the primary colour. Its palette keys work.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name="Typography"] > JSXAttribute[name.name="color"] Literal[value=/\\./]',
+          message: 'Typography ignores a palette path in `color` (MUI 9): use textPrimary, textSecondary, primary, success, warning, info, error, or sx.',
+        },
+      ],
     },
   },
 );
