@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -149,6 +150,18 @@ export function ListWait({ list, children }: { list: ListQuery; children: ReactN
   );
 }
 
+/** A page past the end of a list (a hand-edited address, or requests closed since): said so, with the way to the first. */
+export function PastEnd({ onFirst }: { onFirst: () => void }) {
+  const { t } = useTranslation('afterSale');
+  return (
+    <EmptyState title={t('queue.pastEnd')}>
+      <Button sx={{ mt: 1 }} onClick={onFirst}>
+        {t('queue.firstPage')}
+      </Button>
+    </EmptyState>
+  );
+}
+
 export function AfterSaleResults({
   list,
   rows,
@@ -172,7 +185,9 @@ export function AfterSaleResults({
 }) {
   return (
     <ListWait list={list}>
-      {rows.length === 0 ? (
+      {rows.length === 0 && page > 1 ? (
+        <PastEnd onFirst={() => onPage(1, size)} />
+      ) : rows.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
         <>

@@ -28,7 +28,7 @@ import { formatMillis } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { queueDeliveredQuery, queueListQuery, workQueueQuery } from '../api/queries';
 import { AfterSaleDrawer, useOpenAfterSale } from '../components/after-sale-drawer';
-import { AfterSaleResults, AfterSaleTable, ListWait } from '../components/after-sale-table';
+import { AfterSaleResults, AfterSaleTable, ListWait, PastEnd } from '../components/after-sale-table';
 import {
   isFiltered,
   PAGE_SIZES,
@@ -307,12 +307,7 @@ function DeliveredList({ view, onView, onOpen }: { view: QueueView; onView: (v: 
         {total === 0 ? (
           <EmptyState title={t('queue.emptyDelivered')} />
         ) : rows.length === 0 ? (
-          // A page past the end (a hand-edited address, or orders closed since): said so, with the way to the first.
-          <EmptyState title={t('queue.pastEnd')}>
-            <Button sx={{ mt: 1 }} onClick={() => onView({ ...view, page: 1 })}>
-              {t('queue.firstPage')}
-            </Button>
-          </EmptyState>
+          <PastEnd onFirst={() => onView({ ...view, page: 1 })} />
         ) : (
           <>
             <DeliveredTable rows={rows} onOpen={onOpen} />
