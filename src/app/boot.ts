@@ -22,51 +22,53 @@ interface BootData {
 }
 
 type Permissions = Session['permissions'];
+type HandedOver = { op?: unknown; route?: unknown; input?: unknown };
 
 /**
  * First pages whose data can leave before React draws anything: who may ask for it (as the gateway
- * checks), and its query.
+ * checks), how to ask for it, and, for what the gateway hands over with the page
+ * (server/first-list.ts), the query key it is the answer of at this address, if it is.
  */
-const FIRST_LISTS: Record<string, [(p: Permissions) => boolean, (qc: QueryClient, search: string) => Promise<void>]> = {
-  '/catalogue': [
-    (p) => p.ops.includes('selection.online'),
-    (qc, search) => {
+const FIRST_LISTS: Record<
+  string,
+  {
+    may: (p: Permissions) => boolean;
+    ask: (qc: QueryClient, search: string) => Promise<void>;
+    handedOver?: (block: HandedOver, search: string) => readonly unknown[] | null;
+  }
+> = {
+  '/catalogue': {
+    may: (p) => p.ops.includes('selection.online'),
+    ask: (qc, search) => {
       const list = catalogueListAt(search);
       return qc.prefetchQuery(list).then(() => preloadPicture(qc.getQueryData(list.queryKey)?.list[0]?.cover));
     },
-  ],
+    // An operation's list: taken when its input is the one this address asks with.
+    handedOver: (block, search) => {
+      if (block.op !== 'selection.online') return null;
+      const list = catalogueListAt(search);
+      return hashKey(list.queryKey) === hashKey(onlineListQuery(block.input as OnlineListFilters).queryKey) ? list.queryKey : null;
+    },
+  },
   // The library's and the orders' lists come from small chunks of their own (not in the catalogue's
   // first download): asked for now, they leave as soon as those arrive, while the page's chunk is on its way.
-  '/library': [
-    (p) => p.ops.includes('selection.list'),
-    (qc, search) => import('../features/selection/first-list').then((m) => qc.prefetchQuery(m.libraryListAt(search))),
-  ],
-  '/orders': [
-    (p) => p.ops.includes('order.list'),
-    (qc, search) => import('../features/orders/first-list').then((m) => m.prefetchOrdersAt(qc, search)),
-  ],
-  '/overview': [
-    (p) => p.features.includes('overview.read'),
-    (qc, search) => import('../features/overview/first-list').then((m) => m.prefetchOverviewAt(qc, search)),
-  ],
-};
-
-/**
- * What the gateway hands over with a landing's page (server/first-list.ts), and where it goes: the
- * query the page will ask at this address, when the block is that query's answer. The catalogue's
- * first list is an operation's (its input must be the one the address gives); the overview's figures
- * are the gateway's own route's, for its default period at the bare address.
- */
-const HANDED_OVER: Record<string, (block: { op?: unknown; route?: unknown; input?: unknown }, search: string) => readonly unknown[] | null> = {
-  '/catalogue': (block, search) => {
-    if (block.op !== 'selection.online') return null;
-    const list = catalogueListAt(search);
-    return hashKey(list.queryKey) === hashKey(onlineListQuery(block.input as OnlineListFilters).queryKey) ? list.queryKey : null;
+  '/library': {
+    may: (p) => p.ops.includes('selection.list'),
+    ask: (qc, search) => import('../features/selection/first-list').then((m) => qc.prefetchQuery(m.libraryListAt(search))),
   },
-  '/overview': (block, search) =>
-    block.route === '/overview' && !search && hashKey([block.input]) === hashKey([OVERVIEW_FIRST_ASK])
-      ? overviewKeys.period(OVERVIEW_FIRST_ASK)
-      : null,
+  '/orders': {
+    may: (p) => p.ops.includes('order.list'),
+    ask: (qc, search) => import('../features/orders/first-list').then((m) => m.prefetchOrdersAt(qc, search)),
+  },
+  '/overview': {
+    may: (p) => p.features.includes('overview.read'),
+    ask: (qc, search) => import('../features/overview/first-list').then((m) => m.prefetchOverviewAt(qc, search)),
+    // The gateway's own route, for the default period: taken at the bare address only.
+    handedOver: (block, search) =>
+      block.route === '/overview' && !search && hashKey([block.input]) === hashKey([OVERVIEW_FIRST_ASK])
+        ? overviewKeys.period(OVERVIEW_FIRST_ASK)
+        : null,
+  },
 };
 
 /**
@@ -79,13 +81,13 @@ export function seedFirstList(queryClient: QueryClient, doc: Document = document
   const el = doc.getElementById(FIRST_LIST_ID);
   if (!el?.textContent) return false;
   el.remove();
-  let block: { op?: unknown; route?: unknown; input?: unknown; data?: unknown };
+  let block: HandedOver & { data?: unknown };
   try {
     block = JSON.parse(el.textContent) as typeof block;
   } catch {
     return false;
   }
-  const key = block.data ? HANDED_OVER[doc.location.pathname]?.(block, doc.location.search) : null;
+  const key = block.data ? FIRST_LISTS[doc.location.pathname]?.handedOver?.(block, doc.location.search) : null;
   if (!key) return false;
   queryClient.setQueryData(key, block.data as never);
   return true;
@@ -120,7 +122,9 @@ function earlyReads(queryClient: QueryClient, session: Session, path: string): A
     ...(features.includes('messages.read')
       ? [read(() => import('../features/messages/api/queries').then((m) => queryClient.prefetchQuery(m.unreadQuery)))]
       : []),
-    ...(ops.includes('order.submit') ? [read(() => import('../features/cart/api/cart').then((m) => queryClient.prefetchQuery(m.cartQuery())))] : []),
+    ...(ops.includes('order.submit')
+      ? [read(() => import('../features/cart/api/cart').then((m) => queryClient.prefetchQuery(m.cartQuery())))]
+      : []),
     ...(path === '/catalogue' && features.includes('strip.read')
       ? [read(() => import('../features/overview/api/queries').then((m) => queryClient.prefetchQuery(m.stripQuery)))]
       : []),
@@ -162,8 +166,8 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
   // With the session known, the page's list need not wait for the page: it leaves now, and the page
   // finds it in flight (same query key) when it mounts.
   const first = FIRST_LISTS[doc.location.pathname];
-  if (data.session && first && first[0](data.session.permissions) && !seedFirstList(queryClient, doc))
-    void first[1](queryClient, doc.location.search);
+  if (data.session && first?.may(data.session.permissions) && !seedFirstList(queryClient, doc))
+    void first.ask(queryClient, doc.location.search);
   if (data.meta) {
     queryClient.setQueryData(metaQuery.queryKey, data.meta);
     setShownClock(data.meta.clock);

@@ -1,4 +1,5 @@
 import type { OverviewPeriod } from '../../../../contract';
+import type { OverviewCashAsk, OverviewOrdersAsk } from './queries';
 
 /** A period of the overview as the page asks for it (`/bff/overview`): a named period, or custom days. */
 export interface OverviewAsk {
@@ -14,6 +15,6 @@ export interface OverviewAsk {
 export const overviewKeys = {
   all: ['overview'] as const,
   period: (a: OverviewAsk) => [...overviewKeys.all, a] as const,
-  orders: (a: object) => [...overviewKeys.all, 'orders', a] as const,
-  cash: (a: object) => [...overviewKeys.all, 'cash', a] as const,
+  orders: (a: OverviewOrdersAsk) => [...overviewKeys.all, 'orders', a] as const,
+  cash: (a: OverviewCashAsk) => [...overviewKeys.all, 'cash', a] as const,
 };

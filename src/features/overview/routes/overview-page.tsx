@@ -12,7 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { Overview, OverviewListOf, OverviewPeriod, OverviewPeriodFigures } from '../../../../contract';
-import { OVERVIEW_MAX_DAYS } from '../../../../contract/constants';
+import { OVERVIEW_FIRST_ASK, OVERVIEW_MAX_DAYS } from '../../../../contract/constants';
 import { afterSaleReason, afterSaleStatus } from '../../../../contract/enums';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { DateRangeField } from '../../../components/date-range-field';
@@ -94,7 +94,7 @@ export function OverviewPage() {
             : ''
       : '';
   const ask: OverviewAsk | null = period !== 'custom' ? { period } : from && to && !customError ? { period, from, to } : null;
-  const overview = useQuery({ ...overviewQuery(ask ?? { period: '7d' }), enabled: ask !== null });
+  const overview = useQuery({ ...overviewQuery(ask ?? OVERVIEW_FIRST_ASK), enabled: ask !== null });
   const data = ask ? overview.data : undefined;
   // The figures and charts are drawn from a deferred copy: React draws them in slices that leave a
   // phone's main thread free, not in the one long task an answer's update would be (issue 39).
