@@ -12,6 +12,7 @@ export interface BuiltChunk {
  * The modules each landing draws with beyond the first page's file: the page's own chunk and the texts
  * it loads (src/app/pages.ts: `lazyWithTexts`), the catalogue's list (src/features/catalogue/list-chunk.ts),
  * and the rest of the app's texts every signed-in page waits for (src/app/i18n.ts: `appTextsLoaded`).
+ * The pages' texts are src/app/pages.ts's LANDING_TEXTS (test/landing-preloads.test.ts checks they agree).
  */
 export const LANDING_MODULES: Record<string, string[]> = {
   '/catalogue': ['src/features/catalogue/routes/catalogue-list.tsx'],

@@ -11,14 +11,24 @@ function lazyWithTexts<M, K extends keyof M>(load: () => Promise<M>, name: K, ns
 }
 /** The order detail (drawer or page) shows logistics traces and the after-sale action on each line. */
 const ORDER_TEXTS: LazyNamespace[] = ['orders', 'logistics', 'afterSale'];
+/**
+ * The texts of the lazy pages a person lands on: the gateway names their files in the landing's page
+ * (server/preloads.ts, LANDING_MODULES; test/landing-preloads.test.ts checks that the two agree).
+ */
+export const LANDING_TEXTS = {
+  '/library': ['selection', 'cart', 'watch'],
+  '/orders': ORDER_TEXTS,
+  '/queue': ['afterSale'],
+  '/overview': ['overview'],
+} satisfies Record<string, LazyNamespace[]>;
 
 export const SignInPage = lazyWithTexts(() => import('../features/account/routes/sign-in-page'), 'SignInPage', ['account']);
 export const GoodsPage = lazyWithTexts(() => import('../features/catalogue/routes/goods-page'), 'GoodsPage', ['cart']);
-export const LibraryPage = lazyWithTexts(() => import('../features/selection/routes/library-page'), 'LibraryPage', [
-  'selection',
-  'cart',
-  'watch',
-]);
+export const LibraryPage = lazyWithTexts(
+  () => import('../features/selection/routes/library-page'),
+  'LibraryPage',
+  LANDING_TEXTS['/library'],
+);
 export const GroupsPage = lazyWithTexts(() => import('../features/selection/routes/groups-page'), 'GroupsPage', ['selection']);
 export const UsersPage = lazyWithTexts(() => import('../features/account/routes/users-page'), 'UsersPage', ['account']);
 export const AuditPage = lazyWithTexts(() => import('../features/account/routes/audit-page'), 'AuditPage', ['account', 'money']);
@@ -28,8 +38,8 @@ export const AfterSaleDetailPage = lazyWithTexts(
   'AfterSaleDetailPage',
   ['afterSale', 'logistics'],
 );
-export const QueuePage = lazyWithTexts(() => import('../features/after-sale/routes/queue-page'), 'QueuePage', ['afterSale']);
-export const OrdersPage = lazyWithTexts(() => import('../features/orders/routes/orders-page'), 'OrdersPage', ORDER_TEXTS);
+export const QueuePage = lazyWithTexts(() => import('../features/after-sale/routes/queue-page'), 'QueuePage', LANDING_TEXTS['/queue']);
+export const OrdersPage = lazyWithTexts(() => import('../features/orders/routes/orders-page'), 'OrdersPage', LANDING_TEXTS['/orders']);
 export const OrderPage = lazyWithTexts(() => import('../features/orders/routes/order-page'), 'OrderPage', ORDER_TEXTS);
 export const FailedOrdersPage = lazyWithTexts(
   () => import('../features/orders/routes/failed-orders-page'),
@@ -38,7 +48,11 @@ export const FailedOrdersPage = lazyWithTexts(
 );
 export const CartPage = lazyWithTexts(() => import('../features/cart/routes/cart-page'), 'CartPage', ['cart']);
 export const CashFlowPage = lazyWithTexts(() => import('../features/account/routes/cash-flow-page'), 'CashFlowPage', ['money']);
-export const OverviewPage = lazyWithTexts(() => import('../features/overview/routes/overview-page'), 'OverviewPage', ['overview']);
+export const OverviewPage = lazyWithTexts(
+  () => import('../features/overview/routes/overview-page'),
+  'OverviewPage',
+  LANDING_TEXTS['/overview'],
+);
 export const OverviewOrdersPage = lazyWithTexts(() => import('../features/overview/routes/overview-orders-page'), 'OverviewOrdersPage', [
   'overview',
   ...ORDER_TEXTS,

@@ -118,10 +118,6 @@ export function AfterSaleTable({ rows, label, onOpen }: { rows: AfterSaleRecord[
   );
 }
 
-/**
- * A page of after-sale records as both lists show it (the desk's from the upstream, the queue's from
- * the mirror): loading, the failure with a retry, empty in words, or the table and its pager.
- */
 type ListQuery = Pick<UseQueryResult, 'isLoading' | 'isFetching' | 'isError' | 'error' | 'refetch'>;
 
 /**
@@ -162,6 +158,10 @@ export function PastEnd({ onFirst }: { onFirst: () => void }) {
   );
 }
 
+/**
+ * A page of after-sale records as both lists show it (the desk's from the upstream, the queue's from
+ * the mirror): loading, the failure with a retry, empty in words (or past the end of the list), or the table and its pager.
+ */
 export function AfterSaleResults({
   list,
   rows,
