@@ -1,19 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MerchantStrip, Order, Overview, OverviewCash, OverviewListOf, OverviewOrders } from '../../../../contract';
+import type { MerchantStrip, Order, Overview, OverviewCash, OverviewOrders } from '../../../../contract';
 import { bffFetch } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
-import { overviewKeys, type OverviewAsk } from './keys';
+import { overviewKeys, type OverviewAsk, type OverviewCashAsk, type OverviewOrdersAsk } from './keys';
 
-export { overviewKeys, type OverviewAsk };
-
-/** Paid out ('1') or paid back ('2'), for which days (`/bff/overview/cash`). */
-export interface OverviewCashAsk {
-  direction: '1' | '2';
-  from: string;
-  to: string;
-  page: number;
-  size: number;
-}
+export { overviewKeys, type OverviewAsk, type OverviewCashAsk, type OverviewOrdersAsk };
 
 /** A page of the cash-flow lines the overview's paid out or paid back counts, from the mirror. */
 export const overviewCashQuery = (a: OverviewCashAsk) =>
@@ -25,15 +16,6 @@ export const overviewCashQuery = (a: OverviewCashAsk) =>
     placeholderData: keepPreviousData,
   });
 
-/** Which figure's orders, for which days (`/bff/overview/orders`). */
-export interface OverviewOrdersAsk {
-  of: OverviewListOf;
-  key?: string;
-  from: string;
-  to: string;
-  page: number;
-  size: number;
-}
 const ordersPath = (a: OverviewOrdersAsk) => {
   const p = new URLSearchParams({ of: a.of, from: a.from, to: a.to, page: String(a.page), size: String(a.size) });
   if (a.key) p.set('key', a.key);
