@@ -64,6 +64,8 @@ export const OVERVIEW_FIRST_ASK = { period: '7d' } as const;
 export const FIRST_LIST_ID = 'first-list';
 /** The id of the catalogue's first goods as the HTML paints them on a phone, until React draws its own. */
 export const BOOT_GOODS_ID = 'boot-goods';
+/** The id of the overview's period line as the HTML paints it on a wide screen, until React draws its own. */
+export const BOOT_PERIOD_ID = 'boot-period';
 
 /**
  * The app's language: a saved choice of ours, else the first of the browser's language tags that is

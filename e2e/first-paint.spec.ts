@@ -38,6 +38,11 @@ const boxOf = async (page: Page, selector: string): Promise<Box> =>
       const r = el.getBoundingClientRect();
       return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent ?? '' };
     });
+const styleOf = (page: Page, selector: string, property: 'color' | 'backgroundColor') =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el, p) => getComputedStyle(el)[p], property);
 
 /**
  * A tab of the merchant's (or `role`'s) in `look`: the app's stored language and mode, and the cookies
@@ -177,6 +182,26 @@ async function checkPaintedHeader(page: Page, html: Page, path: string, language
   const color = await html.locator('.boot-page h1').evaluate((el) => getComputedStyle(el).color);
   expect(color, path).toBe(mode === 'dark' ? 'rgb(255, 255, 255)' : 'rgba(0, 0, 0, 0.87)');
   if (path === '/catalogue') await checkPaintedGoods(page, html);
+  if (path === '/overview') await checkPaintedPeriod(page, html);
+}
+
+/**
+ * The overview's line of days painted by the HTML at 1200 px and up (server/first-list.ts): where React
+ * draws it, at its size (a larger one drawn later would be the page's largest paint), with the same
+ * words and colour; gone once React's is drawn. Hidden on a phone (the header's actions wrap there).
+ */
+async function checkPaintedPeriod(page: Page, html: Page) {
+  await expect(page.locator('#boot-period'), 'painted line of days left after React drew its own').toHaveCount(0);
+  if ((page.viewportSize()?.width ?? 0) < 1200) {
+    await expect(html.locator('#boot-period')).toBeHidden();
+    return;
+  }
+  const painted = await boxOf(html, '#boot-period');
+  const drawn = await boxOf(page, '[data-testid="overview-period"]');
+  expect(painted.text, 'the painted line of days').toBe(drawn.text);
+  for (const k of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(painted[k] - drawn[k]), `line of days ${k}: painted ${painted[k]}, drawn ${drawn[k]}`).toBeLessThanOrEqual(1.5);
+  expect(await styleOf(html, '#boot-period', 'color')).toBe(await styleOf(page, '[data-testid="overview-period"]', 'color'));
 }
 
 /**
@@ -196,12 +221,7 @@ async function checkPaintedGoods(page: Page, html: Page) {
   for (const k of ['x', 'y', 'width', 'height'] as const)
     expect(Math.abs(painted[k] - drawn[k]), `first picture ${k}: painted ${painted[k]}, drawn ${drawn[k]}`).toBeLessThanOrEqual(1.5);
   expect((await boxOf(html, '#boot-goods .bg-title')).text).toBe((await boxOf(page, '.gc-title')).text);
-  const background = (p: Page, selector: string) =>
-    p
-      .locator(selector)
-      .first()
-      .evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(await background(html, '#boot-goods .bg-card')).toBe(await background(page, '.gc-card'));
+  expect(await styleOf(html, '#boot-goods .bg-card', 'backgroundColor')).toBe(await styleOf(page, '.gc-card', 'backgroundColor'));
 }
 
 const LOOKS = [

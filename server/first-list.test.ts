@@ -142,4 +142,45 @@ describe('the first list the gateway asks for', () => {
     expect(odd.slice(0, odd.indexOf('<script'))).toBe('');
     expect(firstListTail(null, '/catalogue', look)).toBe('');
   });
+
+  it('paints the overview’s line of days as React writes it, in the person’s language, escaped; nothing without its words or figures', () => {
+    const overview = (over: object = {}) => ({
+      period: '7d',
+      timeZone: 'Asia/Shanghai',
+      comparison: 'daysBefore',
+      current: { from: '2026-11-21', to: '2026-11-27' },
+      previous: { from: '2026-11-14', to: '2026-11-20' },
+      ...over,
+    });
+    // The words as the build writes them from the overview's texts (src/app/shell-texts.ts).
+    const words = (lang: 'en' | 'zh-CN') =>
+      lang === 'en'
+        ? {
+            title: 'Overview',
+            subtitle: '',
+            showing: '{{from}} – {{to}} ({{zone}}), {{comparison}}',
+            comparison: { daysBefore: 'against the same number of days just before: {{prevFrom}} – {{prevTo}}' },
+          }
+        : {
+            title: '概览',
+            subtitle: '',
+            showing: '{{from}} 至 {{to}}（{{zone}}），{{comparison}}',
+            comparison: { monthBefore: '对比再上一个月：{{prevFrom}} 至 {{prevTo}}' },
+          };
+    const tail = (data: object, lang: 'en' | 'zh-CN' = 'en', texts: object | undefined = words(lang)) =>
+      firstListTail({ route: '/overview', input: { period: '7d' }, data }, '/overview', { lang, texts: texts as never, strip: false });
+    const painted = (t: string) => t.slice(0, t.indexOf('<script'));
+    expect(painted(tail(overview()))).toBe(
+      '<p class="boot-period" id="boot-period" aria-hidden="true">2026-11-21 – 2026-11-27 (China Standard Time), against the same number of days just before: 2026-11-14 – 2026-11-20</p>',
+    );
+    expect(painted(tail(overview({ comparison: 'monthBefore', timeZone: 'Europe/Berlin' }), 'zh-CN'))).toBe(
+      '<p class="boot-period" id="boot-period" aria-hidden="true">2026-11-21 至 2026-11-27（中欧标准时间），对比再上一个月：2026-11-14 至 2026-11-20</p>',
+    );
+    // What the answer carries is written as text, never as markup.
+    expect(painted(tail(overview({ current: { from: '<b>', to: '"x"' } })))).toContain('&lt;b&gt; – &quot;x&quot; (');
+    // An answer without its days or zone, a comparison the words lack, or no words at all: not painted.
+    for (const odd of [overview({ current: undefined }), overview({ timeZone: 1 }), overview({ comparison: 'yearBefore' })])
+      expect(painted(tail(odd))).toBe('');
+    expect(painted(tail(overview(), 'en', { title: 'Overview', subtitle: '' }))).toBe('');
+  });
 });

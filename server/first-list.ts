@@ -1,10 +1,11 @@
 import type { Context, Hono } from 'hono';
 import { PassThrough, Readable } from 'node:stream';
 import { createGzip, Gzip, constants as zlib } from 'node:zlib';
-import { BOOT_GOODS_ID, CATALOGUE_FIRST_LIST, FIRST_LIST_ID, OVERVIEW_FIRST_ASK } from '../contract/constants';
+import { BOOT_GOODS_ID, BOOT_PERIOD_ID, CATALOGUE_FIRST_LIST, FIRST_LIST_ID, OVERVIEW_FIRST_ASK } from '../contract/constants';
 import { formatFen } from '../contract/money';
+import { zoneName } from '../contract/time-zone';
 import { escapeHtml, type ShellTexts } from './shell-page';
-import type { OpId } from '../contract';
+import type { OpId, Overview } from '../contract';
 
 /**
  * A landing's first data, asked for by the gateway while it sends the page (issue 39). Without it the
@@ -47,8 +48,8 @@ const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALA
 
 const FIRST_LISTS: Record<string, FirstList> = {
   '/catalogue': { op: 'selection.online', input: CATALOGUE_FIRST_LIST, paint: paintGoods },
-  // The manager's landing: its figures (a desktop's largest paint is drawn with them).
-  '/overview': { route: '/overview', input: OVERVIEW_FIRST_ASK, feature: 'overview.read' },
+  // The manager's landing: its figures, and the line saying which days they are of (a desktop's largest paint).
+  '/overview': { route: '/overview', input: OVERVIEW_FIRST_ASK, feature: 'overview.read', paint: paintPeriod },
 };
 
 type PaintedRow = { title?: unknown; cover?: unknown; agreement_price?: unknown; guide_price?: unknown };
@@ -60,7 +61,7 @@ const fen = (n: unknown) => (typeof n === 'number' ? n : null);
  * price and guide price), painted by the HTML where React's cards will be (index.html's `.boot-goods`
  * lays them out under a hidden copy of the page's header and the room of the strip and the search
  * row). The first picture, a phone's largest paint, is asked for by the HTML itself. React's list
- * takes them away when it draws its own (src/lib/boot-goods.ts). Wider screens show the table: the
+ * takes them away when it draws its own (src/lib/boot-paint.ts). Wider screens show the table: the
  * block is hidden there, and its pictures are not fetched.
  */
 function paintGoods(data: unknown, { lang, texts, strip }: PaintLook): string {
@@ -84,6 +85,31 @@ function paintGoods(data: unknown, { lang, texts, strip }: PaintLook): string {
     `<div class="bg-head"><h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.subtitle)}</p></div>` +
     `<div class="bg-grid${strip ? '' : ' bg-bare'}">${cards.join('')}</div></div>`
   );
+}
+
+/** An i18next text with its `{{name}}` places filled (the app's texts use no formats there; escaped by the caller). */
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/**
+ * The overview's line of days (src/features/overview/routes/overview-page.tsx: "2026-11-21 – 2026-11-27
+ * (China Standard Time), against …"), painted by the HTML on a wide screen where React draws it with
+ * the figures (index.html's `.boot-period`, under the header and the bar of periods). React's start-up
+ * takes a desktop's main thread until ~700 ms: the person sees which days the figures are of at the
+ * first paint, and the page's largest paint is this one, not React's same line drawn later (issue 39).
+ * React takes it away when it draws its own (src/lib/boot-paint.ts). Narrower screens wrap the
+ * header's actions above the bar, so the line's place is known only at 1200 px and up.
+ */
+function paintPeriod(data: unknown, { lang, texts }: PaintLook): string {
+  const o = data as Partial<Pick<Overview, 'current' | 'previous' | 'comparison' | 'timeZone'>> | null;
+  const comparison = o?.comparison ? texts?.comparison?.[o.comparison] : undefined;
+  if (!o?.current || !o.previous || typeof o.timeZone !== 'string' || !texts?.showing || !comparison) return '';
+  const line = fill(texts.showing, {
+    from: o.current.from,
+    to: o.current.to,
+    zone: zoneName(o.timeZone, lang),
+    comparison: fill(comparison, { prevFrom: o.previous.from, prevTo: o.previous.to }),
+  });
+  return `<p class="boot-period" id="${BOOT_PERIOD_ID}" aria-hidden="true">${escapeHtml(line)}</p>`;
 }
 
 /** How long the end of the page waits for the list; slower, the page ends without it and the SPA asks itself. */

@@ -3,8 +3,14 @@ import { join } from 'node:path';
 import { FIRST_STYLES_ID, pickLanguage } from '../contract/constants';
 
 type Language = ReturnType<typeof pickLanguage>;
-/** dist/.vite/shell.json, written by the build (vite.config.ts): each first page's title and line under it. */
-export type ShellTexts = Record<string, Record<Language, { title: string; subtitle: string; guidePrice?: string }>>;
+/**
+ * dist/.vite/shell.json, written by the build (vite.config.ts): each first page's title and line under
+ * it, and the words of what the HTML paints of a landing's first list (src/app/shell-texts.ts).
+ */
+export type ShellTexts = Record<
+  string,
+  Record<Language, { title: string; subtitle: string; guidePrice?: string; showing?: string; comparison?: Record<string, string> }>
+>;
 
 export function loadShellTexts(staticDir: string): ShellTexts {
   const file = join(staticDir, '.vite', 'shell.json');

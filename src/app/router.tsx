@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Feature } from '../../contract';
 import { Layout } from './layout';
-import { removeBootGoods } from '../lib/boot-goods';
+import { BOOT_PAINT, removeBootPaint } from '../lib/boot-paint';
 import { NAV_ITEMS, allowed } from './nav';
 // Straight to the modules the first page needs, not through the features' faces (see boot.ts).
 import { SessionGate } from '../features/account/components/session-gate';
@@ -91,11 +91,11 @@ const guarded = (to: string, Page: React.ComponentType) => (
   </Route>
 );
 
-/** The goods the HTML painted are the catalogue's (server/first-list.ts): gone as soon as the app shows another page. */
-function BootGoodsPlace() {
+/** What the HTML painted of a landing's list is that page's (server/first-list.ts): gone as soon as the app shows another page. */
+function BootPaintPlace() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
-    if (pathname !== '/catalogue') removeBootGoods();
+    for (const [id, page] of Object.entries(BOOT_PAINT)) if (pathname !== page) removeBootPaint(id as keyof typeof BOOT_PAINT);
   }, [pathname]);
   return null;
 }
@@ -109,7 +109,7 @@ function BootGoodsPlace() {
 export function AppRoutes() {
   return (
     <BrowserRouter>
-      <BootGoodsPlace />
+      <BootPaintPlace />
       <Routes>
         <Route
           path="/login"

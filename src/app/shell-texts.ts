@@ -8,7 +8,15 @@ import { appMoreLocales } from './locales-more';
 type Header = { title: string; subtitle: string };
 const header = ({ title, subtitle }: Header): Header => ({ title, subtitle });
 /** The catalogue's header and the words of its first cards, which the gateway paints on phones with the first goods (server/first-list.ts). */
-const catalogue = (lang: 'en' | 'zh-CN') => ({ ...header(catalogueLocales[lang]), guidePrice: appMoreLocales[lang].goods.columns.guidePrice });
+const catalogue = (lang: 'en' | 'zh-CN') => ({
+  ...header(catalogueLocales[lang]),
+  guidePrice: appMoreLocales[lang].goods.columns.guidePrice,
+});
+/** The overview's header and the words of its line of days, which the gateway paints on wide screens with the figures (server/first-list.ts). */
+const overview = (lang: 'en' | 'zh-CN') => {
+  const { showing, comparison } = overviewLocales[lang];
+  return { ...header(overviewLocales[lang]), showing, comparison: { ...comparison } };
+};
 
 /**
  * The header of each first page (the merchant's pages whose styles the gateway puts in the HTML, and
@@ -22,5 +30,5 @@ export const shellTexts = {
   '/library': { en: header(selectionLocales.en), 'zh-CN': header(selectionLocales['zh-CN']) },
   '/orders': { en: header(ordersLocales.en.list), 'zh-CN': header(ordersLocales['zh-CN'].list) },
   '/queue': { en: header(afterSaleLocales.en.queue), 'zh-CN': header(afterSaleLocales['zh-CN'].queue) },
-  '/overview': { en: header(overviewLocales.en), 'zh-CN': header(overviewLocales['zh-CN']) },
+  '/overview': { en: overview('en'), 'zh-CN': overview('zh-CN') },
 };

@@ -9,7 +9,8 @@ import type { Lang } from '../../contract/enums';
 import { formatFen, formatRate } from '../lib/money';
 import { useLang } from '../lib/use-lang';
 import { SourceTag, sourceTagStyles } from './source-chip';
-import { removeBootGoods } from '../lib/boot-goods';
+import { removeBootPaint } from '../lib/boot-paint';
+import { BOOT_GOODS_ID } from '../../contract/constants';
 
 type CardRow = Pick<
   GoodsListItem,
@@ -236,7 +237,7 @@ export function GoodsCards<R extends CardRow>({
   }, [rows, all]);
   // Drawn with its rows: the goods the HTML painted in their place go (the catalogue on a phone).
   useLayoutEffect(() => {
-    if (rows) removeBootGoods();
+    if (rows) removeBootPaint(BOOT_GOODS_ID);
   }, [rows]);
   // The cards get callbacks that never change (they read the latest props), so they can skip renders.
   const latest = useRef({ selection, onOpen });

@@ -11,9 +11,9 @@ import Stack from '@mui/material/Stack';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import TuneIcon from '@mui/icons-material/Tune';
-import { MAX_PAGE, SEARCH_WORDS_MAX } from '../../../../contract/constants';
+import { BOOT_GOODS_ID, MAX_PAGE, SEARCH_WORDS_MAX } from '../../../../contract/constants';
 import { EmptyState } from '../../../components/empty-state';
-import { removeBootGoods } from '../../../lib/boot-goods';
+import { removeBootPaint } from '../../../lib/boot-paint';
 import { ErrorState } from '../../../components/error-state';
 
 import { GoodsTable, PAGE_SIZES } from '../../../components/goods-table';
@@ -292,7 +292,7 @@ export function CatalogueList() {
   // the page shows something else where they are.
   const noCards = shown !== 'cards' || (list.data && count === 0) || (list.isError && !list.data);
   useLayoutEffect(() => {
-    if (noCards) removeBootGoods();
+    if (noCards) removeBootPaint(BOOT_GOODS_ID);
   }, [noCards]);
 
   return (

@@ -1,4 +1,15 @@
-import { Children, memo, startTransition, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Children,
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +23,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { Overview, OverviewListOf, OverviewPeriod, OverviewPeriodFigures } from '../../../../contract';
-import { OVERVIEW_FIRST_ASK, OVERVIEW_MAX_DAYS } from '../../../../contract/constants';
+import { BOOT_PERIOD_ID, OVERVIEW_FIRST_ASK, OVERVIEW_MAX_DAYS } from '../../../../contract/constants';
 import { afterSaleReason, afterSaleStatus } from '../../../../contract/enums';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { DateRangeField } from '../../../components/date-range-field';
@@ -27,6 +38,7 @@ import { PERIODS, periodOf } from '../period';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
 import { KPI_GRID, KpiCard, useChange } from '../components/kpi-card';
 import { shownNow } from '../../../lib/clock';
+import { removeBootPaint } from '../../../lib/boot-paint';
 
 /** The figures' cards a phone (two to a row) shows on its first screen: drawn first. */
 const FIRST_CARDS = 6;
@@ -116,6 +128,12 @@ export function OverviewPage() {
     [set, from, to],
   );
   const range = useCallback((r: { from: string; to: string }) => set({ period: 'custom', from: r.from, to: r.to }), [set]);
+  // The line of days the HTML painted (the landing's period, server/first-list.ts) stays until the
+  // figures draw theirs (Figures), unless the page shows another period or an error there.
+  const elsewhere = period !== OVERVIEW_FIRST_ASK.period || (overview.isError && !data);
+  useLayoutEffect(() => {
+    if (elsewhere) removeBootPaint(BOOT_PERIOD_ID);
+  }, [elsewhere]);
 
   return (
     <Stack spacing={2}>
@@ -315,6 +333,8 @@ function Figures({
   // each commit and the layout after it a smaller task (issue 39). Nothing is drawn below the cards
   // until all are in, so none of this moves what is already on screen.
   const step = useSteps(2);
+  // Drawn with its line of days: the one the HTML painted in its place goes (in the same frame).
+  useLayoutEffect(() => removeBootPaint(BOOT_PERIOD_ID), []);
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="textSecondary" data-testid="overview-period">
