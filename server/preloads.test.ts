@@ -20,14 +20,20 @@ const built = (): BuiltChunk[] => [
 describe('the landing’s chunks named in its page (issue 39)', () => {
   it('names the page’s chunk, its imports all the way down, and its texts; not what the page’s own script brings', () => {
     const links = landingPreloads(built(), ['assets/runtime.js', 'assets/first-page.js']);
-    const files = [...links['/overview']!.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)].map((m) => m[1]);
+    const files = [...links['/overview']!.matchAll(/<link rel="modulepreload" href="\/([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
     expect(files.sort()).toEqual(
-      ['assets/after-first-paint.js', 'assets/overview-page.js', 'assets/overview-texts.js', 'assets/roving.js', 'assets/toggles.js'].sort(),
+      [
+        'assets/after-first-paint.js',
+        'assets/overview-page.js',
+        'assets/overview-texts.js',
+        'assets/roving.js',
+        'assets/toggles.js',
+      ].sort(),
     );
     // The charts come later (a dynamic import when they are drawn): not named.
     expect(links['/overview']).not.toContain('charts.js');
     // The catalogue's list is in the first page's file here: only the app's other texts are named.
-    expect(links['/catalogue']).toBe('<link rel="modulepreload" href="/assets/after-first-paint.js">');
+    expect(links['/catalogue']).toBe('<link rel="modulepreload" href="/assets/after-first-paint.js" fetchpriority="low">');
   });
 
   it('a page module the build no longer has (renamed or moved) stops the start, not a silent slow page', () => {

@@ -40,6 +40,9 @@ const EVERY_PAGE = ['src/app/locales-more.ts'];
  * not list them: vite.config.ts), four round trips on the overview, the last ~700 ms after the page
  * (in a trace at full speed) while React waited for them to draw. Named in the HTML, the browser asks
  * for all of them with the first page's script. Made once at start-up from the build's chunk list.
+ * At low priority: the first page's script is needed first and they are needed after it runs; at the
+ * default (high) they shared the line with it, and Lighthouse counted every one that was in before the
+ * first paint in its simulated first paint (desktop FCP ~650 ms; ~450 ms at low, docs/benchmarks.md).
  */
 export function landingPreloads(chunks: BuiltChunk[], named: string[]): Record<string, string> {
   const byFile = new Map(chunks.map((c) => [c.file, c]));
@@ -63,7 +66,7 @@ export function landingPreloads(chunks: BuiltChunk[], named: string[]): Record<s
     out[path] = [...files]
       .filter((f) => !inPage.has(f))
       .sort()
-      .map((f) => `<link rel="modulepreload" href="/${f}">`)
+      .map((f) => `<link rel="modulepreload" href="/${f}" fetchpriority="low">`)
       .join('');
   }
   return out;
