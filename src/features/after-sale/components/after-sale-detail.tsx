@@ -17,7 +17,7 @@ import { ErrorState } from '../../../components/error-state';
 import { lazyNamed } from '../../../lib/lazy';
 import { formatFen } from '../../../lib/money';
 import { formatSeconds } from '../../../lib/time';
-import { toast } from '../../../lib/toast';
+import { copyToClipboard } from '../../../lib/copy';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { afterSaleDetailQuery, firmsQuery } from '../api/queries';
@@ -81,14 +81,7 @@ export function AfterSaleDetailView({ id, headingLevel = 'h2' }: { id: number; h
   const user = (r.userInfo ?? {}) as Partial<Record<(typeof ADDRESS_KEYS)[number], string>>;
   const mainSn = r.orderSn3.split('_')[0];
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(sellerText);
-      void toast(t('detail.copied'), { variant: 'success' });
-    } catch {
-      void toast(t('detail.copyFailed'), { variant: 'error' });
-    }
-  };
+  const copy = () => copyToClipboard(sellerText, t('detail.copied'), t('detail.copyFailed'));
 
   return (
     <Stack spacing={2} data-testid="after-sale-detail" data-status={r.status}>

@@ -8,21 +8,14 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { ErrorState } from '../../../components/error-state';
 import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
-import { toast } from '../../../lib/toast';
+import { copyToClipboard } from '../../../lib/copy';
 import { useLang } from '../../../lib/use-lang';
 import { traceQuery } from '../api/queries';
 
 /** A tracking number with a button that copies it, for pasting into the courier's own site. */
 export function TrackingNumber({ no }: { no: string }) {
   const { t } = useTranslation('logistics');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(no);
-      void toast(t('copied', { no }), { variant: 'success' });
-    } catch {
-      void toast(t('copyFailed'), { variant: 'error' });
-    }
-  };
+  const copy = () => copyToClipboard(no, t('copied', { no }), t('copyFailed'));
   return (
     <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
       <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="tracking-no">

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { ErrorState } from '../../../components/error-state';
-import { toast } from '../../../lib/toast';
+import { copyToClipboard } from '../../../lib/copy';
 import type { WatchRules } from '../../../../contract';
 import { formatRate } from '../../../lib/money';
 import { useLang } from '../../../lib/use-lang';
@@ -24,13 +24,7 @@ export function CallbackSettings() {
   const s = settings.data;
   const masked = s ? s.callbackUrl.replace(/[^/]+$/, (token) => '•'.repeat(Math.min(12, token.length))) : '';
   const copy = async () => {
-    if (!s) return;
-    try {
-      await navigator.clipboard.writeText(s.callbackUrl);
-      void toast(t('settings.copied'), { variant: 'success' });
-    } catch {
-      void toast(t('settings.copyFailed'), { variant: 'warning' });
-    }
+    if (s) await copyToClipboard(s.callbackUrl, t('settings.copied'), t('settings.copyFailed'));
   };
   return (
     <Paper variant="outlined" component="section" aria-labelledby="callback-title" sx={{ p: 2 }}>
