@@ -90,6 +90,10 @@ export const appMoreLocales = {
       cross_site: 'This request came from another site and was refused.',
       not_found: 'It is not there any more, or it is not yours to see.',
       conflict: 'That cannot be done in its present state: it changed meanwhile. Reload to see where it stands.',
+      reference: 'Reference for support:',
+      copyReference: 'Copy the reference',
+      referenceCopied: 'Reference copied.',
+      referenceNotCopied: 'The reference could not be copied: select it and copy it by hand.',
     },
     rules: {
       required: '{{field}} is required.',
@@ -245,6 +249,10 @@ export const appMoreLocales = {
       cross_site: '该请求来自其他网站，已被拒绝。',
       not_found: '该记录已不存在，或不属于您。',
       conflict: '当前状态下无法这样操作：它刚刚有了变化。请刷新查看最新状态。',
+      reference: '供客服查询的编号：',
+      copyReference: '复制编号',
+      referenceCopied: '编号已复制。',
+      referenceNotCopied: '无法复制编号，请选中后手动复制。',
     },
     rules: {
       required: '请填写{{field}}。',

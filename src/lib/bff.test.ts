@@ -26,6 +26,22 @@ describe('callOp', () => {
     await expect(callOp('goods.detail', { id: 0 })).rejects.toMatchObject({ kind: 'invalid_input', field: 'id' });
   });
 
+  it('keeps the id the gateway gave the request, for a refusal of its own and for the supplier’s', async () => {
+    const withId = (status: number, body: unknown) =>
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-request-id': 'req-1234abcd' } }),
+      );
+    vi.stubGlobal('fetch', withId(500, { code: 0, msg: 'Internal error', gateway: { reason: 'internal' }, requestId: 'req-1234abcd' }));
+    await expect(callOp('source.list', {})).rejects.toMatchObject({ kind: 'internal', requestId: 'req-1234abcd' });
+    vi.stubGlobal('fetch', withId(200, { code: 0, msg: '余额不足' }));
+    await expect(callOp('order.submit' as never, {} as never)).rejects.toMatchObject({ kind: 'upstream', requestId: 'req-1234abcd' });
+    // Without the header (a proxy that dropped it): none, not a made-up one.
+    vi.stubGlobal('fetch', answer(502, { msg: 'Bad gateway' }));
+    const err = (await callOp('source.list', {}).catch((e: unknown) => e)) as OpError;
+    expect(err.requestId).toBeUndefined();
+  });
+
   it('reports a gateway that cannot be reached as network', async () => {
     vi.stubGlobal(
       'fetch',

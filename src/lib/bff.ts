@@ -30,15 +30,24 @@ export class OpError extends Error {
     readonly code?: number,
     /** Seconds to wait before trying again (sign-in limits). */
     readonly retryAfter?: number,
-    /** What the gateway said in machine-readable form: the rule an input broke (and its limit), the HTTP status. */
-    readonly detail: { rule?: string; limit?: number; status?: number; httpStatus?: number } = {},
+    /**
+     * What the gateway said in machine-readable form: the rule an input broke (and its limit), the HTTP
+     * status, and the request's id (`x-request-id`: the one its log line has, for support to look up).
+     */
+    readonly detail: { rule?: string; limit?: number; status?: number; httpStatus?: number; requestId?: string } = {},
   ) {
     super(message);
   }
   get rule() {
     return this.detail.rule;
   }
+  get requestId() {
+    return this.detail.requestId;
+  }
 }
+
+/** The header the gateway names each request by (server/gateway/service/requests.ts). */
+const REQUEST_ID_HEADER = 'x-request-id';
 
 const GATEWAY_KINDS = new Set<FailureKind>([
   'timeout',
@@ -72,6 +81,15 @@ export async function bffFetch<T>(
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
   label = path,
 ): Promise<T> {
+  return (await bffAnswer<T>(path, init, label)).body;
+}
+
+/** bffFetch's answer with the id the gateway gave the request. */
+async function bffAnswer<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal },
+  label: string,
+): Promise<{ body: T; requestId?: string }> {
   let res: Response;
   try {
     res = await fetch(`/bff${path}`, {
@@ -94,6 +112,7 @@ export async function bffFetch<T>(
   } catch {
     body = undefined;
   }
+  const requestId = res.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const reason = body?.gateway?.reason as FailureKind | undefined;
   if (reason || !res.ok) {
     const kind: FailureKind =
@@ -117,11 +136,13 @@ export async function bffFetch<T>(
         limit: typeof body?.gateway?.limit === 'number' ? body.gateway.limit : undefined,
         status: body?.gateway?.status,
         httpStatus: res.status,
+        requestId,
       },
     );
   }
-  if (!body) throw new OpError('bad_response', `Unexpected answer (HTTP ${res.status}).`, label);
-  return body as T;
+  if (!body)
+    throw new OpError('bad_response', `Unexpected answer (HTTP ${res.status}).`, label, undefined, undefined, undefined, { requestId });
+  return { body: body as T, requestId };
 }
 
 /**
@@ -129,9 +150,10 @@ export async function bffFetch<T>(
  * anything else rejects with an OpError that carries the msg.
  */
 export async function callOp<K extends OpId>(id: K, input: OpInput<K>, init: { signal?: AbortSignal } = {}): Promise<OpData<K>> {
-  const body = await bffFetch<Answer>(`/op/${id}`, { body: input ?? {}, signal: init.signal }, id);
-  if (typeof body.code !== 'number') throw new OpError('bad_response', 'Unexpected answer.', id);
-  if (body.code !== SUCCESS_CODE) throw new OpError('upstream', body.msg || '', id, undefined, body.code);
+  const { body, requestId } = await bffAnswer<Answer>(`/op/${id}`, { body: input ?? {}, signal: init.signal }, id);
+  if (typeof body.code !== 'number')
+    throw new OpError('bad_response', 'Unexpected answer.', id, undefined, undefined, undefined, { requestId });
+  if (body.code !== SUCCESS_CODE) throw new OpError('upstream', body.msg || '', id, undefined, body.code, undefined, { requestId });
   return body.data as OpData<K>;
 }
 

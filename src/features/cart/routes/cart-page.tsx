@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
+import { ErrorState, RequestReference } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { callOp } from '../../../lib/bff';
 import { formatFen } from '../../../lib/money';
@@ -252,6 +252,7 @@ function Checkout() {
                 {result?.kind === 'failed' && (
                   <Alert severity={result.uncertain ? 'warning' : 'error'} data-testid="submit-error">
                     {result.uncertain ? t('result.uncertain') : text(result.error)}
+                    <RequestReference error={result.error} />
                   </Alert>
                 )}
                 <Button

@@ -20,7 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportJob } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ErrorState } from '../../../components/error-state';
+import { ErrorState, RequestReference } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { OpError } from '../../../lib/bff';
 import { formatFen } from '../../../lib/money';
@@ -129,7 +129,12 @@ export function ImportJobPage() {
               {t('job.rowsRemoved')}
             </Alert>
           )}
-          {action.error && <Alert severity="error">{errorText(action.error)}</Alert>}
+          {action.error && (
+            <Alert severity="error">
+              {errorText(action.error)}
+              <RequestReference error={action.error} />
+            </Alert>
+          )}
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             {j.state === 'running' && (
               <Button variant="outlined" onClick={() => action.mutate('pause')} disabled={action.isPending}>

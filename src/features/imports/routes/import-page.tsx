@@ -23,6 +23,7 @@ import {
 import type { CreateImportInput } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { RequestReference } from '../../../components/error-state';
 import { callOp } from '../../../lib/bff';
 import { formatCount, formatFen } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -455,6 +456,7 @@ export function ImportPage() {
             {create.error && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {errorText(create.error)}
+                <RequestReference error={create.error} />
               </Alert>
             )}
             <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
