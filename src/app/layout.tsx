@@ -212,7 +212,7 @@ export function Layout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <header className="mui-fixed" style={APP_BAR(theme)}>
+      <header className="mui-fixed app-bar" style={APP_BAR(theme)}>
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
             <Box
@@ -255,7 +255,7 @@ export function Layout() {
       {wide ? (
         // A permanent column beside the page: no modal, no transition.
         // The column's background runs the page's full height; the list in it stays in view while the page scrolls.
-        <div style={NAV_COLUMN(theme)}>
+        <div className="app-nav" style={NAV_COLUMN(theme)}>
           <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}>{nav}</Box>
         </div>
       ) : (
@@ -271,7 +271,7 @@ export function Layout() {
         <LiveEvents />
       </Suspense>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
-        <Toolbar />
+        <Toolbar className="app-bar-room" />
         <Suspense fallback={<Progress aria-label={t('common.loading')} />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@mui/system';
 import { CacheProvider } from '@emotion/react';
 // Breaks in the first page's evaluation (issue 39): after emotion and MUI's system, after MUI's
@@ -49,7 +49,11 @@ export function Providers({
   // ~6 + ~10 ms at full speed in a CPU profile).
   const [emotionCache] = useState(() => ahead?.emotionCache ?? makeEmotionCache());
   const [mode, setMode] = useState<PaletteMode>(() => ahead?.mode ?? initialMode());
-  const theme = useMemo(() => (ahead && mode === ahead.mode ? ahead.theme : buildTheme(mode)), [mode, ahead]);
+  // Paper is white: printed, the page is drawn in the light mode whatever the screen's (dark text on
+  // white, not white text the printer leaves out), and back after.
+  const printing = usePrinting();
+  const shown = printing ? 'light' : mode;
+  const theme = useMemo(() => (ahead && shown === ahead.mode ? ahead.theme : buildTheme(shown)), [shown, ahead]);
   const colorMode = useMemo(
     () => ({
       mode,
@@ -78,4 +82,26 @@ export function Providers({
       </CacheProvider>
     </I18nextProvider>
   );
+}
+
+/**
+ * Whether the page is being printed: true from the browser's `beforeprint` to its `afterprint`. The
+ * change is drawn before the browser lays the page out for paper (React DOM's flushSync, taken once the
+ * app has started: React DOM is not imported at the top of the first page's script, main.tsx).
+ */
+export function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    let flushSync: ((fn: () => void) => void) | undefined;
+    void import('react-dom').then((m) => (flushSync = m.flushSync));
+    const before = () => (flushSync ? flushSync(() => setPrinting(true)) : setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
 }
