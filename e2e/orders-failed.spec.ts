@@ -86,6 +86,8 @@ test.describe('as a manager', () => {
     await dialog.getByRole('button', { name: '立即支付' }).click();
     // The supplier's refusal stays in the dialog, in words; nothing moved.
     await expect(dialog.getByRole('alert')).toContainText('余额不足');
+    // With the request named for support: the id the gateway gave it (its log line's).
+    await expect(dialog.getByTestId('request-reference')).toContainText(/供客服查询的编号：\s*[0-9a-f-]{36}/);
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect(card).toHaveCount(1);
     await expect(page.getByTestId('balance')).toHaveAttribute('data-fen', String(before));

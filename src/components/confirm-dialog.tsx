@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { RequestReference } from './error-state';
 
 /**
  * Asks before an action that cannot be taken back: says what will happen, shows why it failed
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   cancel,
   pending,
   error,
+  failure,
   color = 'primary',
   onConfirm,
   onClose,
@@ -31,6 +33,8 @@ export function ConfirmDialog({
   pending: boolean;
   /** The failure of the last attempt, in words. */
   error?: string | null;
+  /** The failure itself: its request named for support under the words (the gateway's request id). */
+  failure?: unknown;
   color?: 'primary' | 'error' | 'warning';
   onConfirm: () => void;
   onClose: () => void;
@@ -45,6 +49,7 @@ export function ConfirmDialog({
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}
+            <RequestReference error={failure} />
           </Alert>
         )}
       </DialogContent>

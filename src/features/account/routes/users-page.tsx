@@ -198,6 +198,7 @@ export function UsersPage() {
           color={pendingChange.patch.disabled ? 'warning' : 'primary'}
           pending={update.isPending}
           error={update.error ? text(update.error) : null}
+          failure={update.error}
           onConfirm={() => update.mutate({ id: pendingChange.user.id, patch: pendingChange.patch })}
           onClose={() => setPendingChange(null)}
         />

@@ -232,6 +232,7 @@ export function ImportJobPage() {
         color="error"
         pending={action.isPending}
         error={action.error ? errorText(action.error) : null}
+        failure={action.error}
         onConfirm={() => action.mutate('cancel', { onSuccess: () => setCancelling(false) })}
         onClose={() => setCancelling(false)}
       />

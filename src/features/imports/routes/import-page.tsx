@@ -484,6 +484,7 @@ export function ImportPage() {
         cancel={t('fix.cancel')}
         pending={create.isPending}
         error={create.error ? errorText(create.error) : null}
+        failure={create.error}
         onConfirm={place}
         onClose={() => setConfirm(false)}
       />

@@ -25,6 +25,7 @@ export function ConfirmReceiptButton({ goodsSn, name }: { goodsSn: string; name:
         cancel={t('confirm.cancel')}
         pending={confirm.isPending}
         error={confirm.error ? text(confirm.error) : null}
+        failure={confirm.error}
         onClose={() => setOpen(false)}
         onConfirm={() =>
           confirm.mutate(goodsSn, {

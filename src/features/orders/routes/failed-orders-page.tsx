@@ -228,6 +228,7 @@ export function FailedOrdersPage() {
         color={action?.kind === 'refund' ? 'warning' : 'primary'}
         pending={running.isPending}
         error={running.error ? text(running.error) : null}
+        failure={running.error}
         onClose={() => setAction(null)}
         onConfirm={go}
       />
