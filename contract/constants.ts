@@ -62,6 +62,8 @@ export const CATALOGUE_FIRST_LIST = { page: 1, limit: 20 } as const;
 export const OVERVIEW_FIRST_ASK = { period: '7d' } as const;
 /** The id of the JSON block the gateway streams a landing's first list (or figures) in, after the page's shell. */
 export const FIRST_LIST_ID = 'first-list';
+/** The header the gateway names each request by, on every answer (its log line's id; the app shows it under a failure). */
+export const REQUEST_ID_HEADER = 'x-request-id';
 /** The id of the catalogue's first goods as the HTML paints them on a phone, until React draws its own. */
 export const BOOT_GOODS_ID = 'boot-goods';
 /** The id of the overview's period line as the HTML paints it on a wide screen, until React draws its own. */

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from '../../contract/constants';
+import { REQUEST_ID_HEADER, SUCCESS_CODE } from '../../contract/constants';
 import type { OpData, OpId, OpInput } from '../../contract';
 import { serverAnswered, serverAway } from './server-probe';
 
@@ -45,9 +45,6 @@ export class OpError extends Error {
     return this.detail.requestId;
   }
 }
-
-/** The header the gateway names each request by (server/gateway/service/requests.ts). */
-const REQUEST_ID_HEADER = 'x-request-id';
 
 const GATEWAY_KINDS = new Set<FailureKind>([
   'timeout',

@@ -2,9 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER } from '../../../contract/constants';
 import type { GatewayMetrics } from './metrics';
-
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** An id a balancer or proxy already gave the request is kept when it looks like one (no spaces, no markup, not huge). */
 const GIVEN_ID = /^[A-Za-z0-9._:-]{8,128}$/;

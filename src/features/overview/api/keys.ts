@@ -27,8 +27,9 @@ export interface OverviewOrdersAsk {
 }
 
 /**
- * The overview's query keys (with what each is asked with, above), in a module of their own: the start-up code (src/app/boot.ts) puts the
- * figures the gateway handed over under the page's key without the queries' code.
+ * The overview's query keys (with what each is asked with, above), in a module of their own: the
+ * start-up code (src/app/boot.ts) puts the figures the gateway handed over under the page's key
+ * without the queries' code.
  */
 export const overviewKeys = {
   all: ['overview'] as const,
