@@ -75,8 +75,14 @@ describe('faults on demand', () => {
   });
 
   it('parses the spec and rejects nonsense', () => {
-    expect(parseFaults('latency=200, error=0.1,drop=0.05')).toEqual({ latencyMs: 200, errorRate: 0.1, dropRate: 0.05 });
-    expect(parseFaults(undefined)).toEqual({ latencyMs: 0, errorRate: 0, dropRate: 0 });
+    expect(parseFaults('latency=200, error=0.1,drop=0.05,lost=0.02')).toEqual({
+      latencyMs: 200,
+      errorRate: 0.1,
+      dropRate: 0.05,
+      lostRate: 0.02,
+      outage: false,
+    });
+    expect(parseFaults(undefined)).toEqual({ latencyMs: 0, errorRate: 0, dropRate: 0, lostRate: 0, outage: false });
   });
 });
 

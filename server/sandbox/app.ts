@@ -3,7 +3,8 @@ import { FAILURE_CODE, SUCCESS_CODE, getOperation, operations, pathParams, type 
 import type { DB } from '../lib/db';
 import { BodyTooLargeError, readRawBody } from '../lib/raw-body';
 import { formatIssues } from '../lib/issues';
-import type { SandboxConfig } from './config';
+import { z } from 'zod';
+import type { Faults, SandboxConfig } from './config';
 import { SandboxError } from './errors';
 import { catalogueHandlers } from './handlers/catalogue';
 import { businessHandlers } from './handlers/business';
@@ -109,38 +110,73 @@ export function createSandboxApp(deps: SandboxDeps) {
     return c.body(new Uint8Array(row.data), 200, { 'content-type': row.mime, 'cache-control': 'private, max-age=86400' });
   });
 
-  /** Moves the business clock forward (tests and demos); signed like any upstream call. */
-  app.post('/sandbox/clock', async (c) => {
-    const raw = await readRawBody(c);
-    const refusal = signatureOk(c, {}, raw);
-    if (refusal) return c.json(refuse(refusal), 401);
-    let seconds: unknown;
-    try {
-      seconds = (JSON.parse(raw) as { advanceSeconds?: unknown }).advanceSeconds;
-    } catch {
-      return c.json(refuse('请求体不是合法的 JSON'), 400);
-    }
+  /**
+   * The sandbox's own control calls (tests and demos), signed like any upstream call: unsigned 401,
+   * a body that is not a JSON object 400; `run` answers the data or a refusal (400).
+   */
+  const control = (path: string, run: (body: Record<string, unknown>) => { data: unknown } | { refusal: string }) =>
+    app.post(path, async (c) => {
+      const raw = await readRawBody(c);
+      const refusal = signatureOk(c, {}, raw);
+      if (refusal) return c.json(refuse(refusal), 401);
+      let body: unknown;
+      try {
+        body = raw.trim() === '' ? {} : JSON.parse(raw);
+      } catch {
+        return c.json(refuse('请求体不是合法的 JSON'), 400);
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return c.json(refuse('请求体必须是 JSON 对象'), 400);
+      const out = run(body as Record<string, unknown>);
+      return 'refusal' in out ? c.json(refuse(out.refusal), 400) : c.json(ok(out.data));
+    });
+
+  /** Moves the business clock forward and runs what became due. */
+  control('/sandbox/clock', (body) => {
+    const seconds = body.advanceSeconds;
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 366 * 86_400) {
-      return c.json(refuse('advanceSeconds 必须是 0 到 31622400 之间的整数'), 400);
+      return { refusal: 'advanceSeconds 必须是 0 到 31622400 之间的整数' };
     }
     world.clock.advance(seconds);
     const jobs = tick(world); // runs what became due; messages go out in the background
     const pending = world.db
       .prepare('SELECT count(*) AS n FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ?')
       .get(world.clock.nowMs()) as { n: number };
-    return c.json(ok({ nowMs: world.clock.nowMs(), speed: world.clock.speed, jobsRun: jobs, messagesPending: pending.n }));
+    return { data: { nowMs: world.clock.nowMs(), speed: world.clock.speed, jobsRun: jobs, messagesPending: pending.n } };
   });
 
+  /** Changes the faults in force (the fields given; the rest stay) and answers them all. */
+  control('/sandbox/faults', (body) => {
+    const parsed = faultsInput.safeParse(body);
+    if (!parsed.success) return { refusal: `参数错误：${formatIssues(parsed.error)}` };
+    const f = parsed.data;
+    const next = {
+      ...world.faults,
+      ...(f.error !== undefined && { errorRate: f.error }),
+      ...(f.lost !== undefined && { lostRate: f.lost }),
+      ...(f.drop !== undefined && { dropRate: f.drop }),
+      ...(f.latencyMs !== undefined && { latencyMs: f.latencyMs }),
+      ...(f.outage !== undefined && { outage: f.outage }),
+    };
+    if (next.errorRate + next.lostRate + next.dropRate > 1) return { refusal: '参数错误：error、lost 与 drop 之和不能超过 1' };
+    world.faults = next;
+    return { data: faultsOut(world.faults) };
+  });
+
+  /**
+   * Faults on the upstream paths, in this order: an outage fails every call (503); latency; `drop`
+   * cuts the connection before acting; `error` answers 500 系统繁忙 without acting; `lost` carries
+   * the call out and then cuts the connection, so the client never hears that it happened.
+   */
   app.use('/v2/*', async (c, next) => {
-    const f = deps.config.faults;
+    const f = world.faults;
+    if (f.outage) return c.json(refuse('系统维护中，服务暂不可用，请稍后再试'), 503);
     if (f.latencyMs > 0) await new Promise((r) => setTimeout(r, f.latencyMs));
-    if (f.dropRate > 0 && Math.random() < f.dropRate) {
-      const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
-      incoming?.socket?.destroy();
-      return c.body(null, 500);
-    }
-    if (f.errorRate > 0 && Math.random() < f.errorRate) return c.json(refuse('系统繁忙，请稍后再试'), 500);
+    const draw = Math.random();
+    if (draw < f.dropRate) return cutConnection(c);
+    if (draw < f.dropRate + f.errorRate) return c.json(refuse('系统繁忙，请稍后再试'), 500);
+    const lost = draw < f.dropRate + f.errorRate + f.lostRate;
     await next();
+    if (lost) return cutConnection(c);
   });
 
   app.all('/v2/*', async (c) => {
@@ -194,6 +230,30 @@ export function createSandboxApp(deps: SandboxDeps) {
     return c.json(refuse('服务器内部错误'), 500);
   });
   return app;
+}
+
+/** The fields of `POST /sandbox/faults`: shares between 0 and 1, latency in ms, the outage on or off. */
+const share = z.number('must be a number between 0 and 1').min(0, 'must be at least 0').max(1, 'must be at most 1');
+const faultsInput = z.strictObject({
+  error: share.optional(),
+  lost: share.optional(),
+  drop: share.optional(),
+  latencyMs: z
+    .number('must be a whole number of ms')
+    .int('must be a whole number of ms')
+    .min(0, 'must be at least 0')
+    .max(60_000, 'must be at most 60000')
+    .optional(),
+  outage: z.boolean('must be true or false').optional(),
+});
+
+const faultsOut = (f: Faults) => ({ error: f.errorRate, lost: f.lostRate, drop: f.dropRate, latencyMs: f.latencyMs, outage: f.outage });
+
+/** Cuts the client's connection without an answer (the node server's socket); a bare 500 where there is none. */
+function cutConnection(c: Context) {
+  const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+  incoming?.socket?.destroy();
+  return c.body(null, 500);
 }
 
 function imageBase(c: Context, config: SandboxConfig, basePath: string): string {

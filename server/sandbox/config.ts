@@ -18,7 +18,10 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_SPEED: z.coerce.number().min(0.001, 'must be above 0').max(1_000_000, 'must be at most 1000000').default(120),
   SANDBOX_FAULTS: z
     .string()
-    .regex(/^(\s*(latency|error|drop)=[\d.]+\s*)(,\s*(latency|error|drop)=[\d.]+\s*)*$/, 'must look like "latency=200,error=0.1,drop=0.05"')
+    .regex(
+      /^(\s*(latency|error|drop|lost)=[\d.]+\s*)(,\s*(latency|error|drop|lost)=[\d.]+\s*)*$/,
+      'must look like "latency=200,error=0.1,lost=0.05,drop=0.05"',
+    )
     .optional(),
   /** Base of the image URLs the sandbox hands out; by default the origin each request came to. */
   SANDBOX_PUBLIC_URL: z.url('must be an http(s) URL').optional(),
@@ -58,21 +61,29 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
   };
 }
 
-/** Faults on demand for reliability tests: added latency (ms), a share of 500 answers, a share of dropped connections. */
+/**
+ * Faults on demand for reliability tests (the starting values; `POST /sandbox/faults` changes them
+ * while the sandbox runs): added latency (ms); a share of calls answered 500 系统繁忙 without acting;
+ * a share whose connection is cut before acting (`drop`); a share carried out whose answer is then
+ * lost (`lost`: the connection is cut after the operation); an outage (every call fails).
+ */
 export interface Faults {
   latencyMs: number;
   errorRate: number;
   dropRate: number;
+  lostRate: number;
+  outage: boolean;
 }
 
 export function parseFaults(spec: string | undefined): Faults {
-  const f: Faults = { latencyMs: 0, errorRate: 0, dropRate: 0 };
+  const f: Faults = { latencyMs: 0, errorRate: 0, dropRate: 0, lostRate: 0, outage: false };
   for (const part of (spec ?? '').split(',').filter((p) => p.trim())) {
     const [k, v] = part.split('=').map((x) => x.trim());
     const n = Number(v);
     if (k === 'latency') f.latencyMs = n;
     if (k === 'error') f.errorRate = Math.min(1, n);
     if (k === 'drop') f.dropRate = Math.min(1, n);
+    if (k === 'lost') f.lostRate = Math.min(1, n);
   }
   return f;
 }

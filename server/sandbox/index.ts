@@ -33,7 +33,13 @@ export function createSandbox(
   seedBusiness(db, config.seed);
   if (seeded.seeded) opts.log?.(`sandbox: seeded ${seeded.goods} goods (seed ${config.seed}) in ${Date.now() - started} ms`);
   ensurePriceBands(db); // before the list index is built: it may mend prices of an old database
-  const world: World = { db, config, clock: new SandboxClock(db, config.speed, opts.wallClock), goods: new GoodsIndex(db) };
+  const world: World = {
+    db,
+    config,
+    clock: new SandboxClock(db, config.speed, opts.wallClock),
+    goods: new GoodsIndex(db),
+    faults: { ...config.faults },
+  };
   const pump = new MessagePump(world);
   world.pump = pump;
   ensureMarketScheduled(world);

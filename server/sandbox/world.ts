@@ -1,5 +1,5 @@
 import type { DB } from '../lib/db';
-import type { SandboxConfig } from './config';
+import type { Faults, SandboxConfig } from './config';
 import type { SandboxClock } from './clock';
 import type { GoodsIndex } from './goods-index';
 
@@ -10,6 +10,8 @@ export interface World {
   clock: SandboxClock;
   /** The list index over the goods table: every write to goods must refresh it. */
   goods: GoodsIndex;
+  /** The faults in force now: `config.faults` at start, changed by `POST /sandbox/faults`. */
+  faults: Faults;
   /** Delivers the outbox in the background (messages.ts's MessagePump, set once the world is built): kicked when messages may be due. */
   pump?: { kick(): void };
 }
