@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idList, fen } from './units';
 import { addressSchema, paging, rangeValue, section } from './schemas/common';
 import { num } from './input';
+import { base64ImageKind, NOT_AN_IMAGE } from './image-kind';
 import { MAX_LIST_LIMIT, RANGE_TYPES, SEARCH_WORDS_MAX, SORT_KEYS } from './constants';
 import {
   category,
@@ -523,7 +524,9 @@ export const operations = {
               .string()
               .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'each picture must be raw base64 without a data: prefix')
               // 1 MB before encoding is at most 1,398,104 base64 characters.
-              .max(Math.ceil((1024 * 1024) / 3) * 4, 'each picture may be at most 1 MB'),
+              .max(Math.ceil((1024 * 1024) / 3) * 4, 'each picture may be at most 1 MB')
+              // What the bytes are, not what the file was called: a text file named fake.png never goes upstream.
+              .refine((v) => base64ImageKind(v) !== null, NOT_AN_IMAGE),
           )
           .min(1, 'at least one picture')
           .max(MAX_PICTURES_PER_CALL, `at most ${MAX_PICTURES_PER_CALL} pictures per call`),

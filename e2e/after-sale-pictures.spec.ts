@@ -5,7 +5,7 @@ import { afterSaleData } from './after-sale-data';
 
 test.use({ storageState: stateOf('support') });
 
-test('a 5 MB photo is compressed in the browser and accepted; a PDF is refused with a sentence and nothing is uploaded', async ({
+test('a 5 MB photo is compressed in the browser and accepted; a PDF and a text file named fake.png are refused with a sentence and nothing is uploaded', async ({
   page,
 }) => {
   // Making and compressing a 5 MB picture in the browser takes a minute on a busy 2-core machine.
@@ -67,6 +67,10 @@ test('a 5 MB photo is compressed in the browser and accepted; a PDF is refused w
     buffer: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n'),
   });
   await expect(wizard.getByText('“invoice.pdf” 不是图片，未上传。')).toBeVisible();
+  expect(uploads).toHaveLength(0);
+  // Named and declared a PNG, but a text file inside: its bytes decide (issue 48.7).
+  await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is a text file named fake.png\n') });
+  await expect(wizard.getByText('“fake.png” 名称像图片，但内容不是 PNG、JPEG、GIF 或 WEBP 图片，未上传。')).toBeVisible();
   expect(uploads).toHaveLength(0);
   await expect(wizard.getByTestId('voucher-uploaded')).toHaveCount(0);
 

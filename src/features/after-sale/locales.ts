@@ -167,6 +167,8 @@ export const afterSaleLocales = {
       choose: 'Choose pictures',
       tooMany: 'At most {{max}} pictures; the extra ones were left out.',
       notPicture: '“{{name}}” is not a picture and was not uploaded.',
+      notPictureBytes:
+        '“{{name}}” is named like a picture, but its contents are not a PNG, JPEG, GIF or WEBP picture; it was not uploaded.',
       unreadable: '“{{name}}” could not be read as a picture and was not uploaded.',
       tooLarge: '“{{name}}” is still larger than 1 MB after compressing and was not uploaded.',
       failed: '“{{name}}” was not uploaded: {{reason}}',
@@ -400,6 +402,7 @@ export const afterSaleLocales = {
       choose: '选择图片',
       tooMany: '最多 {{max}} 张图片，多出的未添加。',
       notPicture: '“{{name}}” 不是图片，未上传。',
+      notPictureBytes: '“{{name}}” 名称像图片，但内容不是 PNG、JPEG、GIF 或 WEBP 图片，未上传。',
       unreadable: '“{{name}}” 无法作为图片读取，未上传。',
       tooLarge: '“{{name}}” 压缩后仍大于 1 MB，未上传。',
       failed: '“{{name}}” 未上传：{{reason}}',

@@ -291,7 +291,7 @@ describe('after-sale wizard: an exchange', () => {
     await pick(/State of the package/, '包装完整');
     await next();
     await next();
-    const png = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47])], 'a.png', { type: 'image/png' });
+    const png = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.png', { type: 'image/png' });
     answers['afterSale.picture'] = ok({ urls: ['http://127.0.0.1/images/vouchers/2.png'] });
     fireEvent.change(screen.getByTestId('voucher-input'), { target: { files: [png] } });
     await waitFor(() => expect(screen.getAllByTestId('voucher-uploaded')).toHaveLength(1));
