@@ -15,6 +15,7 @@ import { createMessageCenter, PRUNE_INTERVAL_MS } from './gateway/messages';
 import { upstreamCaller } from './gateway/messages/effects';
 import { createGoods } from './gateway/goods';
 import { createOrderMirror } from './gateway/mirror';
+import { createShownClock } from './gateway/clock';
 import { secretFromFile } from './lib/secret-file';
 import { firstListFor, firstListTail, streamedPage } from './first-list';
 import { loadLandingPreloads, withPreloads } from './preloads';
@@ -273,15 +274,19 @@ export async function createAppServer(
     };
   }
   upstreamTarget.current = upstream;
+  // The one clock of what people are shown (the business clock in sandbox mode): what the mirror, the
+  // goods watch, the imports and the routes stamp for people is on it (issue 49).
+  const clock = createShownClock({ mode: sandbox ? 'sandbox' : 'upstream', upstream, log: logFor('gateway') });
   const mirror = createOrderMirror({
     db,
     upstream,
     mode: sandbox ? 'sandbox' : 'upstream',
+    shown: clock.now,
     settings: { timeZone: config.mirror.timeZone, backfillDays: config.mirror.backfillDays },
     log: logFor('mirror'),
   });
   // The goods mirror and watch (SKU index, prices, history, at risk): fed by forwarded reads, the library and goods messages.
-  const goods = createGoods({ db, call: upstreamCaller(upstream), log: logFor('goods') });
+  const goods = createGoods({ db, call: upstreamCaller(upstream), now: clock.now, ready: clock.ready, log: logFor('goods') });
   const messages = createMessageCenter({
     db,
     // What the message effects read of an order goes into the mirror too; of goods, into the goods mirror (stored before linked).
@@ -298,6 +303,7 @@ export async function createAppServer(
   const importProgress = importProgressLog(logger, (outcome) => metrics.importOrderSettled(outcome));
   const bff = (late.bff = createBffApp({
     upstream,
+    clock,
     messages,
     mirror,
     goods,

@@ -94,9 +94,11 @@ export function createBffApp(deps: GatewayDeps) {
     clock,
   };
   const { users, sessions, limiter, audit, trustProxy } = ctx;
-  const goods = (ctx.goods = deps.goods ?? createGoods({ db: deps.db, call: upstreamCaller(deps.upstream), now, log }));
+  const goods = (ctx.goods =
+    deps.goods ?? createGoods({ db: deps.db, call: upstreamCaller(deps.upstream), now: clock.now, ready: clock.ready, log }));
   // Bulk-order jobs: what they read of orders goes into the mirror too. Started by server.ts.
-  const importStore = new ImportStore(deps.db, now);
+  // Its jobs' times (made, finished) on the shown clock; its sending and retries on the wall clock.
+  const importStore = new ImportStore(deps.db, now, clock.now);
   const reader = upstreamCaller(deps.upstream);
   const imports = createImportRunner({
     db: deps.db,
@@ -108,6 +110,7 @@ export function createBffApp(deps: GatewayDeps) {
     concurrency: deps.importConcurrency,
     retentionDays: deps.importRetentionDays,
     now,
+    shown: clock.now,
     log,
     onSettled: deps.metrics ? (outcome) => deps.metrics!.importOrderSettled(outcome) : undefined,
   });
@@ -202,7 +205,7 @@ export function createBffApp(deps: GatewayDeps) {
   if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), ctx.clock, () => goods.libraryOffSale()));
   app.route('/', searchRoutes(deps.db, reader, log, async (sku) => (await goods.store.lookup([sku]))[0]));
   app.route('/', goodsRoutes(goods));
-  app.route('/', watchRoutes(goods, { audit, trustProxy, now }));
+  app.route('/', watchRoutes(goods, { audit, trustProxy, now: clock.now }));
   app.route('/', importsRoutes({ db: deps.db, store: importStore, runner: imports, audit, trustProxy }));
   app.route('/', operationsRoutes(ctx));
 

@@ -38,7 +38,14 @@ export interface GoodsDeps {
   db: GatewayDb;
   /** The gateway's own calls to the upstream (signed like any other). */
   call: OpCaller;
+  /**
+   * The clock its times are stamped on (read times, history, changes, its inbox messages): the shown
+   * clock (server/gateway/clock.ts), so a price change's history, its message and the order lines it
+   * is compared with are on one time line (issue 49). Default: the wall clock.
+   */
   now?: () => number;
+  /** Resolves once `now` can be trusted (the business clock read once); stamps wait for it. */
+  ready?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -56,8 +63,14 @@ const isDetail = (g: unknown): g is GoodsDetail => {
  * the order mirror's lines. A cache: it never decides an action.
  */
 export function createGoods(deps: GoodsDeps) {
-  const now = deps.now ?? Date.now;
+  const clockNow = deps.now ?? Date.now;
+  const ready = deps.ready ?? (() => Promise.resolve());
   const log = deps.log ?? (() => {});
+  /** Now, once the clock has been read (a stamp on a clock not read yet would order reads wrongly). */
+  const stamp = async () => {
+    await ready().catch(() => {});
+    return clockNow();
+  };
   const store = new GoodsStore(deps.db);
   const call = deps.call;
 
@@ -79,7 +92,7 @@ export function createGoods(deps: GoodsDeps) {
   const readDetails = async (ids: readonly number[], inLibrary?: boolean) => {
     for (let i = 0; i < ids.length; i += BULK) {
       const details = await call('goods.bulkDetail', { ids: ids.slice(i, i + BULK).join(',') });
-      await observed(await store.observe(details, now(), inLibrary));
+      await observed(await store.observe(details, await stamp(), inLibrary));
     }
   };
   /**
@@ -88,7 +101,7 @@ export function createGoods(deps: GoodsDeps) {
    */
   const inLibrary = new Set<number>();
   const intoLibrary = async (ids: readonly number[], freshMs?: number) => {
-    const read = await store.readGoods(ids, freshMs === undefined ? undefined : now() - freshMs);
+    const read = await store.readGoods(ids, freshMs === undefined ? undefined : (await stamp()) - freshMs);
     await store.setInLibrary([...read], true);
     await readDetails(
       ids.filter((id) => !read.has(id)),
@@ -99,7 +112,7 @@ export function createGoods(deps: GoodsDeps) {
   };
 
   // ---- learning from what the gateway forwards, off the answer's path ----
-  let queue: { id: OpId; data: unknown; at: number }[] = [];
+  let queue: { id: OpId; data: unknown }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
   let dropped = false;
@@ -110,15 +123,15 @@ export function createGoods(deps: GoodsDeps) {
     const details: GoodsDetail[] = [];
     const lines: LineSku[] = [];
     const library = new Set<number>();
-    let at = 0;
+    // Stamped when written, on the clock once read (what `took` was given is at most a few ms older).
+    const at = await stamp();
     for (const item of batch) {
-      at = Math.max(at, item.at);
       if (item.id === 'goods.detail') {
         if (isDetail(item.data)) details.push(item.data);
       } else if (item.id === 'goods.bulkDetail') {
         if (Array.isArray(item.data)) for (const g of item.data) if (isDetail(g)) details.push(g);
       } else if (item.id === 'order.list') {
-        lines.push(...orderLines(item.data, item.at));
+        lines.push(...orderLines(item.data, at));
       } else if (item.id === 'selection.list') {
         const list = (item.data as { list?: unknown } | null)?.list;
         if (Array.isArray(list)) for (const g of list as { id?: unknown }[]) if (typeof g?.id === 'number') library.add(g.id);
@@ -182,7 +195,7 @@ export function createGoods(deps: GoodsDeps) {
       const unread = ids.filter((id) => !read.has(id));
       for (let i = 0; i < unread.length; i += BULK) {
         const details = await call('goods.bulkDetail', { ids: unread.slice(i, i + BULK).join(',') });
-        await observed(await store.observe(details, now(), true));
+        await observed(await store.observe(details, await stamp(), true));
         for (const g of details) for (const o of g.specs?.options ?? []) wanted.delete(o.id);
         if (wanted.size === 0) return;
       }
@@ -204,7 +217,7 @@ export function createGoods(deps: GoodsDeps) {
         return;
       }
       dropped = false;
-      queue.push({ id, data, at: now() });
+      queue.push({ id, data });
       schedule();
     },
     /** Resolves once what `took` was given so far is written (tests, shutdown). */
@@ -226,7 +239,7 @@ export function createGoods(deps: GoodsDeps) {
     libraryOffSale: (): Promise<number> => store.atRiskCount('off-sale'),
     /** Sets or removes a minimum profit rate (goods 0: the library's); the risks follow, and open pages are told. */
     async setRule(goodsId: number, minRate: number | null, by: string): Promise<void> {
-      await store.setRule(goodsId, minRate, by, now());
+      await store.setRule(goodsId, minRate, by, await stamp());
       const atRisk = await store.atRiskCount();
       await deps.db.bus
         .publish(WATCH_TOPIC, { goodsIds: [], atRisk } satisfies WatchEvent)
@@ -238,7 +251,13 @@ export function createGoods(deps: GoodsDeps) {
      */
     async afterWrite(id: OpId, input: Record<string, unknown>): Promise<void> {
       try {
-        const ids = typeof input.goods_ids === 'string' ? input.goods_ids.split(',').map(Number).filter((n) => n > 0) : [];
+        const ids =
+          typeof input.goods_ids === 'string'
+            ? input.goods_ids
+                .split(',')
+                .map(Number)
+                .filter((n) => n > 0)
+            : [];
         if (id === 'selection.add') await intoLibrary(ids, ADDED_FRESH_MS);
         else if (id === 'selection.remove') {
           for (const g of ids) inLibrary.delete(g);
@@ -260,8 +279,8 @@ export function createGoods(deps: GoodsDeps) {
     feeding(inner: OpCaller): OpCaller {
       return (async (id, input) => {
         const data = await inner(id, input);
-        if (id === 'goods.bulkDetail') await observed(await store.observe((data as unknown[]).filter(isDetail), now()));
-        else if (id === 'goods.detail' && isDetail(data)) await observed(await store.observe([data], now()));
+        if (id === 'goods.bulkDetail') await observed(await store.observe((data as unknown[]).filter(isDetail), await stamp()));
+        else if (id === 'goods.detail' && isDetail(data)) await observed(await store.observe([data], await stamp()));
         return data;
       }) as OpCaller;
     },
@@ -271,7 +290,8 @@ export function createGoods(deps: GoodsDeps) {
      * (server.ts runs it under the periodic lock).
      */
     async reconcile(): Promise<GoodsReconcile> {
-      const started = now();
+      const started = await stamp();
+      const wallStart = Date.now();
       inLibrary.clear();
       let lastId = 0;
       let goods = 0;
@@ -285,7 +305,7 @@ export function createGoods(deps: GoodsDeps) {
         if (page.list.length < LIBRARY_PAGE) break;
       }
       const left = await store.leftLibrary(started);
-      const done: GoodsReconcile = { at: started, goods, left, ms: now() - started };
+      const done: GoodsReconcile = { at: started, goods, left, ms: Date.now() - wallStart };
       await store.setState(RECONCILE_STATE, JSON.stringify(done));
       return done;
     },
@@ -332,7 +352,13 @@ function orderLines(data: unknown, at: number): LineSku[] {
     for (const child of Array.isArray(o?.children) ? o.children : [])
       for (const g of Array.isArray(child?.goods) ? child.goods : []) {
         if (typeof g.sku !== 'number' || typeof g.goodsId !== 'number' || !(g.sku > 0) || !(g.goodsId > 0)) continue;
-        out.push({ sku: g.sku, goodsId: g.goodsId, spec: typeof g.skuName === 'string' ? g.skuName : '', price: typeof g.price === 'number' ? g.price : 0, at: when });
+        out.push({
+          sku: g.sku,
+          goodsId: g.goodsId,
+          spec: typeof g.skuName === 'string' ? g.skuName : '',
+          price: typeof g.price === 'number' ? g.price : 0,
+          at: when,
+        });
       }
   }
   return out;

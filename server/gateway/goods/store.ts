@@ -221,7 +221,7 @@ with items as (
     activity_price = excluded.activity_price, stock = excluded.stock, on_sale = excluded.on_sale, read_at = excluded.read_at,
     prev_agreement_price = excluded.prev_agreement_price, prev_guide_price = excluded.prev_guide_price, changed_at = excluded.changed_at,
     risk = excluded.risk
-  where s.read_at <= excluded.read_at
+  where s.read_at <= excluded.read_at or s.guide_price is null
 )
 insert into goods_history (sku, goods_id, at, agreement_price, guide_price, activity_price, stock, on_sale)
 select h.sku, h.goods_id, ${p('readAt')}::bigint, h.agreement_price, h.guide_price, h.activity_price, h.stock, h.on_sale
@@ -296,7 +296,9 @@ export class GoodsStore {
         const min = rules.get(g.id) ?? rules.get(0) ?? null;
         for (const o of g.specs?.options ?? []) {
           const prev = kept.get(o.id);
-          if (prev && Number(prev.read_at) > readAt) continue;
+          // An older read never replaces a newer one; a SKU known only from an order line (no guide
+          // price: its time is the order's) is replaced by any read of its goods (issue 49).
+          if (prev && prev.guide_price !== null && Number(prev.read_at) > readAt) continue;
           const now = {
             agreement_price: o.agreement_price,
             guide_price: o.guide_price,
@@ -448,7 +450,7 @@ export class GoodsStore {
                 changed_at: eb.ref('excluded.changed_at'),
                 risk: eb.ref('excluded.risk'),
               }))
-              .where('goods_skus.read_at', '<=', readAt),
+              .where((eb) => eb.or([eb('goods_skus.read_at', '<=', readAt), eb('goods_skus.guide_price', 'is', null)])),
           )
           .execute();
       }

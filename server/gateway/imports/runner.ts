@@ -39,6 +39,8 @@ export interface ImportRunnerDeps {
   /** Finished jobs older than this lose their rows, keeping their outcomes and audit (IMPORT_RETENTION_DAYS). */
   retentionDays?: number;
   now?: () => number;
+  /** The clock jobs' times are shown on (server/gateway/clock.ts): `finished_at` is on it, so the retention counts on it too. */
+  shown?: () => number;
   log?: (line: string) => void;
   /** Told of each order once it has an outcome (placed, already, refused, short): the metrics count them. */
   onSettled?: (outcome: string) => void;
@@ -54,6 +56,7 @@ export interface ImportRunnerDeps {
 export function createImportRunner(deps: ImportRunnerDeps) {
   const { db, store, call, audit } = deps;
   const now = deps.now ?? Date.now;
+  const shown = deps.shown ?? now;
   const log = deps.log ?? (() => {});
   const width = Math.max(1, deps.concurrency ?? DEFAULT_IMPORT_CONCURRENCY);
   const submitOp = getOperation('order.submit')!;
@@ -65,7 +68,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   /** Cuts the rows of jobs finished before the retention (their counts and audit stay); resolves how many jobs. */
   const prune = async () => {
     let cut = 0;
-    for (let n = -1; n !== 0; cut += n) n = await store.prune(now() - retentionMs);
+    for (let n = -1; n !== 0; cut += n) n = await store.prune(shown() - retentionMs);
     if (cut) log(`[imports] rows of ${cut} job(s) finished over ${Math.round(retentionMs / 86_400_000)} days ago removed`);
     return cut;
   };

@@ -39,7 +39,13 @@ export class ImportStore {
   private readonly k: Kdb;
   constructor(
     db: GatewayDb,
+    /** Sending, retries and row bookkeeping (`updated_at`, `next_at`): the wall clock. */
     private readonly now: () => number,
+    /**
+     * When a job was made and finished, as people are shown it (`created_at`, `finished_at`): the shown
+     * clock (server/gateway/clock.ts), the business clock in sandbox mode (issue 49). Default: `now`.
+     */
+    private readonly shown: () => number = now,
   ) {
     this.k = db.kysely;
   }
@@ -65,7 +71,7 @@ export class ImportStore {
             skipped_rows: input.skipped.length,
             failures: 0,
             audited: 0,
-            created_at: at,
+            created_at: this.shown(),
             updated_at: at,
             finished_at: null,
             pruned_at: null,
@@ -204,7 +210,7 @@ export class ImportStore {
         state: to,
         stop_reason: stopReason,
         updated_at: at,
-        ...(to === 'done' || to === 'cancelled' ? { finished_at: at } : {}),
+        ...(to === 'done' || to === 'cancelled' ? { finished_at: this.shown() } : {}),
         ...(to === 'running' ? { failures: 0 } : {}),
       })
       .where('id', '=', id)

@@ -51,9 +51,19 @@ export interface MirrorDeps {
   /** Sandbox mode: "now" is the sandbox's business clock, which people may move forward. */
   mode: 'sandbox' | 'upstream';
   settings?: Partial<MirrorSettings>;
+  /** Its bookkeeping (rows' read times, how long a reconcile took): the wall clock. */
   now?: () => number;
+  /**
+   * The clock people are shown (server/gateway/clock.ts): each read's time is also kept on it when it
+   * is made (`shownAt`), so "last read" never moves when someone moves the business clock (issue 49).
+   * Default: `now`.
+   */
+  shown?: () => number;
   log?: (line: string) => void;
 }
+
+/** When a read was made, on the shown clock (kept beside the wall-clock `at`). */
+type ShownAt = { shownAt?: number };
 
 /**
  * The order mirror (DESIGN.md): the gateway's copy of the reseller's orders and their daily figures,
@@ -64,6 +74,7 @@ export interface MirrorDeps {
 export function createOrderMirror(deps: MirrorDeps) {
   const settings = { ...DEFAULT_MIRROR_SETTINGS, ...deps.settings };
   const now = deps.now ?? Date.now;
+  const shown = deps.shown ?? now;
   const log = deps.log ?? (() => {});
   const store = new MirrorStore(deps.db, settings.timeZone, now);
   const target = typeof deps.upstream === 'function' ? undefined : deps.upstream;
@@ -238,7 +249,7 @@ export function createOrderMirror(deps: MirrorDeps) {
       offSale += data.list.filter((g) => g.status !== 1).length;
       if (data.list.length < MAX_LIST_LIMIT || page * MAX_LIST_LIMIT >= data.count) break;
     }
-    await store.setState('library', { at: now(), size, offSale } satisfies MirrorLibrary);
+    await store.setState('library', { at: now(), shownAt: shown(), size, offSale } satisfies MirrorLibrary & ShownAt);
   };
 
   /**
@@ -261,7 +272,7 @@ export function createOrderMirror(deps: MirrorDeps) {
         cashAgain = false;
         const at = await nowSeconds();
         await walkCash((await store.latestCashTime()) ?? at - DAY_S, undefined, at);
-        await store.setState('cash', { at: now() });
+        await store.setState('cash', { at: now(), shownAt: shown() } satisfies { at: number } & ShownAt);
       } while (cashAgain);
     })().finally(() => (cashRead = null));
     return cashRead;
@@ -305,10 +316,11 @@ export function createOrderMirror(deps: MirrorDeps) {
       const failed = await walkFailed();
       // Cash-flow lines from the latest one mirrored (the same second again: lines already held are skipped), else the backfill's start.
       const cash = await walkCash((await store.latestCashTime()) ?? backfill?.from ?? horizon, undefined, at);
-      await store.setState('cash', { at: now() });
+      await store.setState('cash', { at: now(), shownAt: shown() } satisfies { at: number } & ShownAt);
       await countLibrary();
       const state = {
         at: now(),
+        shownAt: shown(),
         ms: now() - started,
         read,
         changed,
@@ -325,7 +337,7 @@ export function createOrderMirror(deps: MirrorDeps) {
         );
       return state;
     } catch (e) {
-      const state = { at: now(), ms: now() - started, read, changed, error: e instanceof Error ? e.message : String(e) };
+      const state = { at: now(), shownAt: shown(), ms: now() - started, read, changed, error: e instanceof Error ? e.message : String(e) };
       await store.setState('reconcile', state).catch(() => {});
       log(`[mirror] reconcile stopped: ${state.error}`);
       return state;
@@ -374,12 +386,14 @@ export function createOrderMirror(deps: MirrorDeps) {
      */
     async freshness() {
       const [reconcile, cash, backfill, library] = await Promise.all([
-        store.state<MirrorReconcile>('reconcile'),
-        store.state<{ at: number }>('cash'),
+        store.state<MirrorReconcile & ShownAt>('reconcile'),
+        store.state<{ at: number } & ShownAt>('cash'),
         store.state<MirrorBackfill>('backfill'),
-        store.state<MirrorLibrary>('library'),
+        store.state<MirrorLibrary & ShownAt>('library'),
       ]);
       return {
+        /** The same reads on the shown clock, as kept when each was made (null: before, or kept before that was). */
+        shown: { orders: reconcile?.shownAt ?? null, cash: cash?.shownAt ?? null, library: library?.shownAt ?? null },
         reads: {
           orders: reconcile?.at ?? null,
           cash: cash?.at ?? null,

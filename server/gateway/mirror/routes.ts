@@ -191,10 +191,19 @@ export function mirrorRoutes(
     await next();
   });
   const now = clock.now;
-  /** When the mirror last read (kept on the wall clock), on the clock people are shown. */
-  const shownReads = (r: MirrorReads): MirrorReads => {
-    const at = (ms: number | null) => (ms === null ? null : clock.fromWall(ms));
-    return { ...r, orders: at(r.orders), cash: at(r.cash), library: at(r.library) };
+  /**
+   * When the mirror last read, on the clock people are shown: as kept when it read (a later move of
+   * the business clock does not move it, issue 49), else (a read kept before that) from the wall clock.
+   */
+  const shownReads = ({
+    reads: r,
+    shown,
+  }: {
+    reads: MirrorReads;
+    shown: Record<'orders' | 'cash' | 'library', number | null>;
+  }): MirrorReads => {
+    const at = (ms: number | null, kept: number | null) => kept ?? (ms === null ? null : clock.fromWall(ms));
+    return { ...r, orders: at(r.orders, shown.orders), cash: at(r.cash, shown.cash), library: at(r.library, shown.library) };
   };
   routes.get('/overview', requireFeature('overview.read'), async (c) => {
     const parsed = overviewQuery.safeParse(c.req.query());
@@ -231,7 +240,7 @@ export function mirrorRoutes(
       current,
       previous,
       now: { balance, failedOrders, librarySize: library, libraryOffSale: offSale },
-      reads: shownReads(fresh.reads),
+      reads: shownReads(fresh),
       ...(status ? { mirror: status } : {}),
     });
   });
@@ -261,7 +270,7 @@ export function mirrorRoutes(
       mirror.store.orders({ dim: q.of, key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
       mirror.freshness(),
     ]);
-    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh.reads).orders });
+    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh).orders });
   });
 
   /**
@@ -284,7 +293,7 @@ export function mirrorRoutes(
       mirror.store.cashLines({ direction: Number(q.direction), from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
       mirror.freshness(),
     ]);
-    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh.reads).cash });
+    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh).cash });
   });
   routes.get('/mirror/status', requireFeature('mirror.status'), async (c) => c.json(await mirror.status()));
 
