@@ -39,6 +39,10 @@ export const importsLocales = {
       bomb: 'The file would take {{mb}} MB once unpacked; at most {{limit}} MB are read. Save only the orders sheet (no pictures), or split it.',
       timeout: 'Reading the file took longer than {{seconds}} s and was stopped. Save it again as .csv, or split it.',
       cancelled: 'Reading stopped: nothing was read.',
+      too_far:
+        'The sheet reaches row {{row}} (cell {{cell}}); rows past row {{limit}} are not read. Delete the rows below your orders (empty ones that are only formatted too), or copy the orders into a new sheet.',
+      worker:
+        'The browser did not let the page start its file reader, so nothing was read. Reload the page and try again; if it happens again, tell your administrator.',
     },
     // The address columns are named by `app:fields` (column-name.ts).
     columns: {
@@ -234,6 +238,9 @@ export const importsLocales = {
       bomb: '该文件解压后将有 {{mb}} MB，最多读取 {{limit}} MB。请只保存订单工作表（不含图片），或拆分文件。',
       timeout: '读取文件超过 {{seconds}} 秒，已停止。请另存为 .csv，或拆分后再试。',
       cancelled: '已停止读取：未读取任何内容。',
+      too_far:
+        '表格用到了第 {{row}} 行（单元格 {{cell}}），超过第 {{limit}} 行的内容不会读取。请删去订单下方多余的行（包括只设了格式的空行），或把订单复制到新表格后再上传。',
+      worker: '浏览器没有允许页面启动读取文件的程序，文件未读取。请刷新页面后重试；如果仍然不行，请联系管理员。',
     },
     // The address columns are named by `app:fields` (column-name.ts).
     columns: {

@@ -129,7 +129,9 @@ export function ImportPage() {
             ? t('read.bomb', { mb: formatCount(Math.ceil(p.bytes / 1024 / 1024), lang), limit: p.limit / 1024 / 1024 })
             : p.kind === 'timeout'
               ? t('read.timeout', { seconds: p.seconds })
-              : t(`read.${p.kind}`);
+              : p.kind === 'too_far'
+                ? t('read.too_far', { row: formatCount(p.row, lang), cell: p.cell, limit: formatCount(p.limit, lang) })
+                : t(`read.${p.kind}`);
 
   /** How the check reaches the supplier (through the gateway) and the region list (cached with the checkout's). */
   const checkDeps = async () => ({ op: callOp, known: knownOrders, skus: lookupSkus, regions: await qc.fetchQuery(regionsQuery()) });

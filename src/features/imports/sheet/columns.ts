@@ -104,6 +104,11 @@ const KEYS: ReadonlyMap<string, Column> = (() => {
   return m;
 })();
 
+/** The column a header's text names, if any. */
+export function columnOf(text: string): Column | undefined {
+  return KEYS.get(headerKey(text));
+}
+
 /**
  * Where each column is in a sheet's header. The first header naming a column wins; a later one naming
  * the same column is reported in `duplicate` (its cells are not read). `unknown` holds the headers that

@@ -25,6 +25,34 @@ afterEach(() => {
 });
 
 describe('readInWorker', () => {
+  it('says at once, not at the time limit, when the browser refuses the worker or it fails to load', async () => {
+    // Refused when made (a browser that throws on a security policy).
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new DOMException('Refused by the Content-Security-Policy', 'SecurityError');
+        }
+      },
+    );
+    let started = Date.now();
+    expect(await readInWorker({ text: 'a' }, new AbortController().signal, 60_000)).toEqual({ ok: false, problem: { kind: 'worker' } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Made, then its script refused (Chromium's way with a policy that forbids it): an error event, no message.
+    vi.stubGlobal('Worker', StuckWorker);
+    started = Date.now();
+    const pending = readInWorker({ text: 'a' }, new AbortController().signal, 60_000);
+    const w = StuckWorker.made[0]!;
+    setTimeout(() => w.onerror!({ preventDefault() {} } as ErrorEvent), 10);
+    expect(await pending).toEqual({ ok: false, problem: { kind: 'worker' } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(w.terminated).toBe(true);
+    // And the page says so in both languages.
+    const { importsLocales: imports } = await import('../locales');
+    expect(imports.en.read.worker).toMatch(/did not let the page start its file reader/);
+    expect(imports['zh-CN'].read.worker).toMatch(/浏览器没有允许/);
+  });
+
   it('ends the worker at the time limit and says so', async () => {
     vi.stubGlobal('Worker', StuckWorker);
     const started = Date.now();

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import writeXlsxFile from 'write-excel-file/universal';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../contract/constants';
-import { inflatedSize, looksLikeFormula, looksLikeText, plainNumber, readPastedText, readSheetFile, XLSX_MAX_INFLATED } from './read';
+import { zipSync } from 'fflate';
+import { csvText, handXlsx, shopExport, SHOP_HEADER, toGbk } from '../../../../test/sheet-files';
+import { looksLikeFormula, looksLikeText, plainNumber, readPastedText, readSheetFile, XLSX_MAX_INFLATED, XLSX_MAX_ROW } from './read';
 
-const file = (parts: BlobPart[], name: string) => new File(parts, name);
+const file = (parts: (BlobPart | Uint8Array)[], name: string) => new File(parts as BlobPart[], name);
 
 /** "店铺订单号,收货人,省份,数量\r\nSHOP001234,张三,广东省,2\r\n" as Chinese Excel saves it (GBK). */
 const GBK_CSV = new Uint8Array([
@@ -16,29 +18,38 @@ describe('readSheetFile: xlsx', () => {
   it('refuses a zip bomb at once from its declared sizes, before inflating anything', async () => {
     // A sheet of zeros whose directory says what a 400 kB file inflating to 400 MB says (deflating
     // 400 MB here would take the test seconds; the guard reads only the directory either way).
-    const { zipSync } = await import('fflate');
-    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(1024 * 1024) }, { level: 1 });
+    const bomb = handXlsx([['订单号'], ['SHOP000001'], ['0'.repeat(1024 * 1024)]], { level: 1 });
     const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    const name = new TextEncoder().encode('xl/worksheets/sheet1.xml');
+    const named = (at: number) => name.every((c, k) => bomb[at + k] === c);
     for (let i = 0; i + 4 <= bomb.length; i++) {
       const sig = view.getUint32(i, true);
-      if (sig === 0x04034b50) view.setUint32(i + 22, 400 * 1024 * 1024, true);
-      if (sig === 0x02014b50) view.setUint32(i + 24, 400 * 1024 * 1024, true);
+      if (sig === 0x04034b50 && named(i + 30)) view.setUint32(i + 22, 400 * 1024 * 1024, true);
+      if (sig === 0x02014b50 && named(i + 46)) view.setUint32(i + 24, 400 * 1024 * 1024, true);
     }
-    expect(await inflatedSize(bomb)).toBe(400 * 1024 * 1024);
     const started = performance.now();
     const r = await readSheetFile(file([bomb], 'orders.xlsx'));
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(r).toEqual({ ok: false, problem: { kind: 'bomb', bytes: 400 * 1024 * 1024, limit: XLSX_MAX_INFLATED } });
-    // A real sheet is far below the cap; a file that is not a zip has no sizes.
-    const blob = await writeXlsxFile([['订单号'], ['SHOP000001']]).toBlob();
-    expect(await inflatedSize(new Uint8Array(await blob.arrayBuffer()))).toBeLessThan(64 * 1024);
-    expect(await inflatedSize(new TextEncoder().encode('a,b\n1,2\n'))).toBeNull();
+    expect(r.ok ? r : r.problem).toMatchObject({ kind: 'bomb', limit: XLSX_MAX_INFLATED });
+    expect(!r.ok && r.problem.kind === 'bomb' && r.problem.bytes).toBeGreaterThanOrEqual(400 * 1024 * 1024);
+    // Parts that are not read (a picture, another sheet) do not count: the same sheet with a 400 MB
+    // "picture" beside it is read.
+    const parts = (await import('fflate')).unzipSync(handXlsx([['订单号'], ['SHOP000001']]));
+    const withPicture = zipSync({ ...parts, 'xl/media/image1.png': new Uint8Array(1024 * 1024) }, { level: 1 });
+    const pview = new DataView(withPicture.buffer, withPicture.byteOffset, withPicture.byteLength);
+    for (let i = 0; i + 4 <= withPicture.length; i++) {
+      const sig = pview.getUint32(i, true);
+      if (sig === 0x02014b50 && new TextDecoder().decode(withPicture.subarray(i + 46, i + 46 + 20)) === 'xl/media/image1.png')
+        pview.setUint32(i + 24, 400 * 1024 * 1024, true);
+    }
+    const read = await readSheetFile(file([withPicture], 'orders.xlsx'));
+    expect(read.ok && read.sheet.rows.map((x) => x.cells)).toEqual([['SHOP000001']]);
   });
 
   it('reads numbers, dates and text as a person sees them, with flags', async () => {
     const blob = await writeXlsxFile([
       [null],
-      ['订单号', '手机号', '数量', '下单日期', '送达时间', '备注', '大数', '是否'],
+      ['订单号', '手机号', '数量', '省份', '城市', '备注', '商品ID', '街道'],
       [
         'SHOP000001',
         13812345678,
@@ -63,7 +74,7 @@ describe('readSheetFile: xlsx', () => {
     ]).toBlob();
     const r = await readSheetFile(file([blob], 'orders.XLSX'));
     if (!r.ok) throw new Error(JSON.stringify(r.problem));
-    expect(r.sheet.header).toEqual(['订单号', '手机号', '数量', '下单日期', '送达时间', '备注', '大数', '是否']);
+    expect(r.sheet.header).toEqual(['订单号', '手机号', '数量', '省份', '城市', '备注', '商品ID', '街道']);
     expect(r.sheet.encoding).toBeUndefined();
     expect(r.sheet.rows.map((x) => x.row)).toEqual([3, 5]);
     expect(r.sheet.rows[0]?.cells).toEqual(['SHOP000001', '13812345678', '2', '2026-11-26', '', '=1+1', '123456789012345680', 'TRUE']);
@@ -79,6 +90,133 @@ describe('readSheetFile: xlsx', () => {
   it('says a sheet with only a header is empty', async () => {
     const blob = await writeXlsxFile([['订单号', '数量']]).toBlob();
     expect(await readSheetFile(file([blob], 'a.xlsx'))).toEqual({ ok: false, problem: { kind: 'empty' } });
+  });
+});
+
+describe('readSheetFile: a shop export at the page’s limits', () => {
+  const skus = [101, 202, 303];
+  const sizeOf = (r: Awaited<ReturnType<typeof readSheetFile>>) => (r.ok ? r.sheet.rows.length : r.problem);
+
+  it('reads 5,000 rows of an .xlsx (inline strings or shared, one sheet or several, prefixed or not) and refuses 5,001 with their count', async () => {
+    const rows = shopExport(IMPORT_MAX_ROWS, skus);
+    for (const opts of [
+      { strings: 'inline' as const },
+      { strings: 'shared' as const, extraSheets: 2 },
+      { strings: 'inline' as const, prefix: 'x', extraSheets: 1 },
+    ]) {
+      const r = await readSheetFile(file([handXlsx(rows, opts)], 'export.xlsx'));
+      expect(sizeOf(r)).toBe(IMPORT_MAX_ROWS);
+      if (!r.ok) continue;
+      // The columns the page knows, then the others (named, not read: no cell of theirs is kept).
+      expect(r.sheet.header).toEqual([...SHOP_HEADER, '下单时间', '买家昵称', '实付金额']);
+      expect(r.sheet.rows[0]).toEqual({ row: 2, cells: rows[1]!.slice(0, 12).map((v) => v ?? ''), flags: Array(12).fill(undefined) });
+      expect(r.sheet.rows.at(-1)!.row).toBe(IMPORT_MAX_ROWS + 1);
+      expect(r.sheet.rows.every((x) => x.cells.length === SHOP_HEADER.length)).toBe(true);
+    }
+    const over = await readSheetFile(file([handXlsx(shopExport(IMPORT_MAX_ROWS + 1, skus), { strings: 'shared' })], 'export.xlsx'));
+    expect(over).toEqual({ ok: false, problem: { kind: 'too_many_rows', rows: IMPORT_MAX_ROWS + 1, limit: IMPORT_MAX_ROWS } });
+  });
+
+  it('reads an .xlsx of exactly the byte limit, with 5,000 rows; one byte more is refused before reading', async () => {
+    // Stored (not deflated), so that the file's size is the text's, to the byte.
+    const base = shopExport(IMPORT_MAX_ROWS, skus, { pad: 1 });
+    const grow = Math.floor((IMPORT_MAX_BYTES - handXlsx(base, { level: 0 }).length) / IMPORT_MAX_ROWS);
+    const rows = shopExport(IMPORT_MAX_ROWS, skus, { pad: 1 + grow });
+    const rest = IMPORT_MAX_BYTES - handXlsx(rows, { level: 0 }).length;
+    rows[1]![15] = 'x'.repeat(1 + grow + rest);
+    const bytes = handXlsx(rows, { level: 0 });
+    expect(bytes.length).toBe(IMPORT_MAX_BYTES);
+    const r = await readSheetFile(file([bytes], 'big.xlsx'));
+    expect(sizeOf(r)).toBe(IMPORT_MAX_ROWS);
+    expect(r.ok && r.sheet.header.at(-1)).toBe('商品标题');
+    expect(await readSheetFile(file([bytes, 'x'], 'big.xlsx'))).toEqual({
+      ok: false,
+      problem: { kind: 'too_large', limit: IMPORT_MAX_BYTES },
+    });
+  });
+
+  it('reads 5,000 rows of CSV in UTF-8 and in GBK', async () => {
+    const text = csvText(shopExport(IMPORT_MAX_ROWS, skus));
+    const utf8 = await readSheetFile(file(['\uFEFF' + text], 'export.csv'));
+    expect(sizeOf(utf8)).toBe(IMPORT_MAX_ROWS);
+    const gbk = await readSheetFile(file([toGbk(text)], 'export.csv'));
+    expect(gbk.ok && gbk.sheet.encoding).toBe('gb18030');
+    expect(gbk.ok && gbk.sheet.rows).toEqual(utf8.ok && utf8.sheet.rows);
+    expect(sizeOf(await readSheetFile(file([toGbk(csvText(shopExport(IMPORT_MAX_ROWS + 1, skus)))], 'export.csv')))).toEqual({
+      kind: 'too_many_rows',
+      rows: IMPORT_MAX_ROWS + 1,
+      limit: IMPORT_MAX_ROWS,
+    });
+  });
+
+  it('refuses at once a tiny .xlsx with a cell at XFD1048576, whether it declares its range or not', async () => {
+    const far = [[...Array<null>(16383).fill(null), '订单号']];
+    for (const dimension of [undefined, false, 'A1'] as const) {
+      const bytes = handXlsx(far, { rowNumbers: [1_048_576], dimension });
+      expect(bytes.length).toBeLessThan(2000);
+      const started = performance.now();
+      const r = await readSheetFile(file([bytes], 'tiny.xlsx'));
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(r).toEqual({ ok: false, problem: { kind: 'too_far', row: 1_048_576, cell: 'XFD1048576', limit: XLSX_MAX_ROW } });
+    }
+  });
+
+  it('reads rows down to row 10,000 and refuses a sheet that reaches row 10,001 (declared or filled)', async () => {
+    const rows = [
+      ['订单号', '数量'],
+      ['SHOP000001', '1'],
+      ['SHOP000002', '2'],
+    ];
+    const at = await readSheetFile(file([handXlsx(rows, { rowNumbers: [1, 2, XLSX_MAX_ROW] })], 'a.xlsx'));
+    expect(at.ok && at.sheet.rows.map((x) => x.row)).toEqual([2, XLSX_MAX_ROW]);
+    const past = await readSheetFile(file([handXlsx(rows, { rowNumbers: [1, 2, XLSX_MAX_ROW + 1], dimension: 'A1:B2' })], 'a.xlsx'));
+    expect(past).toEqual({
+      ok: false,
+      problem: { kind: 'too_far', row: XLSX_MAX_ROW + 1, cell: `A${XLSX_MAX_ROW + 1}`, limit: XLSX_MAX_ROW },
+    });
+    const declared = await readSheetFile(file([handXlsx(rows, { dimension: `A1:L${XLSX_MAX_ROW + 1}` })], 'a.xlsx'));
+    expect(declared).toEqual({
+      ok: false,
+      problem: { kind: 'too_far', row: XLSX_MAX_ROW + 1, cell: `L${XLSX_MAX_ROW + 1}`, limit: XLSX_MAX_ROW },
+    });
+    expect(sizeOf(await readSheetFile(file([handXlsx(rows, { dimension: `A1:XFD${XLSX_MAX_ROW}` })], 'a.xlsx')))).toBe(2);
+  });
+
+  it('reads what other writers write: rich text, phonetic runs, escapes, rows and cells without numbers, the 1904 calendar, booleans and errors', async () => {
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
+      <row><c t="inlineStr"><is><t>订单号</t></is></c><c t="s"><v>0</v></c><c t="inlineStr"><is><t>数量</t></is></c><c t="inlineStr"><is><t>省份</t></is></c><c t="inlineStr"><is><t>城市</t></is></c></row>
+      <row r="3"><c r="A3" t="str"><f>"SHOP"&amp;"000001"</f><v>SHOP000001</v></c><c r="B3" t="s"><v>1</v></c><c r="C3" s="1"><v>1</v></c><c r="D3" t="b"><v>1</v></c><c r="E3" t="e"><v>#N/A</v></c></row>
+      <row><c r="A4" t="inlineStr"><is><t>A_x005F_x0041_&lt;&amp;&#x4E2D;</t></is></c><c r="C4"><v>3</v></c></row>
+    </sheetData></worksheet>`;
+    const strings = `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>备注</t></si><si><r><t>张</t></r><r><rPr><b/></rPr><t xml:space="preserve">三 </t></r><rPh sb="0" eb="1"><t>ZHANG</t></rPh></si></sst>`;
+    const styles = `<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="[$-804]yyyy&quot;年&quot;m&quot;月&quot;d&quot;日&quot;"/></numFmts><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+    const u = (t: string) => new TextEncoder().encode(t);
+    const bytes = zipSync({
+      'xl/workbook.xml': u(
+        `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><workbookPr date1904="1"/><sheets><sheet name="S" sheetId="1" r:id="rId7"/></sheets></workbook>`,
+      ),
+      'xl/_rels/workbook.xml.rels': u(
+        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/><Relationship Id="rId8" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="strings.xml"/><Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+      ),
+      'xl/worksheets/data.xml': u(sheet),
+      'xl/strings.xml': u(strings),
+      'xl/styles.xml': u(styles),
+    });
+    const r = await readSheetFile(file([bytes], 'other.xlsx'));
+    if (!r.ok) throw new Error(JSON.stringify(r.problem));
+    expect(r.sheet.header).toEqual(['订单号', '备注', '数量', '省份', '城市']);
+    expect(r.sheet.rows).toEqual([
+      // Day 1 of the 1904 calendar is 2 January 1904.
+      { row: 3, cells: ['SHOP000001', '张三', '1904-01-02', 'TRUE', ''], flags: [undefined, undefined, 'date', undefined, undefined] },
+      { row: 4, cells: ['A_x0041_<&中', '', '3', '', ''], flags: Array(5).fill(undefined) },
+    ]);
+  });
+
+  it('says a zip without a workbook, or whose workbook names no sheet, is unreadable', async () => {
+    const u = (t: string) => new TextEncoder().encode(t);
+    expect(await readSheetFile(file([zipSync({ 'a.txt': u('x') })], 'a.xlsx'))).toEqual({ ok: false, problem: { kind: 'unreadable' } });
+    const noSheet = zipSync({ 'xl/workbook.xml': u('<workbook><sheets/></workbook>') });
+    expect(await readSheetFile(file([noSheet], 'a.xlsx'))).toEqual({ ok: false, problem: { kind: 'unreadable' } });
   });
 });
 

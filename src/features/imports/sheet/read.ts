@@ -1,12 +1,14 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../contract/constants';
 import { looksLikeFormula } from '../../../../contract/formula';
+import { columnOf } from './columns';
 
 /**
  * Reading a bulk-order sheet (an .xlsx, a CSV or text pasted from Excel) into plain text cells. Every
  * cell becomes text as a person would read it, with a flag where Excel has likely changed what was
  * typed (a long number shown as 1.38E+10, a number too long to keep, a date) or where the cell is a
  * formula, so that the page can ask for a fix instead of placing an order with a wrong phone number.
- * The parsers are loaded on first use: they are separate chunks.
+ * The parsers are loaded on first use: they are separate chunks. Whatever a file declares, no more is
+ * kept than the page reads: 5,000 rows, the columns it knows (see `SheetBuilder`).
  */
 
 /**
@@ -17,9 +19,15 @@ import { looksLikeFormula } from '../../../../contract/formula';
 export type CellFlag = 'scientific' | 'precision' | 'date' | 'formula';
 
 export interface RawSheet {
-  /** The first non-empty row, as text. */
+  /**
+   * The first non-empty row's names, as text: first those that name one of our columns (columns.ts),
+   * in sheet order, then the others (their cells are not read).
+   */
   header: string[];
-  /** The non-empty rows after the header: `row` is the row number Excel shows (1-based), `cells` at least as many as the header. */
+  /**
+   * The non-empty rows after the header: `row` is the row number Excel shows (1-based); `cells` and
+   * `flags` hold one entry per header name that names one of our columns (the first names of `header`).
+   */
   rows: { row: number; cells: string[]; flags: (CellFlag | undefined)[] }[];
   /** How a CSV file's bytes were read (not set for an .xlsx file or pasted text). */
   encoding?: 'utf-8' | 'gb18030' | 'utf-16le' | 'utf-16be';
@@ -31,8 +39,12 @@ export type ReadProblem =
   | { kind: 'empty' }
   | { kind: 'unreadable' }
   | { kind: 'unsupported'; name: string }
-  /** An .xlsx that would inflate past `limit` bytes (its zip's declared sizes, read before inflating): `bytes` declared. */
+  /** An .xlsx whose parts read would inflate past `limit` bytes (its zip's declared sizes, read before inflating): `bytes` declared. */
   | { kind: 'bomb'; bytes: number; limit: number }
+  /** An .xlsx sheet that declares, or fills, a row past row `limit` (`cell`, e.g. XFD1048576, is where): refused before reading on. */
+  | { kind: 'too_far'; row: number; cell: string; limit: number }
+  /** The browser did not start (or lost) the worker that reads files: nothing was read. */
+  | { kind: 'worker' }
   /** A file named as text (.csv, .tsv, .txt) whose bytes are not text. */
   | { kind: 'notText'; name: string }
   /** Reading took longer than `seconds` (the page's worker was stopped). */
@@ -86,8 +98,8 @@ function numberCell(n: number): Cell {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A date cell as `YYYY-MM-DD`, with ` HH:mm` when it has a time. read-excel-file gives the sheet's
- * wall time as UTC; rounding to the minute undoes its float error (10:30 read as 10:29:59.999).
+ * A date cell as `YYYY-MM-DD`, with ` HH:mm` when it has a time. The xlsx reader gives the sheet's
+ * wall time as UTC; rounding to the minute undoes the float error of Excel's day numbers (10:30 read as 10:29:59.999).
  */
 function dateCell(d: Date): Cell {
   const t = d.getTime();
@@ -98,7 +110,7 @@ function dateCell(d: Date): Cell {
   return { text: day + time, flag: 'date' };
 }
 
-/** Any cell value either parser gives, as text. */
+/** Any cell value a reader gives, as text. */
 function toCell(v: unknown): Cell {
   if (v === null || v === undefined) return EMPTY;
   if (typeof v === 'string') return textCell(v);
@@ -109,34 +121,69 @@ function toCell(v: unknown): Cell {
 }
 
 /**
- * The sheet from rows of cells in sheet order (index 0 is row 1): the header is the first non-empty
- * row, empty rows are left out but keep their numbers. A header with no rows under it is `empty`:
- * there is nothing to import.
+ * A sheet put together row by row, keeping only what is read. The header is the first non-empty row;
+ * of the rows under it, only the cells of columns whose header names one of ours (columns.ts) are
+ * kept, and only the first `IMPORT_MAX_ROWS` rows: past them the rows are only counted, so the person
+ * is told how many the file has. Memory is bounded by what the page uses, whatever the file declares.
+ * Empty rows are left out but keep their numbers.
  */
-function toSheet(matrix: unknown[][], encoding?: RawSheet['encoding']): ReadResult {
-  const cells = (r: unknown[]) => r.map(toCell);
-  const isEmpty = (r: Cell[]) => r.every((c) => c.text === '');
-  let header: Cell[] | undefined;
-  const rows: RawSheet['rows'] = [];
-  let count = 0;
-  for (let i = 0; i < matrix.length; i++) {
-    const r = cells(matrix[i] ?? []);
-    if (isEmpty(r)) continue;
-    if (!header) {
-      header = r;
-      continue;
+class SheetBuilder {
+  /** The header's names: the columns read first, in sheet order, then the others (named, not read). */
+  private header: string[] | undefined;
+  /** Where each column read is in the file (0-based), in the order of `header`. */
+  private keep = new Map<number, number>();
+  private rows: RawSheet['rows'] = [];
+  private count = 0;
+
+  /** A row of the file (`row` 1-based) as its non-empty cells: [column index (0-based), value]. */
+  add(row: number, values: Iterable<[number, unknown]>) {
+    const cells: [number, Cell][] = [];
+    for (const [i, v] of values) {
+      const cell = toCell(v);
+      if (cell.text !== '') cells.push([i, cell]);
     }
-    count++;
-    // Past the limit only the count goes on, so the person is told how many rows the file has.
-    if (count > IMPORT_MAX_ROWS) continue;
-    while (r.length < header.length) r.push(EMPTY);
-    rows.push({ row: i + 1, cells: r.map((c) => c.text), flags: r.map((c) => c.flag) });
+    if (cells.length === 0) return;
+    if (!this.header) {
+      const known: string[] = [];
+      const others: string[] = [];
+      for (const [i, c] of cells) {
+        if (columnOf(c.text)) {
+          this.keep.set(i, known.length);
+          known.push(c.text);
+        } else others.push(c.text);
+      }
+      this.header = [...known, ...others];
+      return;
+    }
+    this.count++;
+    // Past the limit only the count goes on.
+    if (this.count > IMPORT_MAX_ROWS) return;
+    const texts = new Array<string>(this.keep.size).fill('');
+    const flags = new Array<CellFlag | undefined>(this.keep.size).fill(undefined);
+    for (const [i, c] of cells) {
+      const at = this.keep.get(i);
+      if (at === undefined) continue;
+      texts[at] = c.text;
+      flags[at] = c.flag;
+    }
+    this.rows.push({ row, cells: texts, flags });
   }
-  if (count > IMPORT_MAX_ROWS) return { ok: false, problem: { kind: 'too_many_rows', rows: count, limit: IMPORT_MAX_ROWS } };
-  if (!header || rows.length === 0) return { ok: false, problem: { kind: 'empty' } };
-  const sheet: RawSheet = { header: header.map((c) => c.text), rows };
-  if (encoding) sheet.encoding = encoding;
-  return { ok: true, sheet };
+
+  /** The sheet; a header with no rows under it is `empty`: there is nothing to import. */
+  done(encoding?: RawSheet['encoding']): ReadResult {
+    if (this.count > IMPORT_MAX_ROWS) return { ok: false, problem: { kind: 'too_many_rows', rows: this.count, limit: IMPORT_MAX_ROWS } };
+    if (!this.header || this.count === 0) return { ok: false, problem: { kind: 'empty' } };
+    const sheet: RawSheet = { header: this.header, rows: this.rows };
+    if (encoding) sheet.encoding = encoding;
+    return { ok: true, sheet };
+  }
+}
+
+/** Rows of cells in sheet order (index 0 is row 1), as a sheet. */
+function toSheet(matrix: unknown[][], encoding?: RawSheet['encoding']): ReadResult {
+  const b = new SheetBuilder();
+  matrix.forEach((r, i) => b.add(i + 1, r.entries()));
+  return b.done(encoding);
 }
 
 /** CSV or tab-separated text as rows of strings; the delimiter is guessed (comma, tab or semicolon). */
@@ -168,31 +215,18 @@ function decode(bytes: Uint8Array): { text: string; encoding: NonNullable<RawShe
 const KINDS: Record<string, 'xlsx' | 'csv'> = { xlsx: 'xlsx', csv: 'csv', txt: 'csv', tsv: 'csv' };
 
 /**
- * Most bytes an .xlsx may inflate to, all its parts together (a sheet of 5,000 rows is a few MB).
- * An .xlsx is a zip: a 400 kB file can inflate to gigabytes and freeze the page while it does.
+ * Most bytes the parts of an .xlsx that are read (the workbook, its first sheet, shared strings and
+ * styles) may inflate to, together. An .xlsx is a zip: a 400 kB file can inflate to gigabytes. A sheet
+ * of 5,000 rows is a few MB; a 10 MB file of sheet text alone inflates to about 20–60 MB.
  */
-export const XLSX_MAX_INFLATED = 50 * 1024 * 1024;
+export const XLSX_MAX_INFLATED = 64 * 1024 * 1024;
 
 /**
- * The bytes a zip says its parts inflate to, read from its central directory without inflating any
- * (fflate's filter sees each entry's declared size first and is told to take none), or null when
- * the bytes are not a zip. A zip lying about its sizes is left to the page's time limit on reading.
+ * No row of an .xlsx sheet past this one is read (twice the rows read, for title rows, blank rows and
+ * rows only formatted): a sheet that declares a range reaching past it, or has a non-empty cell past
+ * it, is refused at once. Nothing between is kept but the non-empty rows (see `SheetBuilder`).
  */
-export async function inflatedSize(bytes: Uint8Array): Promise<number | null> {
-  const { unzipSync } = await import('fflate');
-  let total = 0;
-  try {
-    unzipSync(bytes, {
-      filter: (f) => {
-        total += f.originalSize;
-        return false;
-      },
-    });
-  } catch {
-    return null;
-  }
-  return total;
-}
+export const XLSX_MAX_ROW = 2 * IMPORT_MAX_ROWS;
 
 /**
  * Whether bytes read as text are text: not a zip (an .xlsx renamed), no NUL byte (UTF-16 comes with
@@ -212,7 +246,7 @@ export function looksLikeText(bytes: Uint8Array): boolean {
 }
 
 /**
- * A chosen file as a sheet: an .xlsx (its first worksheet), or a .csv, .txt or .tsv file (comma, tab
+ * A chosen file as a sheet: an .xlsx (its first worksheet, read by xlsx.ts), or a .csv, .txt or .tsv file (comma, tab
  * or semicolon separated, UTF-8 or GBK). The size is checked before anything is read.
  */
 export async function readSheetFile(file: Blob & { name: string }): Promise<ReadResult> {
@@ -222,18 +256,20 @@ export async function readSheetFile(file: Blob & { name: string }): Promise<Read
   if (file.size > IMPORT_MAX_BYTES) return { ok: false, problem: { kind: 'too_large', limit: IMPORT_MAX_BYTES } };
   if (file.size === 0) return { ok: false, problem: { kind: 'empty' } };
   if (kind === 'xlsx') {
-    let matrix: unknown[][];
-    const declared = await inflatedSize(new Uint8Array(await file.arrayBuffer()));
-    if (declared === null) return { ok: false, problem: { kind: 'unreadable' } };
-    if (declared > XLSX_MAX_INFLATED) return { ok: false, problem: { kind: 'bomb', bytes: declared, limit: XLSX_MAX_INFLATED } };
+    const { readFirstSheet, XlsxError } = await import('./xlsx');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const b = new SheetBuilder();
     try {
-      // The universal entry reads a Blob in the browser and in Node alike (the browser one needs a Worker).
-      const { readSheet } = await import('read-excel-file/universal');
-      matrix = await readSheet(file);
-    } catch {
-      return { ok: false, problem: { kind: 'unreadable' } };
+      readFirstSheet(bytes, { maxInflated: XLSX_MAX_INFLATED, maxRow: XLSX_MAX_ROW }, (row, cells) =>
+        b.add(
+          row,
+          cells.map(([col, v]): [number, unknown] => [col - 1, v]),
+        ),
+      );
+    } catch (e) {
+      return { ok: false, problem: e instanceof XlsxError ? e.problem : { kind: 'unreadable' } };
     }
-    return toSheet(matrix);
+    return b.done();
   }
   let text: string;
   let encoding: NonNullable<RawSheet['encoding']>;
