@@ -178,6 +178,69 @@ export interface ImportJobOrder {
   /** What the supplier charged, when known (fen). */
   amount: number | null;
   rows: ImportRow[];
+  /** The supplier's refusal read into its parts (`msg` keeps its words): said in the person's language by the page. */
+  reasons: ImportRefusal[];
+}
+
+/**
+ * Why the supplier refused an order, read from its sentence (server/gateway/imports/refusal.ts): a
+ * known kind with its amounts in fen, or the sentence as it came (`other`). `sku` when it named one.
+ */
+export type ImportRefusal =
+  | { code: 'priceChanged'; sku: number | null; now: number; was: number }
+  | { code: 'offSale' | 'noStock' | 'noSku'; sku: number | null }
+  | { code: 'stockShort'; sku: number | null; left: number }
+  | { code: 'region'; sku: number | null; region: string }
+  | { code: 'other'; sku: number | null; text: string };
+
+/** A refused order checked again (`POST /bff/imports/:id/recheck`): ready at today's prices, or why not. */
+export interface ImportRecheckOrder {
+  orderSn: string;
+  ready: boolean;
+  /** Each line with the price it was sent at (`was`) and the supplier's now (fen). */
+  lines: { sku: number; number: number; was: number | null; price: number }[];
+  goods: number;
+  freight: number;
+  /** Why it still cannot be placed (empty when ready). */
+  reasons: ImportRefusal[];
+}
+
+export interface ImportRecheck {
+  orders: ImportRecheckOrder[];
+}
+
+/** Orders one resend request names (under the gateway's default body cap); the page sends more in turns. */
+export const IMPORT_RESEND_MAX = 500;
+
+/**
+ * Refused orders sent again (`POST /bff/imports/:id/resend`) under their own numbers, at the prices
+ * the person confirmed (fen per SKU, as the re-check showed them): the supplier refuses again if a
+ * price moved once more, so nothing is paid that was not confirmed.
+ */
+export const importResendInput = z
+  .object({
+    orders: z
+      .array(
+        z
+          .object({
+            orderSn: submitInput.shape.orderSn,
+            prices: z
+              .array(z.object({ sku: z.number().int().positive(), price: fen.nonnegative() }).strict())
+              .min(1, 'at least one price')
+              .max(100, 'at most 100 prices'),
+          })
+          .strict(),
+      )
+      .min(1, 'at least one order')
+      .max(IMPORT_RESEND_MAX, `at most ${IMPORT_RESEND_MAX} orders a request`),
+  })
+  .strict();
+export type ImportResendInput = z.infer<typeof importResendInput>;
+
+/** What a resend did: the orders queued again, and those not (with why, in the gateway's words). */
+export interface ImportResendAnswer {
+  queued: string[];
+  skipped: { orderSn: string; why: 'not_refused' | 'placed_before' | 'lines_differ' }[];
 }
 
 export interface ImportJob extends ImportJobSummary {

@@ -1,13 +1,20 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { mayUse } from '../../../contract';
-import { createImportInput, IMPORT_MAX_ROWS } from '../../../contract/schemas/imports';
+import {
+  createImportInput,
+  IMPORT_MAX_ROWS,
+  importResendInput,
+  type ImportRecheck,
+  type ImportResendAnswer,
+} from '../../../contract/schemas/imports';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import type { GatewayDb } from '../db';
 import { fail, requireFeature, type Env } from '../http/context';
 import { clientIp } from '../http/security';
 import type { AuditLog } from '../audit/audit';
 import type { ImportRunner } from './runner';
+import { recheckRefused, resendRefused } from './resend';
 import { ImportStore } from './store';
 
 export { importsMigrations } from './tables';
@@ -128,5 +135,59 @@ export function importsRoutes(deps: { db: GatewayDb; store: ImportStore; runner:
     return c.json(await store.summaryOf(job.id));
   };
   for (const action of ['pause', 'resume', 'cancel'] as const) routes.post(`/imports/:id/${action}`, act(action));
+
+  // The refused orders checked again at the supplier's prices now (nothing placed), then, once the
+  // person confirmed those prices, sent again under the same numbers (resend.ts: never twice).
+  routes.post('/imports/:id/recheck', async (c) => {
+    const job = await visible(c);
+    if (!job) return notFound(c);
+    if (job.pruned_at !== null)
+      return fail(c, 409, 'conflict', 'The rows of this import were removed: its orders cannot be checked again.');
+    const orders = await recheckRefused(deps.db.kysely, runner.call, job.id);
+    return c.json({ orders } satisfies ImportRecheck);
+  });
+
+  routes.post('/imports/:id/resend', async (c) => {
+    const job = await visible(c);
+    if (!job) return notFound(c);
+    const user = c.get('user');
+    const ip = clientIp(c, deps.trustProxy);
+    const raw = await c.req.json().catch(() => undefined);
+    const parsed = importResendInput.safeParse(raw);
+    if (!parsed.success) {
+      const msg = `Invalid input: ${formatIssues(parsed.error)}`;
+      await audit.record({ user, action: 'orders.import.resend', input: { job: job.id }, code: 400, msg: `refused: ${msg}`, ip });
+      const detail = issueDetail(parsed.error, raw);
+      return fail(c, 400, 'invalid_input', msg, { ...detail, field: detail.field ?? 'orders' });
+    }
+    if (job.state === 'cancelled' || job.pruned_at !== null) {
+      const msg =
+        job.state === 'cancelled'
+          ? 'The import was cancelled: its orders are not sent again.'
+          : 'The rows of this import were removed: its orders cannot be sent again.';
+      await audit.record({ user, action: 'orders.import.resend', input: { job: job.id }, code: 409, msg: `refused: ${msg}`, ip });
+      return fail(c, 409, 'conflict', msg, { field: 'state' });
+    }
+    const answer = await resendRefused(deps.db.kysely, store, job.id, parsed.data);
+    if (answer.queued.length) {
+      // A finished job runs again for them; a paused or stopped one sends them when resumed.
+      await store.setState(job.id, ['done'], 'running');
+      runner.kick();
+      await runner.progress(job.id, true);
+    }
+    await audit.record({
+      user,
+      action: 'orders.import.resend',
+      input: {
+        job: job.id,
+        ...(answer.queued.length ? { resent: answer.queued } : {}),
+        ...(answer.skipped.length ? { notResent: answer.skipped.map((s) => s.orderSn) } : {}),
+      },
+      code: 1,
+      msg: `resend queued ${answer.queued.length}`,
+      ip,
+    });
+    return c.json(answer satisfies ImportResendAnswer);
+  });
   return routes;
 }

@@ -6,6 +6,7 @@ import type { GatewayDb } from '../db';
 import type { OpCaller } from '../messages/effects';
 import { buildUpstreamRequest, callUpstream } from '../operations/upstream';
 import { IMPORT_TOPIC } from './events';
+import { readRefusal } from './refusal';
 import type { ImportStore, SendingOrder } from './store';
 
 /** Orders sent at once (IMPORT_CONCURRENCY). */
@@ -189,7 +190,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       await stopJob(o.jobId, 'balance');
       return;
     }
-    await settled(o.id, 'refused', { msg });
+    await settled(o.id, 'refused', { msg, reasons: readRefusal(msg) });
   };
 
   /** Sends until no running job has an order due; under the sender's lock. */
@@ -256,6 +257,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     runNow: run,
     progress,
     closeIfOver,
+    /** The gateway's own reads (refused orders checked again: recheck in resend.ts). */
+    call,
     /** Past the retention: rows removed now (tests; otherwise hourly, one gateway at a time). */
     prune,
     finishAudit,

@@ -7,6 +7,7 @@ import type {
   ImportJobState,
   ImportJobSummary,
   ImportOrderState,
+  ImportRefusal,
   ImportSkipped,
   ImportStopReason,
 } from '../../../contract/schemas/imports';
@@ -197,6 +198,7 @@ export class ImportStore {
         freight: Number(o.freight),
         amount: o.amount === null ? null : Number(o.amount),
         rows: JSON.parse(o.rows) as ImportJobOrder['rows'],
+        reasons: JSON.parse(o.reasons) as ImportRefusal[],
       })),
     };
   }
@@ -299,13 +301,14 @@ export class ImportStore {
   async settle(
     id: number,
     to: Exclude<ImportOrderState, 'sending'>,
-    what: { msg?: string; platformSn?: string | null; amount?: number | null; nextAt?: number } = {},
+    what: { msg?: string; platformSn?: string | null; amount?: number | null; nextAt?: number; reasons?: ImportRefusal[] } = {},
   ) {
     await this.k
       .updateTable('import_orders')
       .set({
         state: to,
         msg: (what.msg ?? '').slice(0, 500),
+        reasons: JSON.stringify(what.reasons ?? []),
         ...(what.platformSn !== undefined ? { platform_sn: what.platformSn } : {}),
         ...(what.amount !== undefined ? { amount: what.amount } : {}),
         next_at: what.nextAt ?? 0,

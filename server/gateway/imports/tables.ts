@@ -51,6 +51,8 @@ export interface ImportOrdersTable {
   amount: number | null;
   platform_sn: string | null;
   msg: string;
+  /** JSON of the refusal read into its parts (ImportRefusal[], refusal.ts): the page words it; `msg` keeps the supplier's sentence. */
+  reasons: import('kysely').ColumnType<string, string | undefined, string>;
   /** Times it was sent; more than one means a later send may meet the first (then "order number exists" is this job's own order). */
   attempts: number;
   /** Not sent again before this (ms): after a send without an answer. */
@@ -109,6 +111,14 @@ export const importsMigrations: Record<string, Migration> = {
       const t = columnTypes(db);
       await db.schema.alterTable('import_jobs').addColumn('pruned_at', t.ms).execute();
       await db.schema.createIndex('import_jobs_finished').on('import_jobs').column('finished_at').execute();
+    },
+  },
+  '202611282130_imports_reasons': {
+    async up(db) {
+      await db.schema
+        .alterTable('import_orders')
+        .addColumn('reasons', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
     },
   },
 };

@@ -10,6 +10,7 @@ export const GATEWAY_ACTIONS = [
   'users.password',
   'sandbox.clock',
   'orders.import',
+  'orders.import.resend',
   'watch.rules',
 ] as const;
 type GatewayAction = (typeof GATEWAY_ACTIONS)[number];
@@ -65,6 +66,7 @@ export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
   'users.password': { en: 'Set a user password', 'zh-CN': '重设用户密码' },
   'sandbox.clock': { en: 'Move the sandbox clock', 'zh-CN': '推进沙箱时钟' },
   'orders.import': { en: 'Bulk orders from a sheet', 'zh-CN': '表格批量下单' },
+  'orders.import.resend': { en: 'Send refused bulk orders again', 'zh-CN': '重新发送被拒的批量订单' },
   'watch.rules': { en: 'Set a minimum profit rate', 'zh-CN': '设置最低利润率' },
 };
 
@@ -117,6 +119,9 @@ const KEY_WORDS: Record<string, Words> = {
   refused: { en: 'Refused', 'zh-CN': '被拒绝' },
   short: { en: 'Balance short', 'zh-CN': '余额不足' },
   unsent: { en: 'Not sent', 'zh-CN': '未发送' },
+  // Refused orders of a job sent again (orders.import.resend).
+  resent: { en: 'Sent again', 'zh-CN': '已重新发送' },
+  notResent: { en: 'Not sent again (placed or not refused)', 'zh-CN': '未重新发送（已下单或未被拒）' },
 };
 
 const HIDDEN: Words = { en: '(hidden)', 'zh-CN': '（已隐藏）' };
@@ -180,6 +185,8 @@ const RESULT_WORDS: [RegExp, Words][] = [
   [/^wrong current password$/, { en: 'Wrong current password', 'zh-CN': '当前密码不正确' }],
   [/^import done$/, { en: 'Job finished', 'zh-CN': '任务已完成' }],
   [/^import cancelled$/, { en: 'Job cancelled: the rest not sent', 'zh-CN': '任务已取消，其余未发送' }],
+  [/^resend queued 0$/, { en: 'Nothing to send again', 'zh-CN': '没有需要重新发送的订单' }],
+  [/^resend queued \d+$/, { en: 'Queued to be sent again', 'zh-CN': '已排队重新发送' }],
   [/^outcome unknown/, { en: 'Check the supplier before retrying', 'zh-CN': '重试前请先向供应商核实' }],
   [/^(ok|signed in|signed out|password changed)$/, { en: '', 'zh-CN': '' }],
 ];
