@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { operations } from '../operations';
 import { fen } from '../units';
 import { looksLikeFormula } from '../formula';
+import { importAddressGroups } from '../import-address';
 
 /**
  * Bulk orders from a spreadsheet (`/bff/imports`): the page reads and checks the sheet, then hands
@@ -76,6 +77,15 @@ export const importOrder = z
   })
   .strict()
   .superRefine((o, ctx) => {
+    // One order goes to one person at one address: rows of two customers under one number are never merged.
+    const groups = importAddressGroups(o.rows, (r) => r.cells);
+    if (groups.length > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rows'],
+        message: `order ${o.orderSn} holds rows with different consignees or addresses (rows ${groups.map((g) => g.join(', ')).join(' and ')}): one order goes to one address; give those rows their own order number`,
+        params: { rule: 'address_conflict' },
+      });
     for (const [k, v] of Object.entries(o.address))
       if (typeof v === 'string' && looksLikeFormula(v))
         ctx.addIssue({

@@ -177,13 +177,16 @@ export function createBffApp(deps: GatewayDeps) {
     });
   const pictureCap = bodyCap(BODY_LIMITS.pictures);
   const importCap = bodyCap(BODY_LIMITS.imports);
+  const knownCap = bodyCap(BODY_LIMITS.knownOrders);
   const defaultCap = bodyCap(BODY_LIMITS.default);
   app.use('*', (c, next) =>
     c.req.path.endsWith('/op/afterSale.picture')
       ? pictureCap(c, next)
       : c.req.method === 'POST' && c.req.path.endsWith('/imports')
         ? importCap(c, next)
-        : defaultCap(c, next),
+        : c.req.method === 'POST' && c.req.path.endsWith('/known-orders')
+          ? knownCap(c, next)
+          : defaultCap(c, next),
   );
 
   app.route('/', sessionRoutes(ctx));

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'hono';
 import { MAX_PICTURES_PER_CALL, mayUse, type Feature } from '../../../contract';
+import { IMPORT_MAX_ROWS } from '../../../contract/constants';
 import type { GatewayDb } from '../db';
 import type { UpstreamTarget } from '../config';
 import type { AuditLog } from '../audit/audit';
@@ -39,11 +40,14 @@ export const SESSION_COOKIE = 'sd_session';
 
 /**
  * Bodies the gateway reads at most: vouchers need 4 pictures of 1 MB in base64; a bulk-order job
- * carries up to 5,000 sheet rows (each with its cells and its order); nothing else needs more than 64 kB.
+ * carries up to 5,000 sheet rows (each with its cells and its order); the check's `/known-orders` up to
+ * 5,000 order numbers of the longest the supplier takes (64 letters, digits, _ or -), to the byte;
+ * nothing else needs more than 64 kB.
  */
 export const BODY_LIMITS = {
   pictures: MAX_PICTURES_PER_CALL * Math.ceil((1024 * 1024) / 3) * 4 + 64 * 1024,
   imports: 16 * 1024 * 1024,
+  knownOrders: JSON.stringify({ orderSns: Array<string>(IMPORT_MAX_ROWS).fill('x'.repeat(64)) }).length,
   default: 64 * 1024,
   login: 4 * 1024,
 } as const;

@@ -4,7 +4,8 @@ import { bffGet, signIn } from '../../../test/bff-client';
 import { testGatewayDb } from '../../../test/gateway-db';
 import { sellableGoods, startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
 import { address } from '../../../test/samples';
-import { createBffApp } from '../app';
+import { IMPORT_MAX_ROWS } from '../../../contract/constants';
+import { BODY_LIMITS, createBffApp } from '../app';
 import type { GatewayDb } from '../db';
 import { createOrderMirror } from '../mirror';
 
@@ -126,6 +127,39 @@ describe('/bff/imports', () => {
       expect(o.platformSn).toBe(done.orders.find((d) => d.orderSn === o.orderSn)!.platformSn);
       expect(upstreamCount(o.orderSn)).toBe(1);
     }
+  });
+
+  it('/known-orders takes 5,000 order numbers of the longest kind (its body cap, to the byte); 5,001 or a byte more are refused with a sentence', async () => {
+    const merchant = await signIn(bff, 'merchant');
+    const placed = sheet(1);
+    const made = await post(bff, merchant, '/imports', placed);
+    await settled(bff, merchant, made.body.id);
+    // 64 characters each, the longest the supplier takes; the last is one placed above.
+    const sns = (n: number) => Array.from({ length: n }, (_, i) => `KNOWN${Date.now()}${String(i).padStart(46, '0')}`.slice(0, 64));
+    const five = [...sns(IMPORT_MAX_ROWS - 1), placed.orders[0]!.orderSn];
+    const longest = [...sns(IMPORT_MAX_ROWS - 1), 'x'.repeat(64)];
+    expect(JSON.stringify({ orderSns: longest }).length).toBe(BODY_LIMITS.knownOrders);
+    const atCap = await post(bff, merchant, '/known-orders', { orderSns: longest });
+    expect(atCap.status).toBe(200);
+    const ok = await post(bff, merchant, '/known-orders', { orderSns: five });
+    expect(ok.status).toBe(200);
+    expect(ok.body.known.map((k: { orderSn: string }) => k.orderSn)).toEqual([placed.orders[0]!.orderSn]);
+    // 5,001 of the longest: past the cap, refused before it is read.
+    const over = await post(bff, merchant, '/known-orders', { orderSns: [...longest, 'y'.repeat(64)] });
+    expect(over.status).toBe(413);
+    expect(over.body.msg).toBe(`The request is too large (${Math.round(BODY_LIMITS.knownOrders / 1024)} kB at most).`);
+    expect(over.body.gateway).toMatchObject({ rule: 'too_large', limit: BODY_LIMITS.knownOrders });
+    // One byte past the cap (a space after the JSON).
+    const byte = await bff.app.request('/known-orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: merchant },
+      body: `${JSON.stringify({ orderSns: longest })} `,
+    });
+    expect(byte.status).toBe(413);
+    // 5,001 short numbers fit the cap but not the rule: 400 with a sentence.
+    const many = await post(bff, merchant, '/known-orders', { orderSns: Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `SN${i}`) });
+    expect(many.status).toBe(400);
+    expect(many.body.msg).toMatch(/at most 5000 order numbers/);
   });
 
   it('a job cut off by a restart resumes on the next gateway and places each order once', async () => {
@@ -287,6 +321,39 @@ describe('/bff/imports keeps only what it needs', () => {
     inAddress.orders[0]!.address = { ...address, description: '=1+1' };
     expect((await refused(inAddress)).msg).toMatch(/description holds a formula/);
     expect(await count()).toBe(before);
+  });
+
+  it('an order holding rows of two people under one number (the page bypassed) is refused with a sentence naming the rows; nothing stored or sent', async () => {
+    const owner = await signIn(bff, 'merchant');
+    const input = sheet(1);
+    const o = input.orders[0]!;
+    const sun = { consignee: '孙丽', phone: '13912345678', province: '江苏省', city: '南京市', area: '鼓楼区', description: '中山路 1 号' };
+    const zhang = {
+      consignee: '张伟',
+      phone: '13698765432',
+      province: '北京市',
+      city: '北京市',
+      area: '朝阳区',
+      description: '建国路 88 号',
+    };
+    o.rows = [
+      { row: 7, cells: { ...o.rows[0]!.cells, ...sun } },
+      { row: 24, cells: { ...o.rows[0]!.cells, ...zhang } },
+    ];
+    const r = await post(bff, owner, '/imports', input);
+    expect(r.status).toBe(400);
+    expect(r.body.gateway).toMatchObject({ reason: 'invalid_input', field: 'orders.0.rows' });
+    expect(r.body.msg).toBe(
+      `Invalid input: orders.0.rows: order ${o.orderSn} holds rows with different consignees or addresses (rows 7 and 24): one order goes to one address; give those rows their own order number`,
+    );
+    const stored = await db.kysely.selectFrom('import_orders').select('id').where('order_sn', '=', o.orderSn).execute();
+    expect(stored).toEqual([]);
+    expect(upstreamCount(o.orderSn)).toBe(0);
+    // One person written two ways (a short region name, the phone with spaces) is one order: taken.
+    o.rows[1]!.cells = { ...o.rows[0]!.cells, province: '江苏', city: '南京', phone: '139 1234 5678' };
+    const made = await post(bff, owner, '/imports', input);
+    expect(made.status).toBe(201);
+    await settled(bff, owner, made.body.id);
   });
 
   it('a job finished before the retention loses its rows; its outcomes, counts and audit stay; a newer one keeps them', async () => {

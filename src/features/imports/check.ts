@@ -180,7 +180,9 @@ export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promis
   }));
 
   // Numbers placed before (the mirror, earlier jobs): nothing else is asked about those.
-  const sns = out.map((o) => o.orderSn).filter(Boolean);
+  // Only numbers the supplier takes (6–64 letters, digits, _ or -): another was never placed, and
+  // the gateway's body cap fits 5,000 of the longest.
+  const sns = out.map((o) => o.orderSn).filter((sn) => /^[A-Za-z0-9_-]{6,64}$/.test(sn));
   const known = new Map<string, string | null>();
   for (let i = 0; i < sns.length; i += 5000) for (const k of await deps.known(sns.slice(i, i + 5000))) known.set(k.orderSn, k.platformSn);
 

@@ -6,6 +6,9 @@ import { COLUMNS } from './sheet/columns';
 /**
  * The results sheet of a job: every row of the sheet (placed or not) in sheet order, with its cells
  * as read, the outcome in words, the platform's order number, the freight and the amount (yuan).
+ * A row keeps the order number its sheet gave it: one placed under another (given its own on the
+ * page, as when two customers shared a number) says under which in its outcome; a row dropped on the
+ * page is a row not sent, and says so.
  * Every cell is text; the writers (sheet/write.ts) make any that a spreadsheet would run harmless.
  */
 export function resultRows(job: ImportJob, t: TFunction): { header: string[]; rows: string[][] } {
@@ -20,14 +23,15 @@ export function resultRows(job: ImportJob, t: TFunction): { header: string[]; ro
   const yuan = (fen: number | null) => (fen === null ? '' : (fen / 100).toFixed(2));
   const lines: { row: number; cells: string[] }[] = [];
   for (const o of job.orders) {
-    const outcome = t(`imports:job.order.${o.state}`) + (o.msg && o.state !== 'placed' ? `: ${o.msg}` : '');
+    const state = t(`imports:job.order.${o.state}`);
+    const msg = o.msg && o.state !== 'placed' ? `: ${o.msg}` : '';
     o.rows.forEach((r, i) =>
       lines.push({
         row: r.row,
         cells: [
           String(r.row),
           ...COLUMNS.map((c) => r.cells[c] ?? ''),
-          outcome,
+          state + (r.cells.orderSn && r.cells.orderSn !== o.orderSn ? t('imports:result.moved', { sn: o.orderSn }) : '') + msg,
           o.platformSn ?? '',
           i === 0 ? yuan(o.freight) : '',
           i === 0 ? yuan(o.amount ?? (o.state === 'placed' ? o.goods + o.freight : null)) : '',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,9 +8,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -29,7 +32,9 @@ import type { CheckedOrder, OrderStatus } from '../check';
 import type { TFunction } from 'i18next';
 import type { Column } from '../sheet/columns';
 import { columnName } from '../column-name';
-import { problemText } from './problem-text';
+import { suggestOrderSn } from '../../../../contract/import-address';
+import { addressGroups } from '../sheet/rows';
+import { problemText, rowsText } from './problem-text';
 
 const SIZES = [50, 100, 200] as const;
 const COLOR: Record<OrderStatus, 'success' | 'warning' | 'error' | 'info'> = {
@@ -40,6 +45,10 @@ const COLOR: Record<OrderStatus, 'success' | 'warning' | 'error' | 'info'> = {
 };
 const ADDRESS: Column[] = ['consignee', 'phone', 'province', 'city', 'area', 'street', 'description'];
 type Rows = { row: number; values: Record<Column, string> }[];
+/** An order fixed in the dialog: its key, its rows as edited, and the rows dropped (not to be placed). */
+export type OnFixed = (key: string, rows: Rows, dropped: number[]) => Promise<void>;
+/** The supplier's rule for a merchant order number (as in `order.submit`). */
+const ORDER_SN = /^[A-Za-z0-9_-]{6,64}$/;
 
 /** Words keep whole: a line breaks between words, and inside one only when it alone is wider than its box. */
 const WRAP = { overflowWrap: 'break-word', wordBreak: 'normal' } as const;
@@ -55,10 +64,32 @@ function addressText(o: CheckedOrder) {
   return parts.filter(Boolean).join(' ');
 }
 
+/** A row's address as written in the sheet (a group of an order whose rows go to different people). */
+const writtenAddress = (v: Record<Column, string>) => [v.province, v.city, v.area, v.street, v.description].filter(Boolean).join(' ');
+
 /** The parts of an order the table's cells and the phone's cards both show. */
 function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void) {
   return {
     address: (o: CheckedOrder) => {
+      const groups = addressGroups(o.rows);
+      if (groups.length > 1)
+        // Rows of one number that go to different people: each group with its own address, none merged.
+        return groups.map((g) => {
+          const v = o.rows.find((r) => r.row === g[0])!.values;
+          return (
+            <Box key={g[0]} data-testid="import-address-group" sx={{ '& + &': { mt: 0.75 } }}>
+              <Typography variant="body2" sx={WRAP}>
+                <Typography component="span" variant="body2" color="textSecondary">
+                  {rowsText(t, g, lang)} ·{' '}
+                </Typography>
+                {v.consignee} {v.phone}
+              </Typography>
+              <Typography variant="caption" color="textSecondary" sx={{ display: 'block', ...WRAP }}>
+                {writtenAddress(v)}
+              </Typography>
+            </Box>
+          );
+        });
       const first = o.rows[0]!.values;
       const r = o.region;
       return (
@@ -78,8 +109,13 @@ function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void
       );
     },
     lines: (o: CheckedOrder) =>
-      o.lines.map((l) => (
+      o.lines.map((l, _, all) => (
         <Typography key={l.row} variant="body2" sx={WRAP}>
+          {o.problems.some((p) => p.code === 'sharedNumber') && all.length > 1 && (
+            <Typography component="span" variant="body2" color="textSecondary">
+              {rowsText(t, [l.row], lang)} ·{' '}
+            </Typography>
+          )}
           {l.title ?? o.rows.find((r) => r.row === l.row)?.values.product} {l.specName ? `· ${l.specName}` : ''} × {l.number}
           {l.was !== undefined && (
             <Typography component="span" variant="caption" color="warning" sx={{ display: 'block' }}>
@@ -128,11 +164,16 @@ function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void
     ),
     number: (o: CheckedOrder) => (
       <>
-        <Typography variant="body2" sx={{ fontFamily: 'monospace', ...WRAP }}>
+        {/* A number keeps to one line (a very long one may break). */}
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', ...(o.orderSn.length > 24 ? WRAP : { whiteSpace: 'nowrap' }) }}>
           {o.orderSn || t('table.noNumber')}
         </Typography>
         <Typography variant="caption" color="textSecondary">
-          {t('table.rows', { rows: o.rows.map((r) => r.row).join(', ') })}
+          {rowsText(
+            t,
+            o.rows.map((r) => r.row),
+            lang,
+          )}
         </Typography>
       </>
     ),
@@ -142,9 +183,21 @@ function orderParts(t: TFunction, lang: string, onFix: (o: CheckedOrder) => void
 /**
  * The orders of a checked sheet, 50 a page: status, address as matched, goods, money and what to do;
  * each can be fixed in place. A table on wide screens, a card per order on phones (as the library's).
- * "No street" is said once above them, for all the orders it concerns.
+ * "No street" is said once above them, for all the orders of the sheet it concerns (`all`: the
+ * orders shown may be filtered). `known` says which order numbers were placed before (a number
+ * suggested for rows given their own is none of those, nor any of the sheet's).
  */
-export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFixed: (key: string, rows: Rows) => Promise<void> }) {
+export function OrdersTable({
+  orders,
+  all = orders,
+  onFixed,
+  known,
+}: {
+  orders: CheckedOrder[];
+  all?: CheckedOrder[];
+  onFixed: OnFixed;
+  known?: (orderSns: string[]) => Promise<{ orderSn: string }[]>;
+}) {
   const { t } = useTranslation(['imports', 'cart']);
   const lang = useLang();
   const phone = usePhone();
@@ -154,7 +207,7 @@ export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFix
   const parts = orderParts(t, lang, setFixing);
   const at = Math.min(page, Math.max(0, Math.ceil(orders.length / size) - 1));
   const shown = orders.slice(at * size, at * size + size);
-  const noStreet = orders.filter((o) => o.streetFilled && o.status !== 'already').length;
+  const noStreet = all.filter((o) => o.streetFilled && o.status !== 'already').length;
   if (orders.length === 0)
     return (
       <Typography color="textSecondary" sx={{ py: 2 }}>
@@ -229,24 +282,38 @@ export function OrdersTable({ orders, onFixed }: { orders: CheckedOrder[]; onFix
       {orders.length > size && (
         <Pager page={at + 1} size={size} count={orders.length} sizes={SIZES} onChange={(p, n) => (setPage(p - 1), setSize(n))} />
       )}
-      {fixing && <FixDialog order={fixing} onClose={() => setFixing(null)} onSave={onFixed} />}
+      {fixing && <FixDialog order={fixing} all={all} known={known} onClose={() => setFixing(null)} onSave={onFixed} />}
     </>
   );
 }
+
+/** What becomes of a group of rows of a shared number: kept, given its own number, dropped, or sent to another group's address. */
+type Choice = { kind: 'keep' } | { kind: 'own' } | { kind: 'drop' } | { kind: 'use'; from: number };
+const choiceValue = (c: Choice) => (c.kind === 'use' ? `use-${c.from}` : c.kind);
+const choiceOf = (v: string): Choice => (v.startsWith('use-') ? { kind: 'use', from: Number(v.slice(4)) } : ({ kind: v } as Choice));
 
 /**
  * Every cell of one order to edit: its number and address (from its first row, for every row) and each
  * line's product, spec or SKU, quantity and note. Each cell shows what was found wrong with it; saving
  * reads and checks the order again, so a problem stays until its cell changes.
+ *
+ * An order whose rows go to different people (one number, two customers) is shown group by group, each
+ * with its own address to edit (editing one group never changes another), and what becomes of each:
+ * kept under the number, given its own (one is suggested: none of the sheet's numbers nor one placed
+ * before), dropped, or sent to another group's address, on purpose.
  */
 function FixDialog({
   order,
+  all,
+  known,
   onClose,
   onSave,
 }: {
   order: CheckedOrder;
+  all: CheckedOrder[];
+  known?: (orderSns: string[]) => Promise<{ orderSn: string }[]>;
   onClose: () => void;
-  onSave: (key: string, rows: Rows) => Promise<void>;
+  onSave: OnFixed;
 }) {
   const { t } = useTranslation(['imports', 'cart']);
   const lang = useLang();
@@ -254,20 +321,103 @@ function FixDialog({
   const [rows, setRows] = useState<Rows>(order.rows.map((r) => ({ row: r.row, values: { ...r.values } })));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const setAddress = (c: Column, v: string) => setRows((rs) => rs.map((r) => ({ ...r, values: { ...r.values, [c]: v } })));
+  const groups = useMemo(() => addressGroups(order.rows), [order]);
+  const conflict = groups.length > 1;
+  const [choices, setChoices] = useState<Choice[]>(() => groups.map(() => ({ kind: 'keep' })));
+  /** Numbers typed for groups given their own; else the suggested one. */
+  const [typed, setTyped] = useState<(string | undefined)[]>([]);
+  const [ownError, setOwnError] = useState<(string | undefined)[]>([]);
+  /** The sheet's numbers (but this order's) and, once asked, those placed before. */
+  const sheetNumbers = useMemo(
+    () => new Set(all.filter((o) => o.key !== order.key).flatMap((o) => [o.orderSn, ...o.rows.map((r) => r.values.orderSn)])),
+    [all, order.key],
+  );
+  const [placed, setPlaced] = useState<ReadonlySet<string>>(new Set());
+  const suggested = useMemo(() => {
+    // The later groups first (the first row usually keeps the number): row 24 of 7 and 24 gets `-2`.
+    const taken = new Set([...sheetNumbers, ...placed, order.orderSn]);
+    const out: string[] = [];
+    for (const gi of [...groups.keys()].slice(1).concat(0)) {
+      out[gi] = suggestOrderSn(order.orderSn, taken);
+      taken.add(out[gi]);
+    }
+    return out;
+  }, [groups, sheetNumbers, placed, order.orderSn]);
+  useEffect(() => {
+    if (!conflict || !known) return;
+    // Asked once: a few numbers past those the sheet takes; any placed before are not suggested.
+    const taken = new Set([...sheetNumbers, order.orderSn]);
+    const ask = Array.from({ length: groups.length + 5 }, () => {
+      const sn = suggestOrderSn(order.orderSn, taken);
+      taken.add(sn);
+      return sn;
+    });
+    let live = true;
+    known(ask).then(
+      (list) => live && setPlaced(new Set(list.map((k) => k.orderSn))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const numberOf = (gi: number) => typed[gi] ?? suggested[gi] ?? '';
+  const groupRows = (gi: number) => rows.filter((r) => groups[gi]!.includes(r.row));
+  const firstOf = (gi: number) => groupRows(gi)[0]!;
+  const nameOf = (gi: number) => order.rows.find((r) => r.row === groups[gi]![0])?.values.consignee ?? '';
+  const setAddress = (c: Column, v: string, only?: number[]) =>
+    setRows((rs) => rs.map((r) => (!only || only.includes(r.row) ? { ...r, values: { ...r.values, [c]: v } } : r)));
   const setCell = (row: number, c: Column, v: string) =>
     setRows((rs) => rs.map((r) => (r.row === row ? { ...r, values: { ...r.values, [c]: v } } : r)));
-  const problemsOf = (row: number | null, c: Column) =>
+  /** What the check found wrong with a column, on the rows given (any row: null), each in the words the table uses, without the row. */
+  const problemsOf = (of: number[] | null, c: Column) =>
     order.problems
-      .filter((p) => (row === null ? p.row !== null : p.row === row) && p.column === c)
-      .map((p) => problemText(t, { ...p, row: null } as typeof p, order, lang))
+      .filter((p) => p.row !== null && (of === null || of.includes(p.row)) && p.column === c && p.code !== 'sharedNumber')
+      .map((p) => problemText(t, p, order, lang, true))
       .join(' ');
   const first = rows[0]!;
+
+  /** The rows to check again and those dropped, as the choices say; null when a new number will not do. */
+  const resolved = (): { rows: Rows; dropped: number[] } | null => {
+    const errors: (string | undefined)[] = [];
+    const given = new Set<string>();
+    choices.forEach((c, gi) => {
+      if (c.kind !== 'own') return;
+      const sn = numberOf(gi).trim();
+      errors[gi] = !ORDER_SN.test(sn)
+        ? t('problem.orderSn')
+        : sn === order.orderSn
+          ? t('fix.ownSame', { sn: order.orderSn })
+          : sheetNumbers.has(sn) || given.has(sn)
+            ? t('fix.ownTaken')
+            : undefined;
+      given.add(sn);
+    });
+    setOwnError(errors);
+    if (errors.some(Boolean)) return null;
+    const dropped: number[] = [];
+    const out: Rows = [];
+    for (const r of rows) {
+      const gi = groups.findIndex((g) => g.includes(r.row));
+      const c = choices[gi] ?? { kind: 'keep' };
+      if (c.kind === 'drop') dropped.push(r.row);
+      else if (c.kind === 'own') out.push({ ...r, values: { ...r.values, orderSn: numberOf(gi).trim() } });
+      else if (c.kind === 'use') {
+        const from = firstOf(c.from).values;
+        out.push({ ...r, values: { ...r.values, ...Object.fromEntries(ADDRESS.map((a) => [a, from[a]])) } });
+      } else out.push(r);
+    }
+    return { rows: out, dropped };
+  };
+
   const save = async () => {
+    const next = conflict ? resolved() : { rows, dropped: [] };
+    if (!next) return;
     setSaving(true);
     setError(null);
     try {
-      await onSave(order.key, rows);
+      await onSave(order.key, next.rows, next.dropped);
       onClose();
     } catch (e) {
       setError(e);
@@ -275,39 +425,106 @@ function FixDialog({
       setSaving(false);
     }
   };
+
+  /** The address fields of the rows given (all of the order when it has one address). */
+  const addressFields = (only: number[] | null, values: Record<Column, string>, withNumber: boolean) => (
+    <Grid container spacing={1.5}>
+      {((withNumber ? ['orderSn', ...ADDRESS] : ADDRESS) as Column[]).map((c) => {
+        // The address is the order's (or the group's): what is wrong with it on any of its rows is said here.
+        const help = problemsOf(c === 'orderSn' ? [first.row] : only, c);
+        return (
+          <Grid key={c} size={{ xs: 12, sm: c === 'description' || c === 'street' ? 12 : 6 }}>
+            <TextField
+              fullWidth
+              size="small"
+              label={columnName(t, c)}
+              value={values[c]}
+              onChange={(e) =>
+                c === 'orderSn'
+                  ? setRows((rs) => rs.map((r) => ({ ...r, values: { ...r.values, orderSn: e.target.value } })))
+                  : setAddress(c, e.target.value, only ?? undefined)
+              }
+              error={!!help}
+              helperText={help || undefined}
+            />
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+
   return (
     <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="import-fix-title">
       <DialogTitle id="import-fix-title">{t('fix.title', { order: order.orderSn || order.key })}</DialogTitle>
       <DialogContent dividers>
-        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-          {t('fix.address')}
-        </Typography>
-        <Grid container spacing={1.5}>
-          {(['orderSn', ...ADDRESS] as Column[]).map((c) => {
-            // The address is the order's: what is wrong with it on any of its rows is said here.
-            const help = problemsOf(c === 'orderSn' ? first.row : null, c);
-            return (
-              <Grid key={c} size={{ xs: 12, sm: c === 'description' || c === 'street' ? 12 : 6 }}>
-                <TextField
-                  fullWidth
-                  size="small"
-                  label={columnName(t, c)}
-                  value={first.values[c]}
-                  onChange={(e) =>
-                    c === 'orderSn'
-                      ? setRows((rs) => rs.map((r) => ({ ...r, values: { ...r.values, orderSn: e.target.value } })))
-                      : setAddress(c, e.target.value)
-                  }
-                  error={!!help}
-                  helperText={help || undefined}
-                />
-              </Grid>
-            );
-          })}
-        </Grid>
+        {conflict ? (
+          <>
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="import-fix-conflict">
+              {t('fix.conflict', { sn: order.orderSn })}
+            </Alert>
+            {groups.map((g, gi) => {
+              const label = rowsText(t, g, lang);
+              const choice = choices[gi]!;
+              return (
+                <Paper
+                  key={g[0]}
+                  variant="outlined"
+                  component="section"
+                  aria-labelledby={`import-fix-group-${gi}`}
+                  sx={{ p: 1.5, mb: 2 }}
+                  data-testid="import-fix-group"
+                >
+                  <Typography variant="subtitle2" component="h3" id={`import-fix-group-${gi}`} sx={{ mb: 1 }}>
+                    {t('fix.group', { rows: label, name: nameOf(gi) })}
+                  </Typography>
+                  {addressFields(g, firstOf(gi).values, false)}
+                  <RadioGroup
+                    aria-label={t('fix.choice', { rows: label })}
+                    value={choiceValue(choice)}
+                    onChange={(e) => setChoices((cs) => cs.map((c, i) => (i === gi ? choiceOf(e.target.value) : c)))}
+                    sx={{ mt: 1 }}
+                  >
+                    <FormControlLabel value="keep" control={<Radio size="small" />} label={t('fix.keep', { sn: order.orderSn })} />
+                    <FormControlLabel value="own" control={<Radio size="small" />} label={t('fix.own')} />
+                    {choice.kind === 'own' && (
+                      <TextField
+                        size="small"
+                        label={t('fix.ownNumber')}
+                        value={numberOf(gi)}
+                        onChange={(e) => setTyped((ts) => Object.assign([...ts], { [gi]: e.target.value }))}
+                        error={!!ownError[gi]}
+                        helperText={ownError[gi]}
+                        sx={{ ml: 4, mb: 1, maxWidth: 320 }}
+                        slotProps={{ htmlInput: { 'data-testid': 'import-fix-own-number', spellCheck: false } }}
+                      />
+                    )}
+                    <FormControlLabel value="drop" control={<Radio size="small" />} label={t('fix.drop', { rows: label })} />
+                    {groups.map((other, oi) =>
+                      oi === gi ? null : (
+                        <FormControlLabel
+                          key={other[0]}
+                          value={`use-${oi}`}
+                          control={<Radio size="small" />}
+                          label={t('fix.use', { rows: rowsText(t, other, lang), name: nameOf(oi) })}
+                        />
+                      ),
+                    )}
+                  </RadioGroup>
+                </Paper>
+              );
+            })}
+          </>
+        ) : (
+          <>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              {t('fix.address')}
+            </Typography>
+            {addressFields(null, first.values, true)}
+          </>
+        )}
         {rows.map((r) => {
           const line = order.lines.find((l) => l.row === r.row);
-          const help = (c: Column) => problemsOf(r.row, c);
+          const help = (c: Column) => problemsOf([r.row], c);
           const picked = line?.options?.find((o) => o.name === r.values.spec || String(o.id) === r.values.product);
           return (
             <Box key={r.row} sx={{ mt: 2 }}>

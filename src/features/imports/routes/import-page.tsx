@@ -36,7 +36,8 @@ import { ordersHoldingGoods } from '../watched';
 import { onWatchSignal } from '../../../lib/watch-signal';
 import { OrdersTable } from '../components/orders-table';
 import { PastImports } from '../components/past-imports';
-import { problemText } from '../components/problem-text';
+import { problemText, rowsText } from '../components/problem-text';
+import { looksLikeFormula } from '../../../../contract/formula';
 import { download } from '../../../lib/csv';
 import { columnName } from '../column-name';
 import type { Column } from '../sheet/columns';
@@ -52,6 +53,10 @@ interface Checked {
   orders: CheckedOrder[];
   /** Made once per sheet: a second "place" (or a retried request) is the same job. */
   key: string;
+  /** Rows dropped in the fix dialog: not placed, said so in the results sheet (and put back on request). */
+  dropped: SheetRow[];
+  /** The order number each row had in the file: a row placed under another keeps it in the results sheet, which names the new one. */
+  sheetSn: Record<number, string>;
 }
 
 const newKey = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 40);
@@ -136,7 +141,7 @@ export function ImportPage() {
   /** How the check reaches the supplier (through the gateway) and the region list (cached with the checkout's). */
   const checkDeps = async () => ({ op: callOp, known: knownOrders, skus: lookupSkus, regions: await qc.fetchQuery(regionsQuery()) });
 
-  const check = async (fileName: string, sheet: RawSheet, key = newKey()) => {
+  const check = async (fileName: string, sheet: RawSheet, key = newKey(), kept?: Pick<Checked, 'dropped' | 'sheetSn'>) => {
     setBusy(t('drop.reading', { name: fileName }));
     const { map, orders } = await ordersOf(sheet);
     if (map.missing.length || map.duplicate.length) {
@@ -151,7 +156,17 @@ export function ImportPage() {
     setProgress({ done: 0, total: orders.length });
     setRiskyGoods(new Set());
     const result = await checkOrders(orders, { ...(await checkDeps()), onProgress: (done, total) => setProgress({ done, total }) });
-    setChecked({ fileName, rows: sheet.rows.length, encoding: sheet.encoding, unknown: map.unknown, orders: result, key });
+    const sheetSn = kept?.sheetSn ?? Object.fromEntries(orders.flatMap((o) => o.rows.map((r) => [r.row, r.values.orderSn])));
+    setChecked({
+      fileName,
+      rows: sheet.rows.length + (kept?.dropped.length ?? 0),
+      encoding: sheet.encoding,
+      unknown: map.unknown,
+      orders: result,
+      key,
+      dropped: kept?.dropped ?? [],
+      sheetSn,
+    });
     setFilter('all');
   };
 
@@ -198,17 +213,28 @@ export function ImportPage() {
     download(`${t('templateName', { lng: l })}.xlsx`, await templateFile(l));
   };
 
-  /** One order fixed in place: its rows as edited, read and checked again. */
-  const recheckOrder = async (key: string, rows: { row: number; values: Record<Column, string> }[]) => {
+  /**
+   * One order fixed in place (`key`; null for rows put back): its rows as edited, read and checked
+   * again, those dropped set aside. An order of the sheet whose number the rows now carry is checked
+   * with them: one address makes one order of them, two are shown as two people under one number
+   * (nothing merged behind anyone's back). The orders stay in sheet order.
+   */
+  const recheckOrder = async (key: string | null, rows: { row: number; values: Record<Column, string> }[], dropped: number[] = []) => {
     if (!checked) return;
-    const before = checked.orders.find((o) => o.key === key)?.rows ?? [];
-    const result = await checkOrders((await ordersOf(await sheetOf(rows, before))).orders, await checkDeps());
+    const before = key === null ? checked.dropped : (checked.orders.find((o) => o.key === key)?.rows ?? []);
+    const numbers = new Set(rows.map((r) => r.values.orderSn).filter(Boolean));
+    const joined = checked.orders.filter((o) => o.key !== key && o.orderSn && numbers.has(o.orderSn));
+    const all = [...rows, ...joined.flatMap((o) => o.rows)].sort((a, b) => a.row - b.row);
+    const result = all.length
+      ? await checkOrders((await ordersOf(await sheetOf(all, [...before, ...joined.flatMap((o) => o.rows)]))).orders, await checkDeps())
+      : [];
+    const back = new Set(rows.map((r) => r.row));
     setChecked((c) => {
       if (!c) return c;
-      const i = c.orders.findIndex((o) => o.key === key);
-      const orders = [...c.orders];
-      orders.splice(i, 1, ...result);
-      return { ...c, orders };
+      const gone = new Set([key, ...joined.map((o) => o.key)]);
+      const orders = [...c.orders.filter((o) => !gone.has(o.key)), ...result].sort((a, b) => a.rows[0]!.row - b.rows[0]!.row);
+      const set = [...c.dropped.filter((r) => !back.has(r.row)), ...before.filter((r) => dropped.includes(r.row))];
+      return { ...c, orders, dropped: set.sort((a, b) => a.row - b.row) };
     });
   };
 
@@ -217,7 +243,7 @@ export function ImportPage() {
     setBusy(t('drop.reading', { name: checked.fileName }));
     try {
       const rows = checked.orders.flatMap((o) => o.rows);
-      await check(checked.fileName, await sheetOf(rows, rows), checked.key);
+      await check(checked.fileName, await sheetOf(rows, rows), checked.key, checked);
     } catch (e) {
       setProblem(errorText(e));
     } finally {
@@ -236,15 +262,20 @@ export function ImportPage() {
   const place = () => {
     if (!checked) return;
     // Only the sheet's columns, each within what the gateway keeps (a row not sent is kept for the results sheet, cut there).
-    const rowOf = (r: CheckedOrder['rows'][number], sent = false) => ({
-      row: r.row,
-      cells: Object.fromEntries(
-        IMPORT_COLUMNS.filter((c) => r.values[c] !== '').map((c) => [
-          c,
-          r.values[c].slice(0, sent ? IMPORT_CELL_MAX[c] : IMPORT_SKIPPED_CELL_MAX),
-        ]),
-      ),
-    });
+    // A row keeps the order number the file gave it (the results sheet names the one it went under), unless it had none or a formula.
+    const rowOf = (r: CheckedOrder['rows'][number], sent = false) => {
+      const was = checked.sheetSn[r.row];
+      const values = was && !looksLikeFormula(was) ? { ...r.values, orderSn: was } : r.values;
+      return {
+        row: r.row,
+        cells: Object.fromEntries(
+          IMPORT_COLUMNS.filter((c) => values[c] !== '').map((c) => [
+            c,
+            values[c].slice(0, sent ? IMPORT_CELL_MAX[c] : IMPORT_SKIPPED_CELL_MAX),
+          ]),
+        ),
+      };
+    };
     const input: CreateImportInput = {
       key: checked.key,
       fileName: checked.fileName.slice(0, 200),
@@ -265,11 +296,14 @@ export function ImportPage() {
               ? t('status.already')
               : [
                   t(`status.${o.status}`),
-                  ...o.problems.filter((p) => p.row === r.row || p.row === null).map((p) => problemText(t, p, o, lang)),
+                  ...o.problems
+                    .filter((p) => p.row === r.row || p.row === null || p.code === 'sharedNumber')
+                    .map((p) => problemText(t, p, o, lang)),
                 ].join(' ')
             ).slice(0, 500),
           })),
-        ),
+        )
+        .concat(checked.dropped.map((r) => ({ row: rowOf(r), reason: t('result.dropped') }))),
     };
     create.mutate(input, { onSuccess: (r) => navigate(`/orders/import/${r.id}`) });
   };
@@ -422,7 +456,31 @@ export function ImportPage() {
               })}
             </Alert>
           )}
-          <OrdersTable orders={shown} onFixed={recheckOrder} />
+          {checked.dropped.length > 0 && (
+            <Alert
+              severity="info"
+              data-testid="import-dropped"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={!!busy}
+                  onClick={() => void recheckOrder(null, checked.dropped).catch((e: unknown) => setProblem(errorText(e)))}
+                >
+                  {t('table.undrop')}
+                </Button>
+              }
+            >
+              {t('table.dropped', {
+                rows: rowsText(
+                  t,
+                  checked.dropped.map((r) => r.row),
+                  lang,
+                ),
+              })}
+            </Alert>
+          )}
+          <OrdersTable orders={shown} all={checked.orders} onFixed={recheckOrder} known={knownOrders} />
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="import-totals">
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {t('totals.title')}: {t('totals.orders', { count: ready.length })}

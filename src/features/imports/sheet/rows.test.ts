@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLUMNS, type Column } from './columns';
 import type { CellFlag, RawSheet } from './read';
-import { groupOrders, parseQuantity, toRows } from './rows';
+import { addressGroups, groupOrders, parseQuantity, toRows } from './rows';
 
 /** The template's column order, so that `index` is simply each column's position. */
 const index = Object.fromEntries(COLUMNS.map((c, i) => [c, i])) as Record<Column, number>;
@@ -136,7 +136,7 @@ describe('groupOrders', () => {
     expect(orders.flatMap((o) => o.rows.flatMap((r) => r.problems))).toEqual([]);
   });
 
-  it('marks a repeated line and an address unlike the first row, on the later row only', () => {
+  it('marks a repeated line on the later row only; rows of one number for another person are one conflict of the order, said once', () => {
     const rows = toRows(
       sheet([
         line(2),
@@ -154,17 +154,59 @@ describe('groupOrders', () => {
       [2, []],
       [3, []],
       [4, [{ column: 'product', code: 'duplicateLine' }]],
-      [
-        5,
-        [
-          { column: 'phone', code: 'addressDiffers' },
-          { column: 'area', code: 'addressDiffers' },
-        ],
-      ],
+      // Another phone and district: not six sentences about its cells, one about the order.
+      [5, []],
     ]);
+    expect(orders[0]?.problems).toEqual([{ column: 'orderSn', code: 'sharedNumber' }]);
+    expect(addressGroups(orders[0]!.rows)).toEqual([[2, 3, 4], [5]]);
     expect(orders[1]?.rows[0]?.problems).toEqual([{ column: 'orderSn', code: 'required' }]);
     // The rows given are left as they were.
     expect(rows[2]?.problems).toEqual([]);
+  });
+
+  it('keeps two customers under one number apart, row by row (rows 7 and 24 of a shop export), and one customer written two ways one order', () => {
+    const sunli = {
+      orderSn: 'SD1128-005',
+      consignee: '孙丽',
+      phone: '13912345678',
+      province: '江苏省',
+      city: '南京市',
+      area: '鼓楼区',
+      street: '',
+      description: '中山路 1 号',
+    };
+    const zhangwei = {
+      orderSn: 'SD1128-005',
+      consignee: '张伟',
+      phone: '13698765432',
+      province: '北京市',
+      city: '北京市',
+      area: '朝阳区',
+      street: '',
+      description: '建国路 88 号',
+    };
+    const rows = toRows(
+      sheet([
+        line(7, { ...sunli, product: '1001' }),
+        line(8, { ...sunli, product: '1002', province: '江苏', city: '南京', area: '鼓楼', description: '中山路1号' }),
+        line(24, { ...zhangwei, product: '1001' }),
+      ]),
+      index,
+    );
+    const [order, ...more] = groupOrders(rows);
+    expect(more).toEqual([]);
+    expect(order!.rows.map((r) => r.values.consignee)).toEqual(['孙丽', '孙丽', '张伟']);
+    // Row 24 keeps its own consignee and address; the same product for another person is no repeated line.
+    expect(order!.rows[2]!.values).toMatchObject({ consignee: '张伟', city: '北京市', description: '建国路 88 号' });
+    expect(order!.rows.flatMap((r) => r.problems)).toEqual([]);
+    expect(order!.problems).toEqual([{ column: 'orderSn', code: 'sharedNumber' }]);
+    expect(addressGroups(order!.rows)).toEqual([[7, 8], [24]]);
+    // Given its own number, row 24 is an order of its own; rows 7 and 8 stay one order of two lines.
+    const moved = groupOrders(rows.map((r) => (r.row === 24 ? { ...r, values: { ...r.values, orderSn: 'SD1128-005-2' } } : r)));
+    expect(moved.map((o) => [o.orderSn, o.rows.map((r) => r.row), o.problems])).toEqual([
+      ['SD1128-005', [7, 8], []],
+      ['SD1128-005-2', [24], []],
+    ]);
   });
 
   it('says an order of more than 100 rows is too long', () => {

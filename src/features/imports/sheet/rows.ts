@@ -1,5 +1,6 @@
 import { PHONE_PATTERN } from '../../../../contract/constants';
 import { looksLikeFormula } from '../../../../contract/formula';
+import { importAddressGroups, importAddressKey } from '../../../../contract/import-address';
 import { COLUMNS, REQUIRED_COLUMNS, type Column } from './columns';
 import type { RawSheet } from './read';
 
@@ -13,8 +14,9 @@ import type { RawSheet } from './read';
  * - `phone`: not a mainland mobile or a landline with its area code (`PHONE_PATTERN`);
  * - `tooLong`: longer than the supplier takes (e.g. a consignee over 50 characters): the whole job
  *   would be refused otherwise;
- * - `duplicateLine`: the same product and spec twice in one order;
- * - `addressDiffers`: a row of an order with an address cell unlike the order's first row;
+ * - `duplicateLine`: the same product and spec twice in one order (for one person at one address);
+ * - `sharedNumber` (of an order): its rows go to different people or addresses (consignee, phone,
+ *   region, street or detail unlike, however written): customers whose numbers collided, never merged;
  * - `lines`: an order of more than 100 rows (the supplier takes at most 100 lines in an order).
  */
 export type RowProblem = {
@@ -31,7 +33,7 @@ export type RowProblem = {
     | 'phone'
     | 'tooLong'
     | 'duplicateLine'
-    | 'addressDiffers'
+    | 'sharedNumber'
     | 'lines';
 };
 
@@ -67,9 +69,6 @@ const MAX_LENGTH: Partial<Record<Column, number>> = {
   spec: 1000,
   note: 1000,
 };
-
-/** The address columns: one order goes to one address, so they must agree on all its rows. */
-const ADDRESS_COLUMNS: readonly Column[] = ['consignee', 'phone', 'province', 'city', 'area', 'street', 'description'];
 
 /**
  * A quantity cell as a number, or null when it is not a whole number from 1 to 9999: "2", "2.0" and
@@ -126,11 +125,16 @@ export function toRows(sheet: RawSheet, index: Partial<Record<Column, number>>):
   });
 }
 
+/** The rows of an order by address (row numbers, first seen first): more than one is a `sharedNumber` conflict. */
+export const addressGroups = (rows: { row: number; values: Record<Column, string> }[]) => importAddressGroups(rows, (r) => r.values);
+
 /**
  * Rows grouped into orders: rows with the same order number (in the order first seen) are one order of
  * several lines; a row with no order number is an order of its own, so it can be shown and fixed.
- * Returns new rows: a later row of an order gets `addressDiffers` for each address cell unlike the
- * first row's, and `duplicateLine` when its product and spec are already in the order.
+ * Rows of one number whose addresses differ stay together, row by row, with one `sharedNumber` problem
+ * of the order (nothing is merged: the page has each group given its own number, dropped, or made to
+ * agree). Returns new rows: a row gets `duplicateLine` when its product and spec are already in the
+ * order for the same address.
  */
 export function groupOrders(rows: SheetRow[]): SheetOrder[] {
   const orders = new Map<string, { order: SheetOrder; lines: Set<string> }>();
@@ -142,13 +146,8 @@ export function groupOrders(rows: SheetRow[]): SheetOrder[] {
       orders.set(key, o);
     }
     const row: SheetRow = { ...r, problems: [...r.problems] };
-    const first = o.order.rows[0];
-    if (first) {
-      for (const column of ADDRESS_COLUMNS)
-        if (row.values[column] !== first.values[column]) row.problems.push({ column, code: 'addressDiffers' });
-    }
     if (row.values.product) {
-      const line = `${row.values.product}\u0000${row.values.spec}`;
+      const line = `${importAddressKey(row.values)}\u0000${row.values.product}\u0000${row.values.spec}`;
       if (o.lines.has(line)) row.problems.push({ column: 'product', code: 'duplicateLine' });
       o.lines.add(line);
     }
@@ -156,6 +155,7 @@ export function groupOrders(rows: SheetRow[]): SheetOrder[] {
   }
   return [...orders.values()].map(({ order }) => {
     if (order.rows.length > MAX_LINES) order.problems.push({ column: null, code: 'lines' });
+    if (addressGroups(order.rows).length > 1) order.problems.push({ column: 'orderSn', code: 'sharedNumber' });
     return order;
   });
 }
