@@ -1,25 +1,18 @@
-import { createInstance, type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../../contract';
-import { appMoreLocales } from '../../app/locales-more';
-import { cartLocales } from '../cart/locales';
+import { testI18n } from '../../test/render';
 import type { CheckedOrder } from './check';
 import { problemText, rowsText } from './components/problem-text';
-import { importsLocales } from './locales';
 import { resultRows } from './results';
 import { COLUMNS, type Column } from './sheet/columns';
 import { groupOrders } from './sheet/rows';
 
-async function translator(lng: 'zh-CN' | 'en'): Promise<TFunction> {
-  const i18n = createInstance();
-  await i18n.init({
-    lng,
-    fallbackLng: false,
-    resources: { [lng]: { imports: importsLocales[lng], cart: cartLocales[lng], app: appMoreLocales[lng] } },
-    interpolation: { escapeValue: false },
-  });
+const translator = async (lng: 'zh-CN' | 'en'): Promise<TFunction> => {
+  const i18n = testI18n(lng);
+  await i18n.loadNamespaces(['imports', 'cart']);
   return i18n.getFixedT(lng);
-}
+};
 
 const values = (over: Partial<Record<Column, string>>) =>
   Object.fromEntries(COLUMNS.map((c) => [c, over[c] ?? ''])) as Record<Column, string>;
