@@ -4,7 +4,7 @@ import { addressFormSchema } from '../../lib/address-form';
 import { whyNotSold } from '../cart';
 import type { Column } from './sheet/columns';
 import { matchRegion, type AreaList } from './sheet/regions';
-import { parseQuantity, type RowProblem, type SheetOrder, type SheetRow } from './sheet/rows';
+import { addressGroups, parseQuantity, type RowProblem, type SheetOrder, type SheetRow } from './sheet/rows';
 
 /**
  * The check of a sheet before anything is sent: every order's address with the checkout's rules and
@@ -235,6 +235,8 @@ export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promis
       continue;
     }
     addressOf({ orderSn: o.key, rows: o.rows, problems: [] }, deps.regions, o);
+    const group = new Map(addressGroups(o.rows).flatMap((g, i) => g.map((row) => [row, i])));
+    const sameAddress = (a: number, b: number) => group.get(a) === group.get(b);
     for (const r of o.rows) {
       const number = parseQuantity(r.values.quantity) ?? 0;
       const id = Number(r.values.product);
@@ -258,8 +260,8 @@ export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promis
         o.problems.push({ row: r.row, column: 'spec', code: 'pickSku', count: options.length });
         continue;
       }
-      // The same SKU twice in one order (its product id and spec on one row, its SKU id on another).
-      if (o.lines.some((l) => l !== line && l.sku === option.id)) {
+      // The same SKU twice in one order (its product id and spec on one row, its SKU id on another), for one address.
+      if (o.lines.some((l) => l !== line && l.sku === option.id && sameAddress(l.row, r.row))) {
         if (!o.problems.some((p) => p.row === r.row && p.code === 'duplicateLine'))
           o.problems.push({ row: r.row, column: 'product', code: 'duplicateLine' });
         continue;
