@@ -9,6 +9,7 @@ import { SandboxError } from './errors';
 import { catalogueHandlers } from './handlers/catalogue';
 import { businessHandlers } from './handlers/business';
 import { tick } from './simulation';
+import { MARKET_CONTROL_MAX, repriceNow } from './market-control';
 import type { World } from './world';
 import type { HandlerContext, Handlers } from './handlers/types';
 import { productSvg } from './images';
@@ -142,6 +143,19 @@ export function createSandboxApp(deps: SandboxDeps) {
       .prepare('SELECT count(*) AS n FROM outbox WHERE delivered_ms IS NULL AND given_up = 0 AND next_attempt_ms <= ?')
       .get(world.clock.nowMs()) as { n: number };
     return { data: { nowMs: world.clock.nowMs(), speed: world.clock.speed, jobsRun: jobs, messagesPending: pending.n } };
+  });
+
+  /** Moves these goods' prices now, as a market round would (market-control.ts). */
+  control('/sandbox/market', (body) => {
+    const ids = body.goodsIds;
+    if (
+      !Array.isArray(ids) ||
+      ids.length === 0 ||
+      ids.length > MARKET_CONTROL_MAX ||
+      !ids.every((x) => Number.isInteger(x) && (x as number) > 0)
+    )
+      return { refusal: `参数错误：goodsIds 必须是 1 到 ${MARKET_CONTROL_MAX} 个商品 ID` };
+    return { data: { repriced: repriceNow(world, ids as number[]) } };
   });
 
   /** Changes the faults in force (the fields given; the rest stay) and answers them all. */

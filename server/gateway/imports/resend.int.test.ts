@@ -168,6 +168,28 @@ describe('/bff/imports/:id/recheck and /resend: refused orders sent again under 
     expect(wrong.body).toEqual({ queued: [], skipped: [{ orderSn: o!.orderSn, why: 'lines_differ' }] });
   });
 
+  it('the sandbox market moves named goods’ prices now (managers and admins, audited): what the tests and demos move a price with', async () => {
+    const [, , , , , , , g] = sellableGoods(sb, 8);
+    const before = (sb.sandbox.db.prepare('SELECT agreement_price AS p FROM sku_options WHERE id = ?').get(g!.sku) as { p: number }).p;
+    const merchant = await signIn(bff, 'merchant');
+    expect((await post(merchant, '/sandbox/market', { goodsIds: [g!.id] })).status).toBe(403);
+    const manager = await signIn(bff, 'manager');
+    const bad = await post(manager, '/sandbox/market', { goodsIds: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/at least one goods id/);
+    expect((await post(manager, '/sandbox/market', { goodsIds: Array.from({ length: 21 }, (_, i) => i + 1) })).status).toBe(400);
+    const moved = await post(manager, '/sandbox/market', { goodsIds: [g!.id] });
+    expect(moved.status).toBe(200);
+    const sku = (moved.body.data.repriced[0].skus as { sku: number; before: number; after: number }[]).find((s) => s.sku === g!.sku)!;
+    expect(sku.before).toBe(before);
+    expect(sku.after).not.toBe(before);
+    expect((sb.sandbox.db.prepare('SELECT agreement_price AS p FROM sku_options WHERE id = ?').get(g!.sku) as { p: number }).p).toBe(
+      sku.after,
+    );
+    const audit = await db.kysely.selectFrom('audit').selectAll().where('action', '=', 'sandbox.market').execute();
+    expect(audit.filter((a) => a.code === 1 && a.summary.includes(String(g!.id)))).toHaveLength(1);
+  });
+
   it('is the job owner’s (admins any); another person’s job is not found; bad input gets a sentence', async () => {
     const owner = await signIn(bff, 'merchant');
     const [, , , , , f] = sellableGoods(sb, 6);

@@ -7,6 +7,7 @@ import { fail, requireFeature, type Env, type GatewayContext } from '../http/con
 import { clientIp } from '../http/security';
 import { availableAsArray } from './available-shape';
 import { buildUpstreamRequest, callUpstream, type FailureExtra } from './upstream';
+import { sandboxMarketRoute } from './sandbox-market';
 
 /** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
 export const OP_WRITTEN = 'op.written';
@@ -143,5 +144,6 @@ export function operationsRoutes(ctx: GatewayContext) {
     await ctx.clock.sync();
     return c.json(answer.envelope, answer.status as 200);
   });
+  sandboxMarketRoute(routes, ctx);
   return routes;
 }
