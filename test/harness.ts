@@ -54,6 +54,8 @@ export interface Harness extends SandboxHarness {
 
 export interface HarnessOptions {
   goods?: number;
+  /** The catalogue's seed: 42 unless a test needs the sandbox as it starts by default (20260101). */
+  seed?: number;
   timeoutMs?: number;
   callbackUrl?: string;
   faults?: string;
@@ -67,7 +69,7 @@ export async function startSandbox(opts: HarnessOptions = {}): Promise<SandboxHa
     appKey: TEST_KEY,
     appSecret: TEST_SECRET,
     dbFile: join(dir, 'sandbox.sqlite'),
-    seed: 42,
+    seed: opts.seed ?? 42,
     goods: opts.goods ?? 800,
     signatureWindowMs: 10 * 60 * 1000,
     // Business time runs at wall speed unless a test asks for more; tests move it with advance().

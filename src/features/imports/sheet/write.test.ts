@@ -87,8 +87,8 @@ describe('templateFile', () => {
       const orders = groupOrders(toRows(r.sheet, m.index));
       expect(orders.map((o) => [o.orderSn, o.rows.length])).toEqual([['SHOP20261126001', 2]]);
       expect(orders[0]?.rows.flatMap((x) => x.problems)).toEqual([]);
-      expect(orders[0]?.rows[0]?.values).toMatchObject({ phone: '13800138000', product: '1001', quantity: '1', spec: '' });
-      expect(orders[0]?.rows[1]?.values.product).toBe('1002');
+      expect(orders[0]?.rows[0]?.values).toMatchObject({ phone: '13800138000', product: '200697', quantity: '1', spec: '' });
+      expect(orders[0]?.rows[1]?.values).toMatchObject({ product: '10427', quantity: '2', spec: '浅蓝 小号' });
       expect(matchRegion(areaList, orders[0]!.rows[0]!.values)).toMatchObject({ ok: true, exact: true });
 
       // The notes: a line per column saying whether it is required, then the limits.

@@ -136,15 +136,29 @@ const TEMPLATE: Record<
 };
 
 /**
+ * The example order's goods: the demo supplier's own (the sandbox as it starts, seed 20260101, with
+ * 1,500 goods as in the e2e run or 5,000 by default: in the selection library it starts with either
+ * way, on sale, sold in Beijing), so that the template read as it comes is an order the sandbox
+ * takes. A SKU id alone (SKU 200697 of goods 10162, 白色 标准版) and a product id with its spec's
+ * name (goods 10427, 浅蓝 小号): the two ways the notes give. test/imports-template.int.test.ts
+ * checks them against sandboxes seeded so.
+ */
+export const TEMPLATE_GOODS = [
+  { product: '200697', spec: '', quantity: '1' },
+  { product: '10427', spec: '浅蓝 小号', quantity: '2' },
+] as const;
+
+/**
  * The template to fill in: sheet 1 the header in the person's language and an example order of two
  * rows (one order number, two products), sheet 2 what each column takes.
  */
 export async function templateFile(lang: Lang): Promise<Blob> {
   const t = TEMPLATE[lang];
   const address = ['13800138000', '北京市', '北京市', '朝阳区', '建外街道', '建国门外大街1号国贸大厦A座1001室'];
+  const [one, two] = TEMPLATE_GOODS;
   const example = [
-    ['SHOP20261126001', t.example.consignee, ...address, '1001', '', '1', t.example.note],
-    ['SHOP20261126001', t.example.consignee, ...address, '1002', '红色 XL', '2', ''],
+    ['SHOP20261126001', t.example.consignee, ...address, one.product, one.spec, one.quantity, t.example.note],
+    ['SHOP20261126001', t.example.consignee, ...address, two.product, two.spec, two.quantity, ''],
   ];
   const notes = COLUMNS.map((c) => [
     HEADERS[c][lang],
