@@ -192,11 +192,12 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/', sessionRoutes(ctx));
   app.route('/me', personDataRoutes(deps.db, now, () => ctx.clock.ready().then(ctx.clock.now)));
   if (deps.messages) {
-    // Inbox and live events; a stream ends at its next heartbeat once the session has (checked without touching it).
+    // Inbox and live events; a stream ends as soon as its session has or its person's role changed
+    // (told on the bus, else at its next heartbeat; checked without touching the session).
     app.route(
       '/',
       deps.messages.routes({
-        stillSignedIn: (c) => sessions.alive(getCookie(c, SESSION_COOKIE)),
+        stillSignedIn: (c) => sessions.alive(getCookie(c, SESSION_COOKIE), c.get('user').role),
         sessionOf: (c) => getCookie(c, SESSION_COOKIE) ?? '',
         addressOf: (c) => clientIp(c, trustProxy),
       }),

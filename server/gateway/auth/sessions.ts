@@ -154,23 +154,27 @@ export class SessionStore {
    * Whether a token's session is still valid, without touching it: a page's open event stream asks
    * this at every heartbeat, and must not keep an idle session alive.
    */
-  async alive(token: string | undefined): Promise<boolean> {
+  async alive(token: string | undefined, role?: User['role']): Promise<boolean> {
     if (!token) return false;
     const s = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.last_seen_at', 'sessions.expires_at', 'users.disabled'])
+      .select(['sessions.last_seen_at', 'sessions.expires_at', 'users.disabled', 'users.role'])
       .where('sessions.token_hash', '=', hashToken(token))
       .executeTakeFirst();
     const at = this.now();
-    return !!s && s.disabled !== 1 && at <= s.expires_at && at - s.last_seen_at <= this.policy.idleMs;
+    // With `role`: the session must still have it (a stream filtered by the role it was opened with ends when it changed).
+    return (
+      !!s && s.disabled !== 1 && at <= s.expires_at && at - s.last_seen_at <= this.policy.idleMs && (role === undefined || s.role === role)
+    );
   }
 
   async destroy(token: string | undefined): Promise<void> {
     if (!token) return;
     this.memory.delete(token);
-    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-    await sessionsEnded(this.bus);
+    const gone = await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).returning('user_id').executeTakeFirst();
+    // Whose: that person's open streams look at their sessions again at once (on every gateway).
+    await sessionsEnded(this.bus, gone === undefined ? undefined : Number(gone.user_id));
   }
 
   /** Deletes sessions past either expiry (the periodic sweep); returns how many. */

@@ -157,7 +157,7 @@ export class UserStore {
       // A disabled person or a changed role starts over with a new session.
       if (p.disabled || p.role) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     });
-    if (p.disabled || p.role) await sessionsEnded(this.bus);
+    if (p.disabled || p.role) await sessionsEnded(this.bus, id);
     return (await this.byId(id))!;
   }
 
@@ -169,7 +169,7 @@ export class UserStore {
       await trx.updateTable('users').set({ password_hash: hash, demo: 0, updated_at: this.now() }).where('id', '=', id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     });
-    await sessionsEnded(this.bus);
+    await sessionsEnded(this.bus, id);
   }
 
   async demoUsers(): Promise<User[]> {

@@ -13,7 +13,8 @@ import {
 } from '../../../contract';
 import { discardRestOfBody } from '../../lib/drain';
 import { formatIssues, issueDetail } from '../../lib/issues';
-import type { GatewayDb } from '../db';
+import { BUS_RESYNC, type GatewayDb } from '../db';
+import { SESSIONS_ENDED, type SessionsEndedEvent } from '../auth/events';
 import type { User } from '../auth/users';
 import { gatewayFailure, type FailureExtra } from '../operations/upstream';
 import { upstreamCaller, type OpCaller } from './effects';
@@ -117,6 +118,24 @@ export function createMessageCenter(deps: MessageCenterDeps) {
   /** Open streams per session (oldest first), each with what stops it for good, and counts per client address. */
   const bySession = new Map<string, Array<() => void>>();
   const byAddress = new Map<string, number>();
+  /**
+   * Each open stream's check of its session, by person: when sessions end (signed out, disabled, a
+   * role or password changed; SESSIONS_ENDED, from this gateway or another) the person's streams
+   * check theirs at once, and end within a moment instead of at the next heartbeat. After a bus
+   * reconnect (events possibly missed) every stream checks.
+   */
+  const sessionChecks = new Map<number, Set<() => void>>();
+  const checkSessions = (userId?: number) => {
+    if (userId === undefined) for (const set of sessionChecks.values()) set.forEach((check) => check());
+    else sessionChecks.get(userId)?.forEach((check) => check());
+  };
+  const busStops = [
+    deps.db.bus.subscribe(SESSIONS_ENDED, (p) => {
+      const userId = (p as SessionsEndedEvent)?.userId;
+      checkSessions(typeof userId === 'number' ? userId : undefined);
+    }),
+    deps.db.bus.subscribe(BUS_RESYNC, () => checkSessions()),
+  ];
 
   // ---- the receiver: POST /hooks/messages/<token> ----
   const receiver = new Hono();
@@ -218,7 +237,9 @@ export function createMessageCenter(deps: MessageCenterDeps) {
      * count after every (re)connect and every change of their read marks, `resync` when more was
      * missed than is replayed. After a reconnect (Last-Event-ID, or `?after=` from a new stream) what
      * was missed is replayed first. A comment every 15 s keeps proxies from closing it; the session
-     * is checked at each, and the stream ends with it. Bounded (StreamLimits): a session's oldest
+     * (and that it still has the role the stream was opened with) is checked at each, and at once when
+     * the person's sessions ended anywhere (SESSIONS_ENDED): the stream ends with it, within a moment,
+     * on every gateway, and sends nothing after. Bounded (StreamLimits): a session's oldest
      * stream gets `stop` (the page does not reconnect it) when one more opens; an address over its
      * limit is refused with 429.
      */
@@ -270,7 +291,9 @@ export function createMessageCenter(deps: MessageCenterDeps) {
             data: JSON.stringify(replay ? { ...ev, replay: true } : ev),
           });
         let chain = Promise.resolve();
-        const queue = (fn: () => Promise<void>) => (chain = chain.then(fn).catch(() => {}));
+        /** The session ended (or the role changed): nothing more is written, whatever is queued. */
+        let gone = false;
+        const queue = (fn: () => Promise<void>) => (chain = chain.then(() => (gone ? undefined : fn())).catch(() => {}));
         const remove = hub.add({
           userId: user.id,
           groups,
@@ -299,6 +322,18 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           wake();
         };
         openStreams.add(end);
+        // Sessions ended somewhere: this stream's is checked in its queue, so whatever is queued after
+        // (a message that came with or after the change) waits for the answer, and is not sent when it ended.
+        const check = () =>
+          void queue(async () => {
+            if (!(await opts.stillSignedIn(c))) {
+              gone = true;
+              end();
+            }
+          });
+        const checks = sessionChecks.get(user.id) ?? new Set<() => void>();
+        sessionChecks.set(user.id, checks);
+        checks.add(check);
         // More streams of this session than allowed: this, the oldest, tells its page not to reconnect.
         let stopped = false;
         stopForGood = () => {
@@ -314,7 +349,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
             else for (const m of missed) await write({ message: m, change: 'new' }, true);
             sentUpTo = missed.length && missed.length <= REPLAY_MAX ? missed[missed.length - 1]!.seq : after;
           }
-          for (const ev of buffered.splice(0)) if (ev.change === 'linked' || ev.message.seq > sentUpTo) await write(ev);
+          for (const ev of buffered.splice(0)) if (!gone && (ev.change === 'linked' || ev.message.seq > sentUpTo)) await write(ev);
           const last = Math.max(sentUpTo, await store.lastSeq());
           await stream.writeSSE({
             event: 'unread',
@@ -322,7 +357,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
             data: JSON.stringify({ count: await store.unreadCount(user.id, groups) }),
           });
           replaying = false;
-          for (const ev of buffered.splice(0)) await write(ev);
+          for (const ev of buffered.splice(0)) if (!gone) await write(ev);
           while (!aborted && !streamsEnded) {
             await new Promise<void>((resolve) => {
               const timer = setTimeout(resolve, deps.heartbeatMs ?? HEARTBEAT_MS);
@@ -338,6 +373,8 @@ export function createMessageCenter(deps: MessageCenterDeps) {
         } finally {
           remove();
           openStreams.delete(end);
+          checks.delete(check);
+          if (checks.size === 0 && sessionChecks.get(user.id) === checks) sessionChecks.delete(user.id);
           release();
         }
       });
@@ -372,6 +409,7 @@ export function createMessageCenter(deps: MessageCenterDeps) {
     close() {
       linker.stop();
       hub.close();
+      busStops.forEach((stop) => stop());
     },
   };
 }
