@@ -10,6 +10,11 @@ import type { SelectionProduct } from './goods';
 
 /** Bounds of a minimum profit rate (%, at most one decimal). */
 export const WATCH_MIN_RATE = { min: 0, max: 1000 } as const;
+/**
+ * Goods with a minimum of their own, at most (only goods in the selection library may have one): one
+ * more is refused with a sentence (`rule: too_many`, `limit`), so `GET /bff/watch/rules` stays small.
+ */
+export const WATCH_GOODS_RULES_MAX = 2000;
 
 /** `PUT /bff/watch/rules`: the library's minimum (no goodsId) or one goods' own; `minRate: null` removes it. */
 export const watchRuleInput = z
@@ -35,6 +40,16 @@ export const watchRules = z.object({
   goods: z.array(rule.extend({ goodsId: z.number().int(), title: z.string() })),
 });
 export type WatchRules = z.infer<typeof watchRules>;
+/**
+ * `PUT /bff/watch/rules`'s answer: only the rule it changed (null: removed), and how many goods have
+ * their own now (not every rule again).
+ */
+export const watchRuleSaved = z.object({
+  goodsId: z.number().int().nullable(),
+  rule: rule.nullable(),
+  goodsRules: z.number().int(),
+});
+export type WatchRuleSaved = z.infer<typeof watchRuleSaved>;
 
 export const watchHistoryPoint = z.object({
   at: unixMillis,

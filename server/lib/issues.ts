@@ -37,6 +37,8 @@ export type InputRule =
   | 'last_admin'
   | 'wrong_password'
   | 'not_found'
+  /** A goods' own minimum profit rate for goods outside the selection library (the goods watch). */
+  | 'not_in_library'
   | 'invalid';
 
 export interface InputDetail {

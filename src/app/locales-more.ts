@@ -11,6 +11,8 @@ export const appMoreLocales = {
       sandboxHint:
         'Connected to the built-in sandbox supplier; no real money moves. Times shown are business time: the clock of the sandbox, which runs faster and can be moved forward.',
       sandboxBusiness: 'Sandbox · business time',
+      businessNow: 'Business time {{time}}',
+      businessNowHint: "The sandbox's clock, which every time in the app is on: it runs faster than yours and can be moved forward.",
     },
     theme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },
     search: { open: 'Search and commands (Ctrl+K)' },
@@ -102,6 +104,9 @@ export const appMoreLocales = {
       too_small: '{{field}} must be at least {{limit}}.',
       too_big: '{{field}} may be at most {{limit}}.',
       too_many: '{{field}}: at most {{limit}} at a time.',
+      too_many_goodsId: 'At most {{limit}} products may have a minimum of their own. Remove one before setting another.',
+      not_in_library:
+        'This product is not in the selection library: a minimum of its own can be set only for library products. Add it to the library first.',
       not_a_number: '{{field}} must be a number.',
       not_whole: '{{field}} must be a whole number.',
       invalid_choice: '{{field}}: choose one of the offered values.',
@@ -168,6 +173,8 @@ export const appMoreLocales = {
     mode: {
       sandbox: '沙箱',
       sandboxBusiness: '沙箱 · 业务时间',
+      businessNow: '业务时间 {{time}}',
+      businessNowHint: '沙箱的时钟，应用中的时间均以它为准：比您的时钟走得快，也可以拨快。',
       upstream: '正式：{{host}}',
       sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。显示的时间均为业务时间：沙箱的时钟，走得更快，也可以拨快。',
     },
@@ -261,6 +268,8 @@ export const appMoreLocales = {
       too_small: '{{field}}不能小于 {{limit}}。',
       too_big: '{{field}}不能大于 {{limit}}。',
       too_many: '{{field}}：一次最多 {{limit}} 个。',
+      too_many_goodsId: '最多只能为 {{limit}} 件商品单独设置最低利润率。请先删除一个再设置新的。',
+      not_in_library: '此商品不在选品库中：只能为选品库中的商品单独设置最低利润率。请先将它加入选品库。',
       not_a_number: '{{field}}必须是数字。',
       not_whole: '{{field}}必须是整数。',
       invalid_choice: '{{field}}：请从给出的选项中选择。',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   mayCall,
   SKU_LOOKUP_MAX,
+  WATCH_GOODS_RULES_MAX,
   WATCH_HISTORY_DAYS,
   WATCH_REASONS,
   watchRuleInput,
@@ -11,6 +12,7 @@ import {
   type WatchChanged,
   type WatchHistory,
   type WatchLibrary,
+  type WatchRuleSaved,
   type WatchRules,
 } from '../../../contract';
 import { formatIssues, issueDetail } from '../../lib/issues';
@@ -18,6 +20,7 @@ import type { AuditLog } from '../audit/audit';
 import { fail, requireFeature, type Env } from '../http/context';
 import { clientIp } from '../http/security';
 import type { Goods } from '.';
+import { RuleRefused } from './store';
 
 /** A SKU id: a whole number of at most 15 digits, above 0. */
 const SKU_ID = /^\d{1,15}$/;
@@ -127,9 +130,29 @@ export function watchRoutes(goods: Goods, deps: { audit: AuditLog; trustProxy: b
       return fail(c, 400, 'invalid_input', msg, raw === undefined ? { field: 'body', rule: 'bad_json' } : { ...detail, field: detail.field ?? 'minRate' });
     }
     const { goodsId, minRate } = parsed.data;
-    await goods.setRule(goodsId ?? 0, minRate, user.username);
+    try {
+      await goods.setRule(goodsId ?? 0, minRate, user.username);
+    } catch (e) {
+      if (!(e instanceof RuleRefused)) throw e;
+      await deps.audit.record({ user, action: 'watch.rules', input: parsed.data, code: 400, msg: `refused: ${e.message}`, ip });
+      return fail(c, 400, 'invalid_input', e.message, {
+        field: 'goodsId',
+        rule: e.rule,
+        ...(e.rule === 'too_many' && { limit: WATCH_GOODS_RULES_MAX }),
+      });
+    }
     await deps.audit.record({ user, action: 'watch.rules', input: parsed.data, code: 1, msg: 'done', ip });
-    return c.json(await rules());
+    // Only what changed (every rule again was ~3 MB with 33,000 of them), and how many goods have their own now.
+    const row = await goods.store.db
+      .selectFrom('goods_rules')
+      .select(['min_rate', 'updated_at', 'updated_by'])
+      .where('goods_id', '=', goodsId ?? 0)
+      .executeTakeFirst();
+    return c.json({
+      goodsId: goodsId ?? null,
+      rule: row ? { minRate: Number(row.min_rate), updatedAt: Number(row.updated_at), updatedBy: row.updated_by } : null,
+      goodsRules: await goods.store.goodsRuleCount(),
+    } satisfies WatchRuleSaved);
   });
 
   routes.get('/watch/at-risk', async (c) => {

@@ -1,7 +1,15 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { GoodsDetail, SkuLookupItem, WatchAtRiskGoods, WatchHistoryPoint, WatchRiskData, WatchRiskSku } from '../../../contract';
+import {
+  WATCH_GOODS_RULES_MAX,
+  type GoodsDetail,
+  type SkuLookupItem,
+  type WatchAtRiskGoods,
+  type WatchHistoryPoint,
+  type WatchRiskData,
+  type WatchRiskSku,
+} from '../../../contract';
 import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
-import { dialectOf, type GatewayDb, type Kdb } from '../db';
+import { dialectOf, lockKey, type GatewayDb, type Kdb } from '../db';
 import { prepared } from '../db/prepared';
 import type { GoodsHistoryTable, GoodsSkusTable } from './tables';
 import './tables';
@@ -78,6 +86,43 @@ export interface Observed {
 export interface MirrorMark {
   at: number;
   sn: string;
+}
+
+/** A goods' own minimum refused: the goods is not in the selection library, or WATCH_GOODS_RULES_MAX goods have one already. */
+export class RuleRefused extends Error {
+  override name = 'RuleRefused';
+  constructor(
+    readonly rule: 'not_in_library' | 'too_many',
+    readonly goodsId: number,
+  ) {
+    super(
+      rule === 'not_in_library'
+        ? `Goods ${goodsId} is not in the selection library: a minimum of its own can be set only for library goods. Add it to the library first.`
+        : `At most ${WATCH_GOODS_RULES_MAX} goods may have a minimum of their own; remove one before setting another.`,
+    );
+  }
+}
+
+/** PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole, and can run again. */
+const TRY_AGAIN = new Set(['40P01', '40001']);
+/** Tries of a goods write that met one (the last failure is thrown). */
+export const WRITE_TRIES = 5;
+
+/**
+ * Runs a write transaction again when PostgreSQL chose it as a deadlock's or a serialization
+ * failure's victim (it changed nothing): after a short pause, growing, with some spread, so the two
+ * do not meet again at once. Any other failure is thrown at once.
+ */
+export async function retryingWrite<T>(write: () => Promise<T>, onRetry?: (e: unknown, attempt: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      if (attempt >= WRITE_TRIES || !TRY_AGAIN.has(String((e as { code?: unknown } | null)?.code))) throw e;
+      onRetry?.(e, attempt);
+      await new Promise((r) => setTimeout(r, attempt * 10 + Math.random() * 20));
+    }
+  }
 }
 
 const chunks = <T>(xs: readonly T[], size: number): T[][] => {
@@ -253,10 +298,23 @@ export class GoodsStore {
   /** The minimum profit rates: per goods, and for the whole library under 0. */
   async rules(goodsIds?: readonly number[], db: Kdb = this.db): Promise<Map<number, number>> {
     const out = new Map<number, number>();
-    let q = db.selectFrom('goods_rules').select(['goods_id', 'min_rate']);
-    if (goodsIds) q = q.where('goods_id', 'in', [0, ...goodsIds]);
-    for (const r of await q.execute()) out.set(Number(r.goods_id), Number(r.min_rate));
+    // Named goods 500 at a time (a statement's variables are bounded: SQLite's at 32,766).
+    for (const part of goodsIds ? chunks([0, ...goodsIds], 500) : [null]) {
+      let q = db.selectFrom('goods_rules').select(['goods_id', 'min_rate']);
+      if (part) q = q.where('goods_id', 'in', part);
+      for (const r of await q.execute()) out.set(Number(r.goods_id), Number(r.min_rate));
+    }
     return out;
+  }
+
+  /** How many goods have a minimum of their own (at most WATCH_GOODS_RULES_MAX). */
+  async goodsRuleCount(db: Kdb = this.db): Promise<number> {
+    const r = await db
+      .selectFrom('goods_rules')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('goods_id', '<>', 0)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
   }
 
   /**
@@ -267,14 +325,32 @@ export class GoodsStore {
    * gained a reason to be at risk.
    */
   async observe(goods: readonly GoodsDetail[], readAt: number, inLibrary?: boolean): Promise<Observed> {
+    if (goods.length === 0) return { changed: 0, newlyAtRisk: [], messages: [] };
+    // A deadlock with another writer of these rows (a rule's risks written over the library) is run again.
+    return retryingWrite(() => this.observeOnce(goods, readAt, inLibrary)).catch((e: unknown) => {
+      // Said as the gateway's own failure: a goods read the linker asked for fails with it, and its log
+      // line must not read as the upstream's (the upstream did answer).
+      throw new Error(`the goods mirror could not be written (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+    });
+  }
+
+  private async observeOnce(goods: readonly GoodsDetail[], readAt: number, inLibrary?: boolean): Promise<Observed> {
     const result: Observed = { changed: 0, newlyAtRisk: [], messages: [] };
-    if (goods.length === 0) return result;
     const byId = new Map(goods.map((g) => [g.id, g]));
     const ids = [...byId.keys()];
     await this.db.transaction().execute(async (trx) => {
       const kept = new Map<number, Pick<Selectable<GoodsSkusTable>, (typeof KEPT_COLUMNS)[number]>>();
       let rules: Map<number, number>;
       if (this.pg) {
+        // Two gateways reading the same goods at once (each from its own message) both compared with
+        // the same kept prices and both wrote the change to history, and their writes of the same rows
+        // in different orders deadlocked. Each goods is taken in turn (a transaction-scoped advisory
+        // lock per goods, taken in one order: ascending key), before what is kept is read: the second
+        // writer reads what the first wrote (read committed: each statement sees what was committed
+        // before it), so a change is written once, and goods writes never wait on each other in a circle.
+        await sql`select count(*) from (select pg_advisory_xact_lock(hashtext('supply-desk:goods'), k) from (select distinct (id % 2147483647)::integer as k from unnest(${ids}::bigint[]) as u(id) order by k) ks) l`.execute(
+          trx,
+        );
         // Fixed texts (an array, not a list of values), so each is a named statement planned once per connection.
         const pg = this.pgStatements();
         for (const r of (await pg.kept({ ids }, trx)).rows) kept.set(Number(r.sku), r);
@@ -512,7 +588,21 @@ export class GoodsStore {
 
   /** Sets (a number) or removes (null) the minimum profit rate of one goods, or of the library (0); the risks follow. */
   async setRule(goodsId: number, minRate: number | null, by: string, at: number): Promise<void> {
+    // Over the whole library it writes many goods' rows: a deadlock with a goods write is run again.
+    await retryingWrite(() => this.setRuleOnce(goodsId, minRate, by, at));
+  }
+
+  private async setRuleOnce(goodsId: number, minRate: number | null, by: string, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      if (goodsId !== 0 && minRate !== null) {
+        // Bounded: only library goods, and at most WATCH_GOODS_RULES_MAX of them (counted one writer at
+        // a time on PostgreSQL, so two at once cannot both pass the last place).
+        if (this.pg) await sql`select pg_advisory_xact_lock(${lockKey('goods.rules')}::bigint)`.execute(trx);
+        const item = await trx.selectFrom('goods_items').select('in_library').where('goods_id', '=', goodsId).executeTakeFirst();
+        if (Number(item?.in_library ?? 0) !== 1) throw new RuleRefused('not_in_library', goodsId);
+        const has = await trx.selectFrom('goods_rules').select('goods_id').where('goods_id', '=', goodsId).executeTakeFirst();
+        if (!has && (await this.goodsRuleCount(trx)) >= WATCH_GOODS_RULES_MAX) throw new RuleRefused('too_many', goodsId);
+      }
       if (minRate === null) await trx.deleteFrom('goods_rules').where('goods_id', '=', goodsId).execute();
       else
         await trx
@@ -521,19 +611,18 @@ export class GoodsStore {
           .onConflict((oc) => oc.column('goods_id').doUpdateSet({ min_rate: minRate, updated_at: at, updated_by: by }))
           .execute();
       // The library's minimum applies to goods without their own; a goods' own, or the library's when it has none.
-      const rules = await this.rules(undefined, trx);
-      const own = [...rules.keys()].filter((g) => g !== 0);
+      const rules = await this.rules(goodsId === 0 ? [] : [goodsId], trx);
       const min = goodsId === 0 ? (rules.get(0) ?? null) : (rules.get(goodsId) ?? rules.get(0) ?? null);
+      // Goods with their own minimum, as a subquery (as a list of values, ~33,000 of them overflowed SQLite's variables).
+      const own = sql<boolean>`goods_id not in (select r.goods_id from goods_rules r where r.goods_id <> 0)`;
       let q = trx.updateTable('goods_skus').set({ risk: riskSql(min, dialectOf(trx) === 'postgres') });
-      if (goodsId !== 0) q = q.where('goods_id', '=', goodsId);
-      else if (own.length) q = q.where('goods_id', 'not in', own);
+      q = goodsId !== 0 ? q.where('goods_id', '=', goodsId) : q.where(own);
       await q.execute();
       // Each goods' risk: the bits of its SKUs' together.
       const bit = (b: number) =>
         sql<number>`(case when exists (select 1 from goods_skus s where s.goods_id = goods_items.goods_id and s.risk > 0 and (s.risk / ${sql.lit(b)}) % 2 = 1) then ${sql.lit(b)} else 0 end)`;
       let g = trx.updateTable('goods_items').set({ risk: sql<number>`${bit(1)} + ${bit(2)} + ${bit(4)}` });
-      if (goodsId !== 0) g = g.where('goods_id', '=', goodsId);
-      else if (own.length) g = g.where('goods_id', 'not in', own);
+      g = goodsId !== 0 ? g.where('goods_id', '=', goodsId) : g.where(own);
       await g.execute();
     });
   }

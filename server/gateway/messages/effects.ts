@@ -30,9 +30,14 @@ type Goods = OpData<'goods.bulkDetail'>[number];
  * record of after-sale messages, and the products of goods messages with their titles and, for a
  * price change, the new agreement price (lowest over the SKUs) and profit rate. Messages handled
  * together share their lookups: one `order.list` per order, one `goods.bulkDetail` per 50 products.
- * A lookup that fails leaves its messages out of the answer (they are tried again later).
+ * A lookup that fails leaves its messages out of the answer (they are tried again later); `failed`
+ * hears why (the upstream's failure, or the gateway's own: a goods read that could not be stored).
  */
-export async function linkMessages(rows: StoredRow[], call: OpCaller): Promise<Map<number, MessageRefs>> {
+export async function linkMessages(
+  rows: StoredRow[],
+  call: OpCaller,
+  failed: (e: unknown) => void = () => {},
+): Promise<Map<number, MessageRefs>> {
   const parsed = rows.map((r) => ({ row: r, data: JSON.parse(r.data) as Record<string, unknown> }));
   const orderSns = [
     ...new Set(parsed.filter((p) => p.row.grp === 'orders' || p.row.grp === 'afterSale').map((p) => String(p.data.orderSn))),
@@ -50,7 +55,8 @@ export async function linkMessages(rows: StoredRow[], call: OpCaller): Promise<M
     try {
       const page = await call('order.list', { search: { page: 1, limit: 1, thirdSn } });
       orders.set(thirdSn, page.list.find((o) => o.thirdSn === thirdSn) ?? null);
-    } catch {
+    } catch (e) {
+      failed(e);
       failedOrders.add(thirdSn);
     }
   }
@@ -61,8 +67,21 @@ export async function linkMessages(rows: StoredRow[], call: OpCaller): Promise<M
     try {
       const details = await call('goods.bulkDetail', { ids: chunk.join(',') });
       for (const id of chunk) goods.set(id, details.find((g) => g.id === id) ?? null);
-    } catch {
+    } catch (e) {
+      failed(e);
       goodsFailed = true;
+    }
+  }
+  // A goods' price as read now is the price of its latest price message here only: messages about it
+  // pushed earlier (delivered together after the business clock moved, or linked late) quote no price
+  // rather than one read after them (issue 49).
+  const latestPriced = new Map<number, { seq: number; at: number }>();
+  for (const { row, data } of parsed) {
+    if (row.type !== 'goods.price.alter' || !Array.isArray(data.goodsIds)) continue;
+    const at = Number(row.pushed_ms ?? row.received_ms);
+    for (const id of data.goodsIds as number[]) {
+      const seen = latestPriced.get(id);
+      if (!seen || at > seen.at || (at === seen.at && Number(row.seq) > seen.seq)) latestPriced.set(id, { seq: Number(row.seq), at });
     }
   }
   const out = new Map<number, MessageRefs>();
@@ -104,7 +123,7 @@ export async function linkMessages(rows: StoredRow[], call: OpCaller): Promise<M
           const d = goods.get(id);
           if (!d) return { id };
           const ref: MessageGoodsRef = { id, title: d.title };
-          if (row.type === 'goods.price.alter') {
+          if (row.type === 'goods.price.alter' && latestPriced.get(id)?.seq === seq) {
             const skuPrices = (d.specs?.options ?? []).map((o) => o.agreement_price);
             ref.agreementPrice = skuPrices.length ? Math.min(...skuPrices) : d.agreement_price;
             ref.profitRate = d.promotion_rate;

@@ -64,12 +64,14 @@ export class Linker {
       const seqs = this.queue.splice(0, LINK_BATCH);
       try {
         const rows = (await this.store.bySeqs(seqs)).filter((r) => r.refs === null);
-        const refs = await linkMessages(rows, this.call!);
+        let why: unknown;
+        const refs = await linkMessages(rows, this.call!, (e) => (why ??= e));
         await this.store.setRefsMany(refs);
         const failed = rows.map((r) => Number(r.seq)).filter((s) => !refs.has(s));
         if (failed.length) {
+          // Why, as it was: the upstream's failure says so; the gateway's own (its database) says that.
           this.opts.log?.(
-            `[messages] ${failed.length} message(s) could not be linked yet (the upstream did not answer); tried again later`,
+            `[messages] ${failed.length} message(s) could not be linked yet (${why instanceof Error ? why.message : String(why ?? 'no answer')}); tried again later`,
           );
           await this.store.linkFailedMany(failed);
         }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WatchAtRisk, WatchChanged, WatchHistory, WatchLibrary, WatchReason, WatchRuleInput, WatchRules } from '../../../contract';
+import type { WatchAtRisk, WatchChanged, WatchHistory, WatchLibrary, WatchReason, WatchRuleInput, WatchRuleSaved, WatchRules } from '../../../contract';
 import { bffFetch } from '../../lib/bff';
 
 /** Query keys of the goods watch, general to specific; a live `watch` event invalidates them all. */
@@ -81,7 +81,8 @@ export const changedQuery = (ids: number[], days?: number) =>
 export function useSetRule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: WatchRuleInput) => bffFetch<WatchRules>('/watch/rules', { method: 'PUT', body: input }),
+    // The answer names only the rule changed; every watch query is read again instead.
+    mutationFn: (input: WatchRuleInput) => bffFetch<WatchRuleSaved>('/watch/rules', { method: 'PUT', body: input }),
     onSettled: () => qc.invalidateQueries({ queryKey: watchKeys.all }),
   });
 }
