@@ -17,6 +17,7 @@ import { useErrorText } from '../lib/use-error-text';
 import { NAV_ITEMS, allowed } from './nav';
 import { MessagesBadge } from '../features/messages';
 import { metaQuery } from './meta';
+import { BusinessNow } from './business-now';
 import type { Order } from '../../contract';
 
 // The app bar's tools, which the first paint does not show (layout.tsx draws them right after it):
@@ -27,6 +28,7 @@ export function ShellTools() {
   const meta = useQuery(metaQuery);
   return (
     <>
+      <BusinessNow />
       <SandboxClock sandbox={meta.data?.mode === 'sandbox'} />
       <BalanceChip />
       <LookControls />

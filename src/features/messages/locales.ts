@@ -126,6 +126,7 @@ export const messagesLocales = {
       watch: {
         risk: '“{{title}}” is at risk: {{reasons}}.',
         belowMargin: 'new agreement price {{price}}, profit {{after}} (was {{before}}), below the minimum of {{min}}',
+        belowMarginNow: 'agreement price {{price}}, profit {{after}}, below the minimum of {{min}}',
         offSale: 'taken off sale',
         outOfStock: 'out of stock',
       },
@@ -258,6 +259,7 @@ export const messagesLocales = {
       watch: {
         risk: '「{{title}}」有风险：{{reasons}}。',
         belowMargin: '协议价变为 {{price}}，利润率 {{after}}（原 {{before}}），低于最低 {{min}}',
+        belowMarginNow: '协议价 {{price}}，利润率 {{after}}，低于最低 {{min}}',
         offSale: '已下架',
         outOfStock: '已无库存',
       },

@@ -169,4 +169,21 @@ describe('message sentences', () => {
     expect(typeLabel(WATCH_MESSAGE_TYPE, tEn)).toBe('At risk');
     expect(typeLabel(WATCH_MESSAGE_TYPE, tZh)).toBe('风险商品');
   });
+
+  it('a rate that reads the same before and after is said once, without "was" (issue 49)', () => {
+    const m = {
+      type: WATCH_MESSAGE_TYPE,
+      group: 'goods' as const,
+      data: {
+        goodsIds: [7],
+        title: '茶叶',
+        reasons: ['below-margin'],
+        minRate: 70,
+        skus: [{ sku: 1, spec: '', reasons: ['below-margin'], agreementPrice: 1030, agreementBefore: 1030, rateBefore: 67.41, rateAfter: 67.44 }],
+      },
+      refs: { goods: [{ id: 7, title: '茶叶' }] },
+    };
+    expect(messageSentence(m, tEn, 'en').text).toBe('“茶叶” is at risk: agreement price ¥10.30, profit 67.4%, below the minimum of 70%.');
+    expect(messageSentence(m, tZh, 'zh-CN').text).toBe('「茶叶」有风险：协议价 ¥10.30，利润率 67.4%，低于最低 70%。');
+  });
 });

@@ -3,6 +3,7 @@ import { isMessageType, WATCH_MESSAGE_TYPE, type InboxMessage, type MessageGoods
 import type { WatchRiskData } from '../../../contract/schemas/watch';
 import { source } from '../../../contract/enums/source';
 import { formatFen, formatRate } from '../../lib/money';
+import { changedAsShown } from '../../lib/before-after';
 
 type Lang = 'zh-CN' | 'en';
 
@@ -132,10 +133,13 @@ function watchSentence(d: WatchRiskData, t: TFunction<'messages'>, lang: Lang): 
     const worst = skus
       .filter((s) => s.reasons.includes('below-margin'))
       .reduce<WatchRiskData['skus'][number] | null>((a, s) => (a === null || (s.rateAfter ?? 0) < (a.rateAfter ?? 0) ? s : a), null);
-    return t('sentence.watch.belowMargin', {
+    const after = formatRate(worst?.rateAfter, lang);
+    const before = worst?.rateBefore == null ? null : formatRate(worst.rateBefore, lang);
+    // "(was …)" only when the rate shown before differs from the one shown now.
+    return t(changedAsShown(before, after) ? 'sentence.watch.belowMargin' : 'sentence.watch.belowMarginNow', {
       price: formatFen(worst?.agreementPrice, lang),
-      after: formatRate(worst?.rateAfter, lang),
-      before: formatRate(worst?.rateBefore, lang),
+      after,
+      before,
       min: formatRate(d.minRate, lang),
     });
   });

@@ -11,7 +11,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import type { InboxMessage, MessageGroupOrUnknown } from '../../../../contract/message-kinds';
+import type { MessageGroupOrUnknown } from '../../../../contract/message-kinds';
 import { messageGroupsOf } from '../../../../contract/permissions';
 import { DateRangeField, type DayRange } from '../../../components/date-range-field';
 import { EmptyState } from '../../../components/empty-state';
@@ -19,7 +19,7 @@ import { ErrorState } from '../../../components/error-state';
 import { SelectField } from '../../../components/fields';
 import { PageHeader } from '../../../components/page-header';
 import { Pager } from '../../../components/pager';
-import { daySeconds, DEFAULT_TIME_ZONE, secondsToDay, zoneName } from '../../../lib/time';
+import { daySeconds, DEFAULT_TIME_ZONE, zoneName } from '../../../lib/time';
 import { toast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
@@ -33,19 +33,7 @@ import { MessageEntry } from '../components/message-entry';
 import { typeLabel } from '../sentence';
 import { useMessagesTranslation } from '../texts';
 import { daysInOrder, inboxKinds, inboxViewToParams, INBOX_SIZES, parseInboxView } from '../url-state';
-import { messageTime, shownNow } from '../../../lib/clock';
-
-/** Messages grouped by the day they arrived, in the person's zone, newest first. */
-function byDay(list: InboxMessage[]): [string, InboxMessage[]][] {
-  const days = new Map<string, InboxMessage[]>();
-  for (const m of list) {
-    const d = secondsToDay(Math.floor(messageTime(m) / 1000));
-    const bucket = days.get(d);
-    if (bucket) bucket.push(m);
-    else days.set(d, [m]);
-  }
-  return [...days];
-}
+import { inboxDays, type InboxDay } from '../inbox-days';
 
 export function MessagesPage() {
   const { t } = useMessagesTranslation();
@@ -89,14 +77,12 @@ export function MessagesPage() {
     [kinds, t],
   );
 
-  const today = secondsToDay(Math.floor(shownNow() / 1000));
-  const yesterday = secondsToDay(Math.floor(shownNow() / 1000) - 86_400);
-  const dayTitle = (d: string) =>
-    d === today
+  const dayTitle = ({ day, when }: InboxDay) =>
+    when === 'today'
       ? t('today')
-      : d === yesterday
+      : when === 'yesterday'
         ? t('yesterday')
-        : new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+        : new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   const markFailed = (e: unknown) => void toast(errorText(e), { variant: 'error' });
   const filtered = !!(view.group || type || view.from || view.to);
   const list = inbox.data?.list ?? [];
@@ -177,11 +163,11 @@ export function MessagesPage() {
           {inbox.data && list.length === 0 ? (
             <EmptyState title={filtered ? t('emptyFiltered') : view.tab === 'unread' ? t('emptyUnread') : t('empty')} />
           ) : (
-            byDay(list).map(([d, items]) => (
+            inboxDays(list).map((d) => (
               // A day: its heading, then its messages (the heading stays outside the list's items).
-              <Box component="section" key={d} aria-labelledby={`day-${d}`}>
+              <Box component="section" key={d.day} aria-labelledby={`day-${d.day}`}>
                 <Typography
-                  id={`day-${d}`}
+                  id={`day-${d.day}`}
                   variant="subtitle2"
                   component="h2"
                   sx={{ px: 2, py: 1, bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }}
@@ -189,7 +175,7 @@ export function MessagesPage() {
                   {dayTitle(d)}
                 </Typography>
                 <List disablePadding>
-                  {items.map((m) => (
+                  {d.messages.map((m) => (
                     <MessageEntry
                       key={m.id}
                       message={m}

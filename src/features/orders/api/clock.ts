@@ -14,7 +14,7 @@ export const CLOCK_STEPS = [
   { key: 'day', seconds: 86_400 },
 ] as const;
 
-/** Moves the sandbox's business clock through the gateway, then reads orders, logistics and money again. */
+/** Moves the sandbox's business clock through the gateway, then reads what moved with it again (orders, logistics, money, the overview…). */
 async function advance(seconds: number) {
   const env = await bffFetch<{ code?: number; msg?: string; data?: { nowMs?: number } }>(
     '/sandbox/clock',
@@ -37,7 +37,11 @@ export function useMoveClock() {
       // The app's clock first (src/lib/clock.ts), then what moved with it.
       await qc.invalidateQueries({ queryKey: ['meta'] });
       await invalidateOrderData(qc);
-      await qc.invalidateQueries({ queryKey: ['afterSale'] });
+      // Everything else that shows business time or what moved with it: after-sales and the work queue,
+      // the overview (the mirror's figures and "as of"), the goods watch, the inbox, the imports (issue 49).
+      await Promise.all(
+        [['afterSale'], ['overview'], ['watch'], ['messages'], ['imports']].map((queryKey) => qc.invalidateQueries({ queryKey })),
+      );
       void toast(nowMs ? t('clock.moved', { time: formatMillis(nowMs, lang) }) : t('clock.movedNoTime'), { variant: 'success' });
     },
     onError: (e) => void toast(text(e), { variant: 'error' }),

@@ -23,6 +23,8 @@ import { useLang } from '../../../lib/use-lang';
 import { historyQuery } from '../api';
 import { MinRateForm } from './min-rate-form';
 
+import { historyAxis } from '../axis-time';
+
 const HistoryChart = lazy(() => import('./history-chart'));
 
 /** The state of a point in words: on sale, off sale, out of stock. */
@@ -59,7 +61,13 @@ function HistoryBody({ goodsId }: { goodsId: number }) {
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
-        <ToggleButtonGroup size="small" exclusive value={days} onChange={(_, v: number | null) => v && setDays(v)} aria-label={t('history.period')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={days}
+          onChange={(_, v: number | null) => v && setDays(v)}
+          aria-label={t('history.period')}
+        >
           {WATCH_HISTORY_DAYS.map((n) => (
             <ToggleButton key={n} value={n}>
               {t('history.days', { n })}
@@ -67,7 +75,14 @@ function HistoryBody({ goodsId }: { goodsId: number }) {
           ))}
         </ToggleButtonGroup>
         {h.skus.length > 1 && sku && (
-          <TextField select size="small" label={t('history.sku')} value={sku.sku} onChange={(e) => setPicked(Number(e.target.value))} sx={{ minWidth: 200, maxWidth: '100%' }}>
+          <TextField
+            select
+            size="small"
+            label={t('history.sku')}
+            value={sku.sku}
+            onChange={(e) => setPicked(Number(e.target.value))}
+            sx={{ minWidth: 200, maxWidth: '100%' }}
+          >
             {h.skus.map((s) => (
               <MenuItem key={s.sku} value={s.sku}>
                 {s.spec ? `${s.spec} · ${s.sku}` : s.sku}
@@ -86,7 +101,10 @@ function HistoryBody({ goodsId }: { goodsId: number }) {
               points={sku.changes}
               labels={{ agreement: t('history.agreement'), guide: t('history.guide') }}
               format={money}
-              time={(ms) => formatMillis(ms, lang).slice(0, 10)}
+              time={historyAxis(
+                sku.changes.map((c) => c.at),
+                lang,
+              )}
               ariaLabel={t('history.chartLabel', { sku: sku.sku })}
             />
           </Suspense>

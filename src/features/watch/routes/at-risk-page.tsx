@@ -17,6 +17,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatFen, formatRate } from '../../../lib/money';
+import { beforeAfter } from '../../../lib/before-after';
 import { formatMillis } from '../../../lib/time';
 import { dismissToast, toast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -84,7 +85,13 @@ export function AtRiskPage() {
           <MinRateForm key={String(rules.data?.library?.minRate ?? '')} current={rules.data?.library?.minRate ?? null} />
         )}
       </Paper>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 2 }} role="group" aria-label={t('filter.label')}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 2 }}
+        role="group"
+        aria-label={t('filter.label')}
+      >
         <Typography variant="body2" color="textSecondary" component="span">
           {t('filter.label')}
         </Typography>
@@ -119,25 +126,36 @@ export function AtRiskPage() {
       ) : (
         <Stack spacing={1.5}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }} data-testid="at-risk-count">
-            {only ? t('list.countFor', { count: list.data.total, reason: t(`reason.${only}`) }) : t('list.count', { count: list.data.total })}
+            {only
+              ? t('list.countFor', { count: list.data.total, reason: t(`reason.${only}`) })
+              : t('list.count', { count: list.data.total })}
           </Typography>
           {list.data.list.map((g) => (
             <Paper key={g.goodsId} variant="outlined" sx={{ p: 2 }} component="article" aria-label={g.title}>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center', mb: 1 }}>
                 <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, overflowWrap: 'anywhere', flex: '1 1 240px' }}>
-                  {g.title} <Typography component="span" color="textSecondary">#{g.goodsId}</Typography>
+                  {g.title}{' '}
+                  <Typography component="span" color="textSecondary">
+                    #{g.goodsId}
+                  </Typography>
                 </Typography>
                 {g.reasons.map((r) => (
-                  <Chip key={r} size="small" color={r === 'below-margin' ? 'warning' : 'error'} variant="outlined" label={t(`reason.${r}`)} />
+                  <Chip
+                    key={r}
+                    size="small"
+                    color={r === 'below-margin' ? 'warning' : 'error'}
+                    variant="outlined"
+                    label={t(`reason.${r}`)}
+                  />
                 ))}
               </Stack>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {g.skus.map((s) => (
                   <Typography component="li" key={s.sku} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {s.spec || `SKU ${s.sku}`} · {t('list.price')}{' '}
-                    {s.agreementBefore !== null && s.agreementBefore !== s.agreementPrice ? `${formatFen(s.agreementBefore, lang)} → ` : ''}
-                    {formatFen(s.agreementPrice, lang)} · {t('history.rate')} {s.rateBefore !== null ? `${formatRate(s.rateBefore, lang)} → ` : ''}
-                    {formatRate(s.rateAfter, lang)}
+                    {beforeAfter(s.agreementBefore === null ? null : formatFen(s.agreementBefore, lang), formatFen(s.agreementPrice, lang))}{' '}
+                    · {t('history.rate')}{' '}
+                    {beforeAfter(s.rateBefore === null ? null : formatRate(s.rateBefore, lang), formatRate(s.rateAfter, lang))}
                     {g.minRate !== null ? ` (${t('history.minimum', { rate: formatRate(g.minRate, lang) })})` : ''} ·{' '}
                     {s.reasons.map((r) => t(`reason.${r}`)).join('、')} · {t('list.changed')} {formatMillis(s.changedAt, lang)}
                   </Typography>
