@@ -94,6 +94,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SANDBOX_APP_SECRET: E2E_SECRET,
       SANDBOX_GOODS: '1500',
+      // A clean world: no late, stalled, cancelled or returned orders unless a test makes one.
+      SANDBOX_IRREGULAR: '0',
       // Stopped at the end of the run: no balancer to drain for.
       DRAIN_SECONDS: '0',
       // Nobody reads the server's output here (Playwright ignores it): no line per request.

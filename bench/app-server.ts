@@ -38,6 +38,8 @@ export async function startAppServer(opts: {
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       SANDBOX_GOODS: String(opts.goods),
+      // A clean world: every order ships and arrives as planned.
+      SANDBOX_IRREGULAR: '0',
       // A line per request would fill `output` during Lighthouse runs: warnings and errors only.
       LOG_LEVEL: 'warn',
       DRAIN_SECONDS: '0',

@@ -33,6 +33,7 @@ export async function benchBulk(opts: { port: number; orders: number; killAt: nu
         HOST: '127.0.0.1',
         DATA_DIR: dir,
         SANDBOX_GOODS: String(LIBRARY + 1000),
+        SANDBOX_IRREGULAR: '0',
         DRAIN_SECONDS: '0',
       },
       stdio: 'ignore',

@@ -42,7 +42,8 @@ export async function startApp(
   if (TEST_DIALECT === 'postgres' && !env.DATABASE_URL && !existsSync(urlFile)) writeFileSync(urlFile, await freshPgUrl());
   const dbEnv: Record<string, string> =
     TEST_DIALECT === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: readFileSync(urlFile, 'utf8') } : {};
-  const fullEnv = { DATA_DIR: dir, PORT: String(port), SANDBOX_GOODS: '20', ...dbEnv, ...env };
+  // A clean world (no irregular orders) unless a test asks for one.
+  const fullEnv = { DATA_DIR: dir, PORT: String(port), SANDBOX_GOODS: '20', SANDBOX_IRREGULAR: '0', ...dbEnv, ...env };
   const config = { ...gatewayConfigFromEnv(fullEnv), staticDir: join(dir, 'no-dist') };
   const server = await createAppServer(config, { env: fullEnv, ...observe });
   const http = await new Promise<Server>((resolve) => {

@@ -9,7 +9,7 @@ import { request } from 'undici';
 import type { OpId, OpInput } from '../contract';
 import { bffAs } from './bff-client';
 import { createSandbox, type Sandbox } from '../server/sandbox';
-import { parseFaults, type SandboxConfig } from '../server/sandbox/config';
+import { parseFaults, parseIrregular, type SandboxConfig } from '../server/sandbox/config';
 import { signHeaders } from '../server/signing';
 
 export const TEST_KEY = 'test-app-key';
@@ -61,6 +61,8 @@ export interface HarnessOptions {
   faults?: string;
   /** Business seconds per wall second (SANDBOX_SPEED); 1 unless a test needs the real default. */
   speed?: number;
+  /** Shares of irregular orders (SANDBOX_IRREGULAR); `0` (a clean world) unless a test wants them. */
+  irregular?: string;
 }
 
 export async function startSandbox(opts: HarnessOptions = {}): Promise<SandboxHarness> {
@@ -75,6 +77,7 @@ export async function startSandbox(opts: HarnessOptions = {}): Promise<SandboxHa
     // Business time runs at wall speed unless a test asks for more; tests move it with advance().
     speed: opts.speed ?? 1,
     faults: parseFaults(opts.faults),
+    irregular: parseIrregular(opts.irregular ?? '0'),
     callbackUrl: opts.callbackUrl,
   };
   const sandbox = createSandbox(config, { autoTick: false });

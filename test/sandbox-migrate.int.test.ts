@@ -11,8 +11,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('sandbox database upgrade', () => {
   it('orders made before the consignee and phone columns existed are found by them after the upgrade', () => {
     const file = join(dir, 'sandbox.sqlite');
-    const before = openDatabase(file, SANDBOX_MIGRATIONS.slice(0, -1));
-    const address = { consignee: '欧阳娜娜', phone: '13700001111', province: '江苏省', city: '南京市', area: '玄武区', street: '中山路 1 号' };
+    const before = openDatabase(file, SANDBOX_MIGRATIONS.slice(0, 3));
+    const address = {
+      consignee: '欧阳娜娜',
+      phone: '13700001111',
+      province: '江苏省',
+      city: '南京市',
+      area: '玄武区',
+      street: '中山路 1 号',
+    };
     before
       .prepare(
         `INSERT INTO orders (sn, third_sn, address, logistic_fee, goods_fee, created_time, pay_status, check_status, status)

@@ -4,7 +4,8 @@ import type { DB } from '../lib/db';
 import { BodyTooLargeError, readRawBody } from '../lib/raw-body';
 import { formatIssues } from '../lib/issues';
 import { z } from 'zod';
-import type { Faults, SandboxConfig } from './config';
+import { IRREGULAR_KINDS, type Faults, type SandboxConfig } from './config';
+import { makeIrregular } from './irregular';
 import { SandboxError } from './errors';
 import { catalogueHandlers } from './handlers/catalogue';
 import { businessHandlers } from './handlers/business';
@@ -176,6 +177,18 @@ export function createSandboxApp(deps: SandboxDeps) {
     return { data: faultsOut(world.faults) };
   });
 
+  /** Makes one order irregular now (irregular.ts): late, stalled, cancelled by the supplier or returned. */
+  control('/sandbox/irregular', (body) => {
+    const parsed = irregularInput.safeParse(body);
+    if (!parsed.success) return { refusal: `参数错误：${formatIssues(parsed.error)}` };
+    try {
+      return { data: makeIrregular(world, parsed.data.orderSn.trim(), parsed.data.kind) };
+    } catch (e) {
+      if (e instanceof SandboxError) return { refusal: e.message };
+      throw e;
+    }
+  });
+
   /**
    * Faults on the upstream paths, in this order: an outage fails every call (503); latency; `drop`
    * cuts the connection before acting; `error` answers 500 系统繁忙 without acting; `lost` carries
@@ -259,6 +272,11 @@ const faultsInput = z.strictObject({
     .max(60_000, 'must be at most 60000')
     .optional(),
   outage: z.boolean('must be true or false').optional(),
+});
+
+const irregularInput = z.strictObject({
+  orderSn: z.string('must be the merchant or platform order number').min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
+  kind: z.enum(IRREGULAR_KINDS, `must be one of ${IRREGULAR_KINDS.join(', ')}`),
 });
 
 const faultsOut = (f: Faults) => ({ error: f.errorRate, lost: f.lostRate, drop: f.dropRate, latencyMs: f.latencyMs, outage: f.outage });

@@ -23,6 +23,15 @@ export const sandboxEnvSchema = z.object({
       'must look like "latency=200,error=0.1,lost=0.05,drop=0.05"',
     )
     .optional(),
+  /** Shares of irregular orders (late, stalled, cancelled, returned); `0` for none. */
+  SANDBOX_IRREGULAR: z
+    .string()
+    .regex(
+      /^\s*(0|(late|stalled|cancelled|returned)=[\d.]+(\s*,\s*(late|stalled|cancelled|returned)=[\d.]+)*)\s*$/,
+      'must be 0 or look like "late=0.04,stalled=0.03,cancelled=0.02,returned=0.01"',
+    )
+    .refine((v) => Object.values(parseIrregular(v)).reduce((a, b) => a + b, 0) <= 1, 'the shares must add up to at most 1')
+    .optional(),
   /** Base of the image URLs the sandbox hands out; by default the origin each request came to. */
   SANDBOX_PUBLIC_URL: z.url('must be an http(s) URL').optional(),
 });
@@ -40,6 +49,11 @@ export interface SandboxConfig {
   /** How many times faster than the wall clock business time runs (shipping, reviews, retries). */
   speed: number;
   faults: Faults;
+  /**
+   * Shares of paid children that turn out irregular, decided by the seed and the merchant order
+   * number (irregular.ts). Absent: none, as in tests that build their configuration by hand.
+   */
+  irregular?: IrregularShares;
   /** Accepted distance between a request's timestamp and the wall clock (upstream-api.md §12). */
   signatureWindowMs: number;
 }
@@ -57,6 +71,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     publicUrl: e.SANDBOX_PUBLIC_URL,
     speed: e.SANDBOX_SPEED,
     faults: parseFaults(e.SANDBOX_FAULTS),
+    irregular: parseIrregular(e.SANDBOX_IRREGULAR),
     signatureWindowMs: 10 * 60 * 1000,
   };
 }
@@ -86,4 +101,22 @@ export function parseFaults(spec: string | undefined): Faults {
     if (k === 'lost') f.lostRate = Math.min(1, n);
   }
   return f;
+}
+
+export const IRREGULAR_KINDS = ['late', 'stalled', 'cancelled', 'returned'] as const;
+export type IrregularKind = (typeof IRREGULAR_KINDS)[number];
+export type IrregularShares = Record<IrregularKind, number>;
+
+/** A few per cent of each, so a demo's orders have the real supplier's bad days (10 % in all). */
+export const DEFAULT_IRREGULAR: IrregularShares = { late: 0.04, stalled: 0.03, cancelled: 0.02, returned: 0.01 };
+
+/** Unset: the defaults; `0`: none; `late=0.1,cancelled=0.05`: those shares, kinds not named none. */
+export function parseIrregular(spec: string | undefined): IrregularShares {
+  if (spec === undefined || spec.trim() === '') return { ...DEFAULT_IRREGULAR };
+  const shares: IrregularShares = { late: 0, stalled: 0, cancelled: 0, returned: 0 };
+  for (const part of spec.split(',').filter((p) => p.includes('='))) {
+    const [k, v] = part.split('=').map((x) => x.trim());
+    if ((IRREGULAR_KINDS as readonly string[]).includes(k!)) shares[k as IrregularKind] = Math.min(1, Number(v));
+  }
+  return shares;
 }

@@ -5,6 +5,8 @@ import { FIRMS } from './business-seed';
 import { fail } from './errors';
 import { Where, containsPattern } from '../lib/sql-where';
 import { enqueueMessage } from './messages';
+import { STALL_AFTER_STEP, cancelChild, planOf, refuseParcel } from './irregular';
+import { merchantSn, refreshOrderStatus } from './order-status';
 import { prepared } from './statements';
 import { schedule, type World } from './world';
 
@@ -213,11 +215,28 @@ function payOrder(world: World, orderId: number) {
     goods_fee: number;
   };
   moveMoney(world, { amount: order.goods_fee + order.logistic_fee, direction: 1, type: CASH_TYPE.orderPayment, orderSn: order.sn });
-  db.prepare('UPDATE orders SET pay_status = 1, check_status = 1, status = 1 WHERE id = ?').run(orderId);
+  db.prepare('UPDATE orders SET pay_status = 1, check_status = 1, status = 1, paid_time = ? WHERE id = ?').run(
+    world.clock.nowSec(),
+    orderId,
+  );
   const lines = db.prepare('SELECT sku, number FROM order_lines WHERE order_id = ?').all(orderId) as { sku: number; number: number }[];
   for (const l of lines) db.prepare('UPDATE sku_options SET stock = max(0, stock - ?) WHERE id = ?').run(l.number, l.sku);
-  const children = db.prepare('SELECT sn FROM order_children WHERE order_id = ?').all(orderId) as { sn: string }[];
-  for (const c of children) schedule(world, 'ship', c.sn, world.clock.after(DELAYS.ship));
+  const children = db.prepare('SELECT sn, irregular, irregular_s FROM order_children WHERE order_id = ? ORDER BY sn').all(orderId) as {
+    sn: string;
+    irregular: string;
+    irregular_s: number;
+  }[];
+  const third = merchantSn(db, orderId);
+  children.forEach((c, i) => {
+    // A plan made on request before payment stands; else the seed decides (irregular.ts).
+    const plan = c.irregular ? { kind: c.irregular, seconds: c.irregular_s } : planOf(world, third, i + 1);
+    if (plan && !c.irregular) {
+      db.prepare('UPDATE order_children SET irregular = ?, irregular_s = ? WHERE sn = ?').run(plan.kind, plan.seconds, c.sn);
+    }
+    // A late child ships, and a cancelled one is cancelled, that long after payment.
+    const shipIn = plan && (plan.kind === 'late' || plan.kind === 'cancelled') ? plan.seconds : DELAYS.ship;
+    schedule(world, 'ship', c.sn, world.clock.after(shipIn));
+  });
 }
 
 /** The failed order an orderSn names: the merchant number, the platform number or a child number. */
@@ -305,6 +324,9 @@ interface ChildRow {
   courier_name: string;
   tracking_no: string;
   upstream_sn: string;
+  irregular: string;
+  irregular_s: number;
+  returned_time: number;
 }
 interface LineRow {
   sn: string;
@@ -338,6 +360,10 @@ const shopInfo = (db: DB, shopId: number) => ({
   contactURL: '',
 });
 
+/** Did the line leave in the child's parcel (shipped, or in a parcel that was refused and came back)? */
+const wasShipped = (l: LineRow, c: ChildRow) =>
+  l.cancelled ? c.returned_time > 0 && l.refund_time >= c.deliver_time : c.goods_status >= 3;
+
 function lineOut(l: LineRow, c: ChildRow, imageBase: string) {
   return {
     sn: l.sn,
@@ -351,8 +377,8 @@ function lineOut(l: LineRow, c: ChildRow, imageBase: string) {
     refundTime: l.refund_time,
     createdTime: l.created_time,
     payStatus: l.pay_status,
-    deliverName: c.goods_status >= 3 && !l.cancelled ? c.courier_name : '',
-    deliverNo: c.goods_status >= 3 && !l.cancelled ? c.tracking_no : '',
+    deliverName: wasShipped(l, c) ? c.courier_name : '',
+    deliverNo: wasShipped(l, c) ? c.tracking_no : '',
     isApply: l.after_sale_status,
     afterSaleStatus: l.after_sale_status,
     isRefund: l.refund_time > 0,
@@ -508,24 +534,12 @@ const TRACE_STEPS = [
   '包裹已到达派送网点，快递员正在派送',
 ];
 
-function refreshOrderStatus(db: DB, orderId: number) {
-  const rows = db.prepare('SELECT goods_status FROM order_children WHERE order_id = ?').all(orderId) as { goods_status: number }[];
-  const live = rows.filter((r) => r.goods_status !== 1);
-  let status = 1;
-  if (live.length === 0) status = 5;
-  else if (live.every((r) => r.goods_status === 5)) status = 4;
-  else if (live.every((r) => r.goods_status >= 3)) status = 3;
-  else if (live.some((r) => r.goods_status >= 3)) status = 2;
-  db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status NOT IN (0, 5)').run(status, orderId);
-}
-
-const merchantSn = (db: DB, orderId: number) =>
-  (db.prepare('SELECT third_sn FROM orders WHERE id = ?').get(orderId) as { third_sn: string }).third_sn;
-
 export function shipChild(world: World, childSn: string): void {
   const { db } = world;
   const child = db.prepare('SELECT * FROM order_children WHERE sn = ?').get(childSn) as ChildRow | undefined;
   if (!child || child.goods_status !== 0) return;
+  // The supplier cancels instead of shipping (irregular.ts).
+  if (child.irregular === 'cancelled' && cancelChild(world, childSn)) return;
   const lines = db.prepare('SELECT * FROM order_lines WHERE child_sn = ? AND cancelled = 0').all(childSn) as LineRow[];
   const third = merchantSn(db, child.order_id);
   if (lines.length === 0) {
@@ -540,24 +554,28 @@ export function shipChild(world: World, childSn: string): void {
     'UPDATE order_children SET goods_status = 3, order_status = 1, deliver_time = ?, courier_sn = ?, courier_name = ?, tracking_no = ? WHERE sn = ?',
   ).run(now, firm.sn, firm.name, tracking, childSn);
   db.prepare('UPDATE order_lines SET pay_status = 1 WHERE child_sn = ? AND cancelled = 0').run(childSn);
-  // A trace of several events spread over the time in transit.
+  // A trace of several events spread over the time in transit; a stalled parcel stops after the
+  // third for `irregular_s` (irregular.ts) and arrives that much later.
   const span = DELAYS.deliver;
+  const stall = child.irregular === 'stalled' ? child.irregular_s : 0;
   TRACE_STEPS.forEach((message, i) => {
     db.prepare('INSERT INTO traces (child_sn, time, message) VALUES (?, ?, ?)').run(
       childSn,
-      now + Math.floor((span * i) / TRACE_STEPS.length),
+      now + Math.floor((span * i) / TRACE_STEPS.length) + (i >= STALL_AFTER_STEP ? stall : 0),
       message,
     );
   });
   refreshOrderStatus(db, child.order_id);
   for (const l of lines) enqueueMessage(world, 'order.delivery', { orderSn: third, sku: String(l.sku) });
-  schedule(world, 'deliver', childSn, world.clock.after(DELAYS.deliver));
+  schedule(world, 'deliver', childSn, world.clock.after(DELAYS.deliver + stall));
 }
 
 export function deliverChild(world: World, childSn: string, by: 'courier' | 'merchant' = 'courier'): void {
   const { db } = world;
   const child = db.prepare('SELECT * FROM order_children WHERE sn = ?').get(childSn) as ChildRow | undefined;
-  if (!child || child.goods_status !== 3) return;
+  if (!child || child.goods_status !== 3 || child.returned_time > 0) return;
+  // The parcel of a child planned as returned is refused at the door (irregular.ts).
+  if (by === 'courier' && refuseParcel(world, childSn)) return;
   const now = world.clock.nowSec();
   db.prepare('UPDATE order_children SET goods_status = 4 WHERE sn = ?').run(childSn);
   db.prepare('UPDATE order_lines SET received_time = ? WHERE child_sn = ? AND cancelled = 0').run(now, childSn);
@@ -587,6 +605,7 @@ export function completeChild(world: World, childSn: string): void {
 export function confirmReceipt(world: World, input: OpParsedInput<'logistic.confirm'>) {
   const found = lineBySn(world.db, input.goods_sn) ?? fail(`订单商品不存在：${input.goods_sn}`);
   if (found.line.cancelled) fail('该商品已取消，不能确认收货');
+  if (found.child.returned_time > 0) fail('包裹已被拒收，正在退回商家，不能确认收货');
   if (found.child.goods_status < 3) fail('商品尚未发货，不能确认收货');
   if (found.child.goods_status >= 4) fail('该商品已确认收货');
   world.db.transaction(() => deliverChild(world, found.child.sn, 'merchant'))();
@@ -596,7 +615,8 @@ export function confirmReceipt(world: World, input: OpParsedInput<'logistic.conf
 export function trace(world: World, input: OpParsedInput<'logistic.trace'>) {
   const found = lineByMerchantSku(world.db, input.orderSn, input.sku) ?? fail(`订单不存在：${input.orderSn} / sku ${input.sku}`);
   const { child } = found;
-  if (child.goods_status < 3) return { list: [], info: { name: '', no: '' } };
+  // Nothing before shipping; a parcel refused and back at the supplier keeps its trace.
+  if (child.deliver_time === 0) return { list: [], info: { name: '', no: '' } };
   const events = world.db
     .prepare('SELECT time, message FROM traces WHERE child_sn = ? AND time <= ? ORDER BY time DESC, id DESC')
     .all(child.sn, world.clock.nowSec()) as { time: number; message: string }[];

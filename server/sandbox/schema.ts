@@ -121,4 +121,12 @@ export const SANDBOX_MIGRATIONS: readonly string[] = [
   CREATE INDEX orders_consignee ON orders (consignee, created_time);
   CREATE INDEX orders_phone ON orders (phone, created_time);
   `,
+  // Irregular children (irregular.ts): the kind planned for a child, its duration in business seconds,
+  // when a refused parcel started back; and when an order was paid (a late child ships 72 h after it).
+  `
+  ALTER TABLE orders ADD COLUMN paid_time INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE order_children ADD COLUMN irregular TEXT NOT NULL DEFAULT '';
+  ALTER TABLE order_children ADD COLUMN irregular_s INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE order_children ADD COLUMN returned_time INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

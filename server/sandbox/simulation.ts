@@ -1,6 +1,7 @@
 import type { DB } from '../lib/db';
 import { createRng } from './rng';
 import { returnReceived, review } from './after-sale';
+import { parcelBack } from './irregular';
 import { enqueueGoodsMessage } from './messages';
 import { DELAYS, completeChild, deliverChild, shipChild } from './orders';
 import { meta, schedule, type JobKind, type World } from './world';
@@ -41,6 +42,8 @@ function runJob(world: World, job: JobRow) {
       return review(world, Number(job.ref));
     case 'return_received':
       return returnReceived(world, Number(job.ref));
+    case 'parcel_back':
+      return parcelBack(world, job.ref);
     case 'market':
       marketMoves(world);
       schedule(world, 'market', '', world.clock.after(DELAYS.market));

@@ -16,7 +16,7 @@ export interface World {
   pump?: { kick(): void };
 }
 
-export type JobKind = 'ship' | 'deliver' | 'complete' | 'review' | 'return_received' | 'market';
+export type JobKind = 'ship' | 'deliver' | 'complete' | 'review' | 'return_received' | 'market' | 'parcel_back';
 
 export function schedule(world: World, kind: JobKind, ref: string, dueMs: number): void {
   world.db.prepare('INSERT INTO jobs (due_ms, kind, ref) VALUES (?, ?, ?)').run(dueMs, kind, ref);
