@@ -43,6 +43,7 @@ describe('refusals in the person language (issue 14.4)', () => {
       'last_admin',
       'not_found',
       'wrong_password',
+      'not_in_library',
       'invalid',
     ];
     for (const rule of rules) {
@@ -53,6 +54,15 @@ describe('refusals in the person language (issue 14.4)', () => {
       expect(e, rule).toMatch(/^[“A-Z]/);
       expect(e, rule).not.toBe(z);
     }
+  });
+
+  it("words the goods watch's bounds of own minimums (issue 49.12)", () => {
+    expect(errorText(zh, refusal('goodsId', 'too_many', 2000))).toBe('最多只能为 2000 件商品单独设置最低利润率。请先删除一个再设置新的。');
+    expect(errorText(en, refusal('goodsId', 'too_many', 2000))).toBe(
+      'At most 2000 products may have a minimum of their own. Remove one before setting another.',
+    );
+    expect(errorText(zh, refusal('goodsId', 'not_in_library'))).toMatch(/^此商品不在选品库中/);
+    expect(errorText(en, refusal('goodsId', 'not_in_library'))).toMatch(/^This product is not in the selection library/);
   });
 
   it('names nested fields by their last segment, the page own label first, an unknown field generically', () => {

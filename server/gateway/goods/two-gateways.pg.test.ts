@@ -160,4 +160,38 @@ describe('two gateways on one PostgreSQL absorb the same goods messages at once'
     });
     expect(lost).toEqual([]);
   });
+
+  it("a write that keeps meeting deadlocks is tried 5 times, then logged as the gateway's own failure (not the upstream's); the sweep links it later", async () => {
+    const store = a.goods.store as unknown as { observeOnce: (...args: unknown[]) => Promise<unknown> };
+    const real = store.observeOnce.bind(store);
+    let tries = 0;
+    store.observeOnce = () => {
+      tries++;
+      return Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+    };
+    a.lines.length = 0;
+    try {
+      await push(a, message([library0()]));
+      await a.center.linker.idle();
+    } finally {
+      store.observeOnce = real;
+    }
+    expect(tries).toBe(5);
+    const line = a.lines.find((l) => l.includes('could not be linked yet'));
+    expect(line).toMatch(/the goods mirror could not be written \(deadlock detected\)/);
+    expect(line).not.toMatch(/upstream/);
+    // The sweep tries again, and it is linked.
+    await a.center.linker.sweep(Date.now());
+    await a.center.linker.idle();
+    const unlinked = await a.db.kysely
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('refs', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(unlinked.n)).toBe(0);
+  });
 });
+
+/** The first goods of the supplier's library. */
+const library0 = () =>
+  (sb.sandbox.db.prepare('SELECT goods_id FROM library ORDER BY goods_id LIMIT 1').get() as { goods_id: number }).goods_id;
