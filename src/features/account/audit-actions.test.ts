@@ -34,6 +34,34 @@ describe('audit log in words (issue 14.6)', () => {
     expect(inputSummary('{}', 'en', () => undefined)).toBe('—');
   });
 
+  it('an after-sale asked for reads in words: money in yuan, options by name, pictures counted, a tracking number as such (issue 49)', () => {
+    const none = () => undefined;
+    const apply = JSON.stringify({
+      orderSn: 'SD1',
+      num: 1,
+      goodsFee: 1030,
+      logisticFee: 0,
+      serviceTypeCode: '10',
+      reasonsTypeCode: '10001',
+      pickTypeCode: '99',
+    });
+    expect(inputSummary(apply, 'en', none, 'afterSale.apply')).toBe(
+      'Order number: SD1 · Quantity: 1 · Goods amount: ¥10.30 · Shipping amount: ¥0.00 · Service: Return · Reason: Quality problem · Pick-up: 99',
+    );
+    expect(inputSummary(apply, 'zh-CN', none, 'afterSale.apply')).toBe(
+      '订单号：SD1 · 数量：1 · 商品金额：¥10.30 · 运费：¥0.00 · 服务类型：退货 · 原因：质量问题 · 取件方式：99',
+    );
+    const one = JSON.stringify({ orderSn: 'SD1', sku: 7, pictures: '[1 picture(s), 180 kB]' });
+    expect(inputSummary(one, 'en', none, 'afterSale.picture')).toBe('Order number: SD1 · SKU: 7 · Pictures: 1 picture, 180 kB');
+    expect(inputSummary(JSON.stringify({ pictures: '[3 picture(s), 500 kB]' }), 'en', none)).toBe('Pictures: 3 pictures, 500 kB');
+    expect(inputSummary(JSON.stringify({ pictures: '[3 picture(s), 500 kB]' }), 'zh-CN', none)).toBe('图片：3 张图片，500 kB');
+    const mail = JSON.stringify({ id: 5, sn: 'YD1234', company: 'yunda' });
+    expect(inputSummary(mail, 'zh-CN', none, 'afterSale.mail')).toBe('编号：5 · 运单号：YD1234 · 快递公司：yunda');
+    expect(inputSummary(mail, 'en', none, 'afterSale.mail')).toBe('ID: 5 · Tracking number: YD1234 · Courier: yunda');
+    // Elsewhere `sn` is still an order number.
+    expect(inputSummary(JSON.stringify({ sn: '2026' }), 'en', none, 'logistic.confirm')).toBe('Order number: 2026');
+  });
+
   it('results in the page language: gateway words translated, the supplier msg kept, no English on a Chinese page', () => {
     expect(resultText('wrong username or password', 'zh-CN')).toBe('用户名或密码错误');
     expect(resultText('refused: Invalid input: search_words: Too big', 'zh-CN')).toBe('输入被网关拒绝');

@@ -1,4 +1,14 @@
 import type { OpId } from '../../../contract';
+import {
+  afterSalePackageType,
+  afterSalePickType,
+  afterSaleReason,
+  afterSaleReturnType,
+  afterSaleServiceType,
+  type EnumModule,
+} from '../../../contract/enums';
+import { formatFen } from '../../lib/money';
+import { upstreamName } from '../../lib/upstream-name';
 
 /** Actions the gateway records itself, besides the upstream operations. */
 export const GATEWAY_ACTIONS = [
@@ -124,6 +134,45 @@ const KEY_WORDS: Record<string, Words> = {
   // Refused orders of a job sent again (orders.import.resend).
   resent: { en: 'Sent again', 'zh-CN': '已重新发送' },
   notResent: { en: 'Not sent again (placed or not refused)', 'zh-CN': '未重新发送（已下单或未被拒）' },
+  // An after-sale asked for (afterSale.apply) and its mailing info (afterSale.mail).
+  num: { en: 'Quantity', 'zh-CN': '数量' },
+  goodsFee: { en: 'Goods amount', 'zh-CN': '商品金额' },
+  logisticFee: { en: 'Shipping amount', 'zh-CN': '运费' },
+  refundFee: { en: 'Refund', 'zh-CN': '退款金额' },
+  serviceTypeCode: { en: 'Service', 'zh-CN': '服务类型' },
+  reasonsTypeCode: { en: 'Reason', 'zh-CN': '原因' },
+  reasonsDescription: { en: 'Description', 'zh-CN': '问题描述' },
+  pickTypeCode: { en: 'Pick-up', 'zh-CN': '取件方式' },
+  packageTypeCode: { en: 'Package', 'zh-CN': '包装' },
+  returnTypeCode: { en: 'Return', 'zh-CN': '返件方式' },
+  serviceTime: { en: 'Pick-up time', 'zh-CN': '取件时间' },
+  vouchers: { en: 'Vouchers', 'zh-CN': '凭证' },
+  userInfo: { en: 'Customer', 'zh-CN': '客户信息' },
+  company: { en: 'Courier', 'zh-CN': '快递公司' },
+};
+
+/** Keys that mean something else in one action: the after-sale mailing info's `sn` is its tracking number. */
+const ACTION_KEY_WORDS: Partial<Record<string, Record<string, Words>>> = {
+  'afterSale.mail': { sn: { en: 'Tracking number', 'zh-CN': '运单号' } },
+};
+/** Inputs in fen, shown in yuan. */
+const MONEY_KEYS = new Set(['goodsFee', 'logisticFee', 'refundFee']);
+/** Option codes the upstream names in Chinese, shown by their known names (an unknown code as it is). */
+const CODE_KEYS: Record<string, EnumModule<string>> = {
+  serviceTypeCode: afterSaleServiceType,
+  reasonsTypeCode: afterSaleReason,
+  pickTypeCode: afterSalePickType,
+  packageTypeCode: afterSalePackageType,
+  returnTypeCode: afterSaleReturnType,
+};
+/** The gateway's count of pictures sent (server/gateway/audit/audit.ts, summarize): "[2 picture(s), 180 kB]". */
+const PICTURES = /^\[(\d+) picture\(s\), (\d+) kB\]$/;
+const pictureWords = (text: string, lang: Lang): string | undefined => {
+  const m = PICTURES.exec(text);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  if (lang === 'zh-CN') return `${n} 张图片，${m[2]} kB`;
+  return `${n} ${new Intl.PluralRules('en').select(n) === 'one' ? 'picture' : 'pictures'}, ${m[2]} kB`;
 };
 
 const HIDDEN: Words = { en: '(hidden)', 'zh-CN': '（已隐藏）' };
@@ -157,7 +206,7 @@ function valueText(v: unknown, lang: Lang, depth = 0): string {
  * An input summary (JSON, secrets already hidden by the gateway) as "Products: 101, 102 · Quantity: 2"
  * in the person's language. `fieldWords` names keys the shared field table knows.
  */
-export function inputSummary(summary: string, lang: Lang, fieldWords: (key: string) => string | undefined): string {
+export function inputSummary(summary: string, lang: Lang, fieldWords: (key: string) => string | undefined, action?: string): string {
   let data: unknown;
   try {
     data = JSON.parse(summary);
@@ -169,8 +218,19 @@ export function inputSummary(summary: string, lang: Lang, fieldWords: (key: stri
   if (!entries.length) return '—';
   return entries
     .map(([k, v]) => {
-      const name = KEY_WORDS[k]?.[lang] ?? fieldWords(k) ?? k;
-      const value = k === 'refusedField' && typeof v === 'string' ? `“${KEY_WORDS[v]?.[lang] ?? fieldWords(v) ?? v}”` : valueText(v, lang);
+      const name = (action ? ACTION_KEY_WORDS[action]?.[k]?.[lang] : undefined) ?? KEY_WORDS[k]?.[lang] ?? fieldWords(k) ?? k;
+      const value =
+        k === 'refusedField' && typeof v === 'string'
+          ? `“${KEY_WORDS[v]?.[lang] ?? fieldWords(v) ?? v}”`
+          : MONEY_KEYS.has(k) && typeof v === 'number'
+            ? formatFen(v, lang)
+            : CODE_KEYS[k] && (typeof v === 'string' || typeof v === 'number')
+              ? CODE_KEYS[k].has(String(v))
+                ? upstreamName(CODE_KEYS[k], String(v), undefined, lang)
+                : String(v)
+              : typeof v === 'string'
+                ? (pictureWords(v, lang) ?? valueText(v, lang))
+                : valueText(v, lang);
       return `${name}${lang === 'en' ? ': ' : '：'}${value}`;
     })
     .join(' · ');

@@ -11,6 +11,7 @@ import type { AfterSaleNames } from '../../../contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { bffFetch } from '../../lib/bff';
 import { afterSaleKeys } from './api/keys';
+import { upstreamName } from '../../lib/upstream-name';
 
 /** The option names answered for a request when it was made, kept so its record reads in words later. */
 export type RememberedNames = AfterSaleNames;
@@ -67,8 +68,12 @@ const ENUMS: Record<NameField, EnumModule<string>> = {
   return: afterSaleReturnType,
 };
 
-/** The name of a code in words: as answered at apply time, else the contract's known name, else "unknown (code)". */
+/**
+ * The name of a code in words, in the person's language (upstreamName): in Chinese as answered at
+ * apply time; in English the known code's or known name's English name; an unknown name as answered;
+ * else "unknown (code)".
+ */
 export function codeName(field: NameField, code: string | undefined, remembered: RememberedNames, lang: Lang): string {
   if (!code) return '—';
-  return remembered[field] ?? ENUMS[field].label(code, lang);
+  return upstreamName(ENUMS[field], code, remembered[field], lang);
 }

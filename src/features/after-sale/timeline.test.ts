@@ -42,8 +42,11 @@ describe('after-sale timeline', () => {
     expect(timeline({ serviceTypeCode: '20', status: 3, approvedResult: 1 }).map((s) => s.key)).toContain('exchanged');
   });
 
-  it('names codes as answered, else by the contract, else "unknown (code)"', () => {
-    expect(codeName('service', '10', { service: '退货（答复）' }, 'en')).toBe('退货（答复）');
+  it('names codes as answered in Chinese, by the contract in English (issue 49), an unknown one as answered, else "unknown (code)"', () => {
+    expect(codeName('service', '10', { service: '退货（答复）' }, 'zh-CN')).toBe('退货（答复）');
+    expect(codeName('service', '10', { service: '退货（答复）' }, 'en')).toBe('Return');
+    expect(codeName('reason', '88888', { reason: '快递员态度差' }, 'en')).toBe('快递员态度差');
+    expect(codeName('reason', '88888', { reason: '质量问题' }, 'en')).toBe('Quality problem');
     expect(codeName('service', '10', {}, 'en')).toBe('Return');
     expect(codeName('reason', '99999', {}, 'zh-CN')).toBe('未知 (99999)');
     expect(codeName('pick', '', {}, 'en')).toBe('—');

@@ -181,7 +181,7 @@ export function AuditPage() {
                 </TableHead>
                 <TableBody>
                   {(audit.data?.list ?? []).map((e) => {
-                    const summary = inputSummary(e.summary, lang, fieldWords);
+                    const summary = inputSummary(e.summary, lang, fieldWords, e.action);
                     const result = resultText(e.msg, lang);
                     return (
                       <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>

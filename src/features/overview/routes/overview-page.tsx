@@ -33,6 +33,7 @@ import { csvYuan } from '../../../lib/csv';
 import { formatCount, formatFen, formatRate } from '../../../lib/money';
 import { formatMillis, secondsToDay, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
+import { upstreamName } from '../../../lib/upstream-name';
 import { overviewQuery, type OverviewAsk } from '../api/queries';
 import { PERIODS, periodOf } from '../period';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
@@ -364,7 +365,8 @@ function ChartPanels({ data, lang, navigate }: { data: Overview; lang: string; n
   const money = (fen: number) => formatFen(fen, lang);
   const count = (n: number) => formatCount(n, lang);
   const lng = lang as 'en' | 'zh-CN';
-  const reasonName = (r: { key: string; label?: string }) => r.label || afterSaleReason.label(r.key, lng);
+  // The upstream names reasons in Chinese: in English a known one in English, an unknown one as named.
+  const reasonName = (r: { key: string; label?: string }) => upstreamName(afterSaleReason, r.key, r.label, lng);
   const resultName = (r: { key: string }) => afterSaleStatus.label(Number(r.key), lng);
   const goodsName = (r: { key: string; label?: string }) => r.label || `#${r.key}`;
   const channelName = (key: string) => sourceEnum.label(Number(key), lng);
