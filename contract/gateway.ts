@@ -179,6 +179,35 @@ export interface OverviewOrders {
   asOf: number;
   /** The mirror's last reconcile, ms (null before the first). */
   readAt: number | null;
+  /**
+   * The `refunded` list only: the refunds of the page's orders that came back on its days, each once
+   * (an after-sale's refund and the cash-flow line that paid it back are one), and their money in all
+   * for the whole list (fen): what the overview's refunded figure sums.
+   */
+  refunds?: OrderRefund[];
+  refundedMoney?: number;
+}
+/** One refund of an order as the mirror counts it (issue 48): money back, and the pieces when an after-sale says them. */
+export interface OrderRefund {
+  /** The platform's order number, and the goods line's ('' when the refund names no line). */
+  sn: string;
+  lineSn: string;
+  afterSaleId: number | null;
+  cashId: number | null;
+  /** Fen. */
+  money: number;
+  /** Pieces refunded (0: not known, a refund of the supplier's own). */
+  pieces: number;
+  /** When the money came back, Unix seconds; `day` in the reseller's time zone. */
+  time: number;
+  day: string;
+}
+/** `GET /bff/order-refunds?sn=`: one order's refunds from the mirror (its lines' "1 of 2 refunded"). */
+export interface OrderRefunds {
+  sn: string;
+  refunds: OrderRefund[];
+  /** The mirror's last reconcile, ms (null before the first). */
+  readAt: number | null;
 }
 /** `GET /bff/overview/cash?direction=&from=&to=&page=&size=`: the cash-flow lines the overview's paid out (1) or paid back (2) counts, from the mirror. */
 export interface OverviewCash {

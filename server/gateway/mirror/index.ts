@@ -289,6 +289,11 @@ export function createOrderMirror(deps: MirrorDeps) {
       changed += r.changed;
     };
     try {
+      // Refunds are the money refunded, each once (issue 48): those of what the mirror held before are made again, once.
+      if (!(await store.state('refunds'))) {
+        const orders = await store.recomputeRefunds();
+        await store.setState('refunds', { version: 1, at: now(), orders });
+      }
       let backfill = await store.state<MirrorBackfill>('backfill');
       if (!backfill && settings.backfillDays > 0) {
         backfill = {

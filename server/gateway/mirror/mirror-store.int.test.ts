@@ -133,10 +133,39 @@ describe('the order mirror and its daily figures', () => {
     };
     expect(await store.upsert([refundedC, { ...unpaid, payStatus: 1, status: 1 }])).toBe(2);
     const after = await store.period('2026-11-19', '2026-11-22');
-    expect(after.totals).toEqual({ orders: 4, gmv: 2600 + 9900 + 2550 + 5000, items: 2 + 1 + 1 + 5, refunded: 9900, cancelled: 1 });
+    // A line's refund time says neither how much nor how many: no money counts from it (issue 48).
+    expect(after.totals).toEqual({ orders: 4, gmv: 2600 + 9900 + 2550 + 5000, items: 2 + 1 + 1 + 5, refunded: 0, cancelled: 1 });
     expect(after.days.find((d) => d.day === '2026-11-20')).toMatchObject({ orders: 1, gmv: 2600, cancelled: 1 });
-    expect(after.days.find((d) => d.day === '2026-11-21')).toMatchObject({ orders: 3, gmv: 9900 + 2550 + 5000, refunded: 9900 });
+    expect(after.days.find((d) => d.day === '2026-11-21')).toMatchObject({ orders: 3, gmv: 9900 + 2550 + 5000, refunded: 0 });
     expect(Object.fromEntries(after.byChannel.map((r) => [r.key, r.orders]))).toEqual({ '2': 2, '3': 1, '4': 1 });
+    // The after-sale's refund is the money: counted on the day it came back (the line's refund time), once
+    // when the cash-flow line that paid it back is read too, under the order's province, channel and goods.
+    const line = refundedC.children[0]!.goods[0]!;
+    const asked = { id: 71, source: 4, orderSn3: line.sn, orderSn: c.thirdSn, sku: line.sku, num: 1, goodsFee: 9900, logisticFee: 0 };
+    const record = { ...asked, serviceTypeCode: '40', reasonsTypeCode: '20006', status: 3, refundFee: 9900, createdTime: at('2026-11-22') };
+    expect(await store.upsertAfterSales([record as never])).toBe(1);
+    const paidBack = {
+      id: 501,
+      sn: 'CF1',
+      order_sn: line.sn,
+      direction: '2',
+      money: 9900,
+      type: 7,
+      balance_before: 0,
+      balance_after: 9900,
+    };
+    for (const cashLine of [undefined, { ...paidBack, update_time: at('2026-11-23', 9) }]) {
+      if (cashLine) expect(await store.upsertCashFlow([cashLine])).toBe(1);
+      expect((await store.period('2026-11-19', '2026-11-22')).totals.refunded).toBe(0);
+      const refundDay = await store.period('2026-11-23', '2026-11-23');
+      expect(refundDay.totals.refunded).toBe(9900);
+      expect(refundDay.byChannel).toEqual([expect.objectContaining({ key: '4', refunded: 9900, orders: 0 })]);
+      expect(refundDay.byProvince).toEqual([expect.objectContaining({ key: '浙江省', refunded: 9900 })]);
+      expect(refundDay.cash.in).toBe(cashLine ? 9900 : 0);
+      const list = await store.orders({ dim: 'refunded', from: '2026-11-23', to: '2026-11-23', offset: 0, limit: 10 });
+      expect(list.list.map((o) => o.sn)).toEqual([c.sn]);
+      expect(await store.refundsOf([c.sn])).toEqual([expect.objectContaining({ money: 9900, pieces: 1, cashId: cashLine ? 501 : null })]);
+    }
     // A period without the 20th does not see its cancellation.
     expect((await store.period('2026-11-21', '2026-11-21')).totals.cancelled).toBe(0);
   });

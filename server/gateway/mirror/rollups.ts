@@ -56,23 +56,20 @@ export function weekOf(day: string): string {
   return new Date(t - sinceMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
-const refundOf = (line: Order['children'][number]['goods'][number]) =>
-  line.refundTime > 0 || line.isRefund === true ? line.price * line.number : 0;
-
 /**
  * What one order adds to the daily figures: the day it was created on (in `timeZone`), for the whole
  * shop, each channel it has a child in, each goods it has a line of, and its province. A closed order
- * counts only as cancelled (no order, GMV or items); refunds count whatever the status: the lines'
- * refunded amounts, or the whole order when it is marked refunded without any. An order not paid (a
- * failed order waiting for the balance) counts for nothing until it is.
+ * counts only as cancelled (no order, GMV or items). An order not paid (a failed order waiting for the
+ * balance) counts for nothing until it is. Refunds are not the order's to say (a line's refund time
+ * tells neither how many pieces nor how much): they are the money refunded, counted by
+ * `refundContributions` on the day it came back.
  */
 export function contributions(o: Order, timeZone: string): Contribution[] {
   const day = dayOf(o.createdTime, timeZone);
   const cancelled = o.status === CLOSED ? 1 : 0;
   const live = cancelled === 0 && o.payStatus !== PAY_UNPAID ? 1 : 0;
   const lines = o.children.flatMap((c) => c.goods);
-  let refunded = lines.reduce((s, l) => s + refundOf(l), 0);
-  if (refunded === 0 && o.payStatus === PAY_REFUNDED) refunded = o.goodsFee + o.logisticFee;
+  const refunded = 0;
   const items = lines.reduce((s, l) => s + l.number, 0);
   const gmv = o.goodsFee + o.logisticFee;
   const out = new Map<string, Contribution>();
@@ -90,10 +87,8 @@ export function contributions(o: Order, timeZone: string): Contribution[] {
   add('province', o.address.province, '', { gmv: live * gmv, items: live * items, refunded });
   for (const c of o.children) {
     const childItems = c.goods.reduce((s, l) => s + l.number, 0);
-    const childRefund = c.goods.reduce((s, l) => s + refundOf(l), 0);
-    add('channel', String(c.source), '', { gmv: live * (c.goodsFee + c.logisticFee), items: live * childItems, refunded: childRefund });
-    for (const l of c.goods)
-      add('goods', String(l.goodsId), l.name, { gmv: live * l.price * l.number, items: live * l.number, refunded: refundOf(l) });
+    add('channel', String(c.source), '', { gmv: live * (c.goodsFee + c.logisticFee), items: live * childItems, refunded });
+    for (const l of c.goods) add('goods', String(l.goodsId), l.name, { gmv: live * l.price * l.number, items: live * l.number, refunded });
   }
   const week = weekOf(day);
   const goodsWeeks = [...out.values()].filter((c) => c.dim === 'goods').map((c) => ({ ...c, dim: 'goodsWeek' as const, day: week }));
@@ -181,18 +176,145 @@ export type ListDim = (typeof LIST_DIMS)[number];
 /**
  * The lists one order belongs to, made from the same contributions as the figures, so that a figure
  * and the list it opens cannot disagree: every key an order counts as an order for (the shop, each
- * channel it has a child in, its province, each goods it has a line of), and `refunded` when it adds
- * a refund, `cancelled` when it is closed.
+ * channel it has a child in, its province, each goods it has a line of), and `cancelled` when it is
+ * closed. `refunded` (each day money of it came back) is written with its refunds (`refundKeys`).
  */
 export function orderKeys(o: Order, timeZone: string): { dim: ListDim; key: string; day: string }[] {
   const out: { dim: ListDim; key: string; day: string }[] = [];
   for (const c of contributions(o, timeZone)) {
     if (c.dim === 'all') {
       if (c.orders > 0) out.push({ dim: 'all', key: '', day: c.day });
-      if (c.refunded > 0) out.push({ dim: 'refunded', key: '', day: c.day });
       if (c.cancelled > 0) out.push({ dim: 'cancelled', key: '', day: c.day });
     } else if ((c.dim === 'channel' || c.dim === 'province' || c.dim === 'goods') && c.orders > 0)
       out.push({ dim: c.dim, key: c.key, day: c.day });
   }
   return out;
+}
+
+/** An after-sale record as the refunds read it (mirror_after_sales): only those with money refunded count. */
+export interface RefundAfterSale {
+  id: number;
+  lineSn: string;
+  num: number;
+  refundFee: number;
+  createdTime: number;
+}
+/** A cash-flow line paid back into the balance (direction 2) naming the order, one of its children or lines. */
+export interface RefundCashLine {
+  id: number;
+  orderSn: string;
+  money: number;
+  updateTime: number;
+}
+/**
+ * One refund of an order, counted once: an after-sale's refund and the cash-flow line that paid it
+ * back are one refund (`afterSaleId` and `cashId` both), as are either alone (the cash line not read
+ * yet, or a refund of the supplier's own, e.g. an order it cancelled). `time` is when the money came
+ * back (the cash line's, else the line's refund time, else when the after-sale was asked for); `pieces`
+ * are the after-sale's quantity (0: a refund of the supplier's, pieces unknown).
+ */
+export interface Refund {
+  id: string;
+  sn: string;
+  lineSn: string;
+  afterSaleId: number | null;
+  cashId: number | null;
+  money: number;
+  pieces: number;
+  time: number;
+  day: string;
+  /** Where it counts: the order's province, the line's channel and goods (0 / '' when it names no line). */
+  province: string;
+  source: number;
+  goodsId: string;
+}
+
+/** The platform's order number a line, child or order number starts with (`<order>_<child>_<line>_…`). */
+export const orderOfSn = (sn: string) => sn.split('_')[0]!;
+
+/**
+ * The refunds of one order from its after-sale records and the cash-flow lines paid back for it,
+ * each counted once. An after-sale refund and a cash line are paired when the line names the same
+ * goods line and the money is the same (in the order they came); a cash line that names the order
+ * or a child, not a line, is paired with any refund left of the same money. Whatever is left of
+ * either is a refund of its own.
+ */
+export function matchRefunds(
+  o: Order,
+  afterSales: readonly RefundAfterSale[],
+  cash: readonly RefundCashLine[],
+  timeZone: string,
+): Refund[] {
+  const lines = new Map(o.children.flatMap((c) => c.goods.map((l) => [l.sn, { line: l, source: c.source }] as const)));
+  const open = afterSales.filter((a) => a.refundFee > 0 && lines.has(a.lineSn)).sort((a, b) => a.id - b.id);
+  const left = [...cash].sort((a, b) => a.id - b.id);
+  const pairs = new Map<number, RefundCashLine>();
+  const take = (c: RefundCashLine, fits: (a: RefundAfterSale) => boolean) => {
+    const a = open.find((x) => !pairs.has(x.id) && x.refundFee === c.money && fits(x));
+    if (a) pairs.set(a.id, c);
+    return Boolean(a);
+  };
+  const unpaired = left.filter((c) => !take(c, (a) => a.lineSn === c.orderSn));
+  const alone = unpaired.filter((c) => !take(c, () => true));
+  const where = (lineSn: string) => {
+    const at = lines.get(lineSn);
+    const only = o.children.length === 1 ? o.children[0]!.source : 0;
+    return { province: o.address.province, source: at?.source ?? only, goodsId: at ? String(at.line.goodsId) : '' };
+  };
+  const out: Refund[] = [];
+  for (const a of open) {
+    const c = pairs.get(a.id);
+    const lineTime = lines.get(a.lineSn)!.line.refundTime;
+    const time = c ? c.updateTime : lineTime > 0 ? lineTime : a.createdTime;
+    out.push({
+      id: `as:${a.id}`,
+      sn: o.sn,
+      lineSn: a.lineSn,
+      afterSaleId: a.id,
+      cashId: c?.id ?? null,
+      money: c ? c.money : a.refundFee,
+      pieces: a.num,
+      time,
+      day: dayOf(time, timeZone),
+      ...where(a.lineSn),
+    });
+  }
+  for (const c of alone) {
+    const lineSn = lines.has(c.orderSn) ? c.orderSn : '';
+    out.push({
+      id: `cf:${c.id}`,
+      sn: o.sn,
+      lineSn,
+      afterSaleId: null,
+      cashId: c.id,
+      money: c.money,
+      pieces: 0,
+      time: c.updateTime,
+      day: dayOf(c.updateTime, timeZone),
+      ...where(lineSn),
+    });
+  }
+  return out;
+}
+
+/**
+ * What refunds add to the daily figures: `refunded` on the day the money came back, for the whole
+ * shop, the order's province, and the line's channel and goods when the refund names a line (a
+ * refund of a whole order of one channel counts for that channel). Nothing else: the order's own
+ * figures stay on the day it was created.
+ */
+export function refundContributions(refunds: readonly Refund[]): Contribution[] {
+  const out = new Map<string, Contribution>();
+  const add = (day: string, dim: Dimension, key: string, money: number) =>
+    merge(out, { day, dim, key, label: '', ...ZERO_FIGURES, refunded: money });
+  for (const r of refunds) {
+    add(r.day, 'all', '', r.money);
+    add(r.day, 'province', r.province, r.money);
+    if (r.source) add(r.day, 'channel', String(r.source), r.money);
+    if (r.goodsId) {
+      add(r.day, 'goods', r.goodsId, r.money);
+      add(weekOf(r.day), 'goodsWeek', r.goodsId, r.money);
+    }
+  }
+  return [...out.values()];
 }

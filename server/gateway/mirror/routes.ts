@@ -122,6 +122,11 @@ const listQuery = z
     params: { rule: 'too_many', limit: MAX_PERIOD_DAYS },
   });
 
+/** `/bff/order-refunds`: one order, by the platform's number. */
+const refundsQuery = z
+  .object({ sn: z.string().trim().min(1, 'sn (the platform order number) is required').max(64, 'sn may be at most 64 characters') })
+  .strict();
+
 /** `/bff/overview/cash`: paid out (direction 1) or paid back (2), and the days. */
 const cashQuery = z
   .object({
@@ -270,7 +275,33 @@ export function mirrorRoutes(
       mirror.store.orders({ dim: q.of, key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
       mirror.freshness(),
     ]);
-    return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh).orders });
+    // The refunded list says what each order had refunded on those days, and the money in all (the figure).
+    const refunds =
+      q.of === 'refunded'
+        ? {
+            refunds: await mirror.store.refundsOf(
+              page.list.map((o) => o.sn),
+              { from: q.from, to: q.to },
+            ),
+            refundedMoney: (await mirror.store.refundedBetween(q.from, q.to)).money,
+          }
+        : {};
+    return c.json({ ...page, ...refunds, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh).orders });
+  });
+
+  /**
+   * One order's refunds, each once, from the mirror (what its lines show as "1 of 2 refunded"): for
+   * whoever may read orders. The platform's order number; an order the mirror does not hold has none.
+   */
+  routes.get('/order-refunds', async (c) => {
+    if (!mayCall(c.get('user').role, 'order.list')) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
+    const parsed = refundsQuery.safeParse(c.req.query());
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, c.req.query());
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'sn' });
+    }
+    const [refunds, fresh] = await Promise.all([mirror.store.refundsOf([parsed.data.sn]), mirror.freshness()]);
+    return c.json({ sn: parsed.data.sn, refunds, readAt: shownReads(fresh).orders });
   });
 
   /**

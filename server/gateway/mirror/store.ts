@@ -15,9 +15,13 @@ import {
   FIGURES,
   failedContributions,
   FINAL_STATUSES,
+  matchRefunds,
   merge,
   orderKeys,
+  orderOfSn,
+  refundContributions,
   weekOf,
+  type Refund,
   type ListDim,
   ZERO_FIGURES,
   type Contribution,
@@ -194,6 +198,11 @@ export class MirrorStore {
           .values(keys.slice(i, i + 200))
           .execute();
       await addFigures(trx, moved);
+      // Its refunds (and the `refunded` list's rows) with it: the order says where they count.
+      await this.refreshRefunds(
+        trx,
+        rows.map((r) => r.sn),
+      );
       return rows.length;
     });
   }
@@ -289,6 +298,7 @@ export class MirrorStore {
           refund_fee: r.refundFee ?? 0,
           data,
           read_at: this.now(),
+          platform_sn: orderOfSn(r.orderSn3),
         });
       }
       for (let i = 0; i < rows.length; i += 200) {
@@ -307,11 +317,13 @@ export class MirrorStore {
               refund_fee: eb.ref('excluded.refund_fee'),
               data: eb.ref('excluded.data'),
               read_at: eb.ref('excluded.read_at'),
+              platform_sn: eb.ref('excluded.platform_sn'),
             })),
           )
           .execute();
       }
       await addFigures(trx, moved);
+      await this.refreshRefunds(trx, [...new Set(rows.map((r) => r.platform_sn))]);
       return rows.length;
     });
   }
@@ -370,6 +382,185 @@ export class MirrorStore {
     });
   }
 
+  /** The platform numbers of the mirrored orders some numbers name (each a platform or a merchant order number). */
+  private async ordersNamed(trx: Kdb, names: string[]): Promise<string[]> {
+    const out = new Set<string>();
+    for (let i = 0; i < names.length; i += 200) {
+      const part = names.slice(i, i + 200);
+      const rows = await trx
+        .selectFrom('mirror_orders')
+        .select('sn')
+        .where((eb) => eb.or([eb('sn', 'in', part), eb('third_sn', 'in', part)]))
+        .execute();
+      for (const r of rows) out.add(r.sn);
+    }
+    return [...out];
+  }
+
+  /**
+   * Makes the refunds of some orders again (platform numbers) from the after-sale records and the
+   * cash-flow lines paid back that the mirror holds (rollups.ts, matchRefunds), in the caller's
+   * transaction: the figures move by the difference, and the `refunded` list's rows are the days money
+   * of each order came back. An order not mirrored (yet) has none: its refunds are made when it comes.
+   */
+  private async refreshRefunds(trx: Kdb, sns: readonly string[]): Promise<void> {
+    const moved = new Map<string, Contribution>();
+    for (let i = 0; i < sns.length; i += 200) {
+      const part = sns.slice(i, i + 200);
+      const orders = (await trx.selectFrom('mirror_orders').select('data').where('sn', 'in', part).execute()).map(
+        (r) => JSON.parse(r.data) as Order,
+      );
+      const old = await trx.selectFrom('mirror_refunds').selectAll().where('sn', 'in', part).execute();
+      const named = [...new Set(orders.flatMap((o) => [o.sn, o.thirdSn]))];
+      const [afterSales, cash] = await Promise.all([
+        orders.length
+          ? trx
+              .selectFrom('mirror_after_sales')
+              .select(['id', 'line_sn', 'platform_sn', 'refund_fee', 'created_time', 'data'])
+              .where('platform_sn', 'in', part)
+              .where('refund_fee', '>', 0)
+              .execute()
+          : [],
+        named.length
+          ? trx
+              .selectFrom('mirror_cash_flow')
+              .select(['id', 'order_sn', 'order_key', 'money', 'update_time'])
+              .where('order_key', 'in', named)
+              .where('direction', '=', Number(CASH_IN))
+              .execute()
+          : [],
+      ]);
+      const fresh: Refund[] = [];
+      for (const o of orders)
+        fresh.push(
+          ...matchRefunds(
+            o,
+            afterSales
+              .filter((a) => a.platform_sn === o.sn)
+              .map((a) => ({
+                id: Number(a.id),
+                lineSn: a.line_sn,
+                num: Number((JSON.parse(a.data) as { num?: unknown }).num ?? 0),
+                refundFee: Number(a.refund_fee),
+                createdTime: Number(a.created_time),
+              })),
+            cash
+              .filter((c) => c.order_key === o.sn || c.order_key === o.thirdSn)
+              .map((c) => ({ id: Number(c.id), orderSn: c.order_sn, money: Number(c.money), updateTime: Number(c.update_time) })),
+            this.timeZone,
+          ),
+        );
+      const was = old.map((r): Refund => ({
+        id: r.id,
+        sn: r.sn,
+        lineSn: r.line_sn,
+        afterSaleId: r.after_sale_id === null ? null : Number(r.after_sale_id),
+        cashId: r.cash_id === null ? null : Number(r.cash_id),
+        money: Number(r.money),
+        pieces: Number(r.pieces),
+        time: Number(r.time),
+        day: r.day,
+        province: r.province,
+        source: Number(r.source),
+        goodsId: r.goods_id,
+      }));
+      for (const c of diff(refundContributions(was), refundContributions(fresh))) merge(moved, c);
+      await trx.deleteFrom('mirror_refunds').where('sn', 'in', part).execute();
+      for (let j = 0; j < fresh.length; j += 200)
+        await trx
+          .insertInto('mirror_refunds')
+          .values(
+            fresh.slice(j, j + 200).map((r) => ({
+              id: r.id,
+              sn: r.sn,
+              line_sn: r.lineSn,
+              after_sale_id: r.afterSaleId,
+              cash_id: r.cashId,
+              money: r.money,
+              pieces: r.pieces,
+              time: r.time,
+              day: r.day,
+              province: r.province,
+              source: r.source,
+              goods_id: r.goodsId,
+            })),
+          )
+          .execute();
+      // The `refunded` list: each order once a day money of it came back.
+      await trx.deleteFrom('mirror_order_keys').where('dim', '=', 'refunded').where('sn', 'in', part).execute();
+      const created = new Map(orders.map((o) => [o.sn, o.createdTime]));
+      const keys = new Map<string, { dim: ListDim; key: string; day: string; sn: string; created_time: number }>();
+      for (const r of fresh)
+        if (r.money > 0)
+          keys.set(`${r.sn}\u0000${r.day}`, { dim: 'refunded', key: '', day: r.day, sn: r.sn, created_time: created.get(r.sn)! });
+      const list = [...keys.values()];
+      for (let j = 0; j < list.length; j += 200)
+        await trx
+          .insertInto('mirror_order_keys')
+          .values(list.slice(j, j + 200))
+          .execute();
+    }
+    await addFigures(trx, moved);
+  }
+
+  /**
+   * Every order's refunds made again (the refunded figures with them): after the migration that made
+   * refunds the money refunded (tables.ts, 202611282200_mirror_refunds), once, on the first reconcile.
+   * Resolves how many orders had a refund.
+   */
+  async recomputeRefunds(): Promise<number> {
+    const candidates = new Set<string>();
+    for (const r of await this.db.selectFrom('mirror_after_sales').select('platform_sn').distinct().where('refund_fee', '>', 0).execute())
+      candidates.add(r.platform_sn);
+    const keys = (
+      await this.db.selectFrom('mirror_cash_flow').select('order_key').distinct().where('direction', '=', Number(CASH_IN)).execute()
+    ).map((r) => r.order_key);
+    for (const r of await this.db.selectFrom('mirror_refunds').select('sn').distinct().execute()) candidates.add(r.sn);
+    for (const sn of await this.ordersNamed(this.db, keys)) candidates.add(sn);
+    const all = [...candidates];
+    for (let i = 0; i < all.length; i += 200)
+      await this.db.transaction().execute(async (trx) => {
+        await this.oneWriter(trx);
+        await this.refreshRefunds(trx, all.slice(i, i + 200));
+      });
+    return (await this.db.selectFrom('mirror_refunds').select('sn').distinct().execute()).length;
+  }
+
+  /**
+   * The refunds of some orders (platform numbers), each once, oldest first; only those that came back
+   * on the days `from`..`to` when given (what the `refunded` list shows against each order).
+   */
+  async refundsOf(sns: readonly string[], days?: { from: string; to: string }) {
+    if (sns.length === 0) return [];
+    let q = this.db
+      .selectFrom('mirror_refunds')
+      .selectAll()
+      .where('sn', 'in', [...sns]);
+    if (days) q = q.where('day', '>=', days.from).where('day', '<=', days.to);
+    const rows = await q.orderBy('time').orderBy('id').execute();
+    return rows.map((r) => ({
+      sn: r.sn,
+      lineSn: r.line_sn,
+      afterSaleId: r.after_sale_id === null ? null : Number(r.after_sale_id),
+      cashId: r.cash_id === null ? null : Number(r.cash_id),
+      money: Number(r.money),
+      pieces: Number(r.pieces),
+      time: Number(r.time),
+      day: r.day,
+    }));
+  }
+
+  /** The money refunded on the days `from`..`to`, fen, and how many refunds: what the overview's figure sums. */
+  async refundedBetween(from: string, to: string) {
+    const r = await this.db
+      .selectFrom('mirror_refunds')
+      .select([sql<number>`coalesce(sum(money), 0)`.as('money'), sql<number>`count(*)`.as('n')])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .executeTakeFirst();
+    return { money: Number(r?.money ?? 0), refunds: Number(r?.n ?? 0) };
+  }
+
   /** Failed orders still waiting (for a retry or a refund), as of the last read of the list. */
   async openFailedOrders(): Promise<number> {
     const r = await this.db
@@ -400,8 +591,10 @@ export class MirrorStore {
         update_time: l.update_time,
         day: dayOf(l.update_time, this.timeZone),
         data: JSON.stringify(l),
+        order_key: orderOfSn(l.order_sn),
       }));
       const moved = new Map<string, Contribution>();
+      const paidBack = new Set<string>();
       let added = 0;
       for (let i = 0; i < rows.length; i += 200) {
         const inserted = await trx
@@ -411,9 +604,15 @@ export class MirrorStore {
           .returning('id')
           .execute();
         added += inserted.length;
-        for (const r of inserted) for (const c of cashContributions(latest.get(Number(r.id))!, this.timeZone)) merge(moved, c);
+        for (const r of inserted) {
+          const line = latest.get(Number(r.id))!;
+          for (const c of cashContributions(line, this.timeZone)) merge(moved, c);
+          if (String(line.direction) === CASH_IN) paidBack.add(orderOfSn(line.order_sn));
+        }
       }
       await addFigures(trx, moved);
+      // Money paid back names an order (its platform or merchant number, a child or a line): its refunds again.
+      if (paidBack.size) await this.refreshRefunds(trx, await this.ordersNamed(trx, [...paidBack]));
       return added;
     });
   }

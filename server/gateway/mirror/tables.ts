@@ -13,7 +13,34 @@ declare module '../db/tables' {
     mirror_failed_orders: MirrorFailedOrdersTable;
     mirror_cash_flow: MirrorCashFlowTable;
     mirror_order_keys: MirrorOrderKeysTable;
+    mirror_refunds: MirrorRefundsTable;
   }
+}
+
+/**
+ * The money refunded of each order, each refund once (rollups.ts, matchRefunds): an after-sale's
+ * refund and the cash-flow line that paid it back are one row. Made again from the after-sale records
+ * and cash-flow lines whenever one of them or the order changes; its figures are `refunded` on `day`.
+ */
+export interface MirrorRefundsTable {
+  /** `as:<after-sale id>`, or `cf:<cash-flow line id>` for a refund with no after-sale. */
+  id: string;
+  /** The platform's order number. */
+  sn: string;
+  /** The goods line's number ('' when the refund names no line). */
+  line_sn: string;
+  after_sale_id: number | null;
+  cash_id: number | null;
+  /** Refunded, fen. */
+  money: number;
+  /** Pieces refunded (the after-sale's quantity; 0 when unknown). */
+  pieces: number;
+  /** When the money came back (Unix seconds), and that day in the reseller's time zone. */
+  time: number;
+  day: string;
+  province: string;
+  source: number;
+  goods_id: string;
 }
 
 /**
@@ -57,6 +84,8 @@ export interface MirrorCashFlowTable {
   update_time: number;
   day: string;
   data: string;
+  /** `order_sn`'s first part: the platform's order number (or the merchant's) the line is for. */
+  order_key: string;
 }
 
 /** One after-sale record as the upstream last answered it. */
@@ -76,6 +105,8 @@ export interface MirrorAfterSalesTable {
   /** JSON of the record as answered. */
   data: string;
   read_at: number;
+  /** The platform's order number the goods line is of (its number's first part): how refunds find an order's records. */
+  platform_sn: string;
 }
 
 /** One order as the upstream last answered it (the all-platform list's shape, children and lines inside). */
@@ -280,6 +311,72 @@ export const mirrorMigrations: Record<string, Migration> = {
             .execute();
         after = rows.at(-1)!.sn;
       }
+    },
+  },
+  '202611282200_mirror_refunds': {
+    // The refunded figure is the money refunded, once (issue 48): the order dims' refunded figures,
+    // made from the lines' refund times, are taken off, and the refunds are made again from the
+    // after-sale records and cash-flow lines the mirror holds (MirrorStore.recomputeRefunds, on the
+    // next reconcile: the days need the reseller's time zone, which a migration does not know).
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable('mirror_refunds')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('sn', 'text', (c) => c.notNull())
+        .addColumn('line_sn', 'text', (c) => c.notNull())
+        .addColumn('after_sale_id', t.ms)
+        .addColumn('cash_id', t.ms)
+        .addColumn('money', t.ms, (c) => c.notNull())
+        .addColumn('pieces', t.ms, (c) => c.notNull())
+        .addColumn('time', t.ms, (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('province', 'text', (c) => c.notNull())
+        .addColumn('source', 'integer', (c) => c.notNull())
+        .addColumn('goods_id', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mirror_refunds_sn').on('mirror_refunds').column('sn').execute();
+      await db.schema
+        .alterTable('mirror_after_sales')
+        .addColumn('platform_sn', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('mirror_cash_flow')
+        .addColumn('order_key', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      for (const [table, from, to] of [
+        ['mirror_after_sales', 'line_sn', 'platform_sn'],
+        ['mirror_cash_flow', 'order_sn', 'order_key'],
+      ] as const) {
+        for (let after = -1; ;) {
+          const rows = (await db
+            .selectFrom(table as never)
+            .select(['id', from] as never[])
+            .where('id' as never, '>', after as never)
+            .orderBy('id' as never)
+            .limit(500)
+            .execute()) as Record<string, string | number>[];
+          if (rows.length === 0) break;
+          for (const r of rows)
+            await db
+              .updateTable(table as never)
+              .set({ [to]: String(r[from]).split('_')[0] } as never)
+              .where('id' as never, '=', r.id as never)
+              .execute();
+          after = Number(rows.at(-1)!.id);
+        }
+      }
+      await db.schema.createIndex('mirror_after_sales_platform_sn').on('mirror_after_sales').column('platform_sn').execute();
+      await db.schema.createIndex('mirror_cash_flow_order_key').on('mirror_cash_flow').columns(['order_key', 'direction']).execute();
+      await db
+        .updateTable('mirror_daily' as never)
+        .set({ refunded: 0 } as never)
+        .where('dim' as never, 'in', ['all', 'province', 'channel', 'goods', 'goodsWeek'] as never)
+        .execute();
+      await db
+        .deleteFrom('mirror_order_keys' as never)
+        .where('dim' as never, '=', 'refunded' as never)
+        .execute();
     },
   },
 };
