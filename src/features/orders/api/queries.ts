@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OpInput, Order } from '../../../../contract';
+import type { OpInput, Order, OrderRefunds } from '../../../../contract';
 import { MAX_PAGE } from '../../../../contract/constants';
-import { callOp } from '../../../lib/bff';
+import { bffFetch, callOp } from '../../../lib/bff';
 import { STALE } from '../../../lib/stale';
 
 export type OrderSearch = OpInput<'order.list'>['search'];
@@ -14,6 +14,8 @@ export const orderKeys = {
   source: (f: SourceOrderFilters) => [...orderKeys.all, 'source', f] as const,
   one: (sn: string) => [...orderKeys.all, 'one', sn] as const,
   line: (lineSn: string) => [...orderKeys.all, 'line', lineSn] as const,
+  /** Under the order's own key: what refreshes the order (an after-sale's message) refreshes its refunds. */
+  refunds: (sn: string) => [...orderKeys.all, 'one', sn, 'refunds'] as const,
   errors: (f: ErrorFilters) => [...orderKeys.all, 'errors', f] as const,
 };
 
@@ -41,6 +43,21 @@ export const orderQuery = (sn: string) =>
       const page = await callOp('order.list', { search: { page: 1, limit: 1, sn: sn.split('_')[0] } }, { signal });
       return page.list[0] ?? null;
     },
+    staleTime: STALE.live,
+  });
+
+/**
+ * One order's refunds as the gateway's order mirror counts them (money back, pieces per line), for
+ * its lines' words; null where the gateway keeps no mirror (the lines then say only that a refund was seen).
+ */
+export const orderRefundsQuery = (sn: string) =>
+  queryOptions({
+    queryKey: orderKeys.refunds(sn),
+    queryFn: ({ signal }): Promise<OrderRefunds | null> =>
+      bffFetch<OrderRefunds>(`/order-refunds?${new URLSearchParams({ sn })}`, { signal }).catch((e: unknown) => {
+        if ((e as Error).name === 'AbortError') throw e;
+        return null;
+      }),
     staleTime: STALE.live,
   });
 

@@ -8,23 +8,38 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
-import type { ChildOrder, GoodsLine as Line } from '../../../../contract';
+import type { ChildOrder, GoodsLine as Line, OrderRefund } from '../../../../contract';
 import { lineAfterSaleStatus } from '../../../../contract/enums/line-after-sale-status';
 import { linePayStatus } from '../../../../contract/enums/line-pay-status';
 import { formatFen } from '../../../lib/money';
-import { formatSeconds } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { ConfirmReceiptButton, TraceTimeline, TrackingNumber } from '../../logistics';
 import { OrderLineActionsContext, type OrderLineRef } from '../line-actions';
 import { LineRecord } from './line-record';
+import { lineRefundWords } from '../refund-words';
 
 /** Child goods status: 3 shipped, 4 received, 5 completed (contract/enums/child-goods-status). */
 const SHIPPED = 3;
 const RECEIVED = 4;
 
-/** One goods line of an order: what it is, what it cost, where it is, and what can be done with it. */
-export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; child: ChildOrder; orderSn: string; thirdSn: string }) {
+/**
+ * One goods line of an order: what it is, what it cost, where it is, what was refunded of it (`refunds`:
+ * the order's, from the gateway's order mirror), and what can be done with it.
+ */
+export function GoodsLineItem({
+  line,
+  child,
+  orderSn,
+  thirdSn,
+  refunds,
+}: {
+  line: Line;
+  child: ChildOrder;
+  orderSn: string;
+  thirdSn: string;
+  refunds?: readonly OrderRefund[] | null;
+}) {
   const { t } = useTranslation('orders');
   const lang = useLang();
   const can = useCan();
@@ -33,6 +48,7 @@ export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; c
   const shipped = line.deliverNo !== '';
   const received = child.goodsStatus >= RECEIVED && child.goodsStatus !== 1;
   const afterSale = line.afterSaleStatus ?? line.isApply ?? 0;
+  const refunded = lineRefundWords(line, refunds, t, lang);
   const ref: OrderLineRef = {
     orderSn,
     thirdSn,
@@ -80,9 +96,7 @@ export function GoodsLineItem({ line, child, orderSn, thirdSn }: { line: Line; c
             ) : shipped ? (
               <Chip size="small" color="primary" variant="outlined" label={t('line.inTransit')} />
             ) : null}
-            {line.refundTime > 0 && (
-              <Chip size="small" color="info" variant="outlined" label={`${t('line.refunded')} ${formatSeconds(line.refundTime, lang)}`} />
-            )}
+            {refunded && <Chip size="small" color="info" variant="outlined" label={refunded} data-testid="line-refunded" />}
           </Stack>
           {shipped && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1, alignItems: 'center' }}>

@@ -18,7 +18,7 @@ import { SourceChip } from '../../../components/source-chip';
 import { formatFen } from '../../../lib/money';
 import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { useLang } from '../../../lib/use-lang';
-import { orderQuery } from '../api/queries';
+import { orderQuery, orderRefundsQuery } from '../api/queries';
 import { GoodsLineItem } from './goods-line';
 import { regionOf } from './orders-table';
 import { StatusChip } from './status-chip';
@@ -51,6 +51,8 @@ const safeUrl = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u : u
 function ChildSection({ child, order }: { child: ChildOrder; order: Order }) {
   const { t } = useTranslation('orders');
   const lang = useLang();
+  // What was refunded of each line, each refund once (the gateway's order mirror); asked once per order.
+  const refunds = useQuery(orderRefundsQuery(order.sn)).data?.refunds;
   const shop = child.shopInfo;
   const link = safeUrl(shop.contactURL);
   return (
@@ -99,7 +101,7 @@ function ChildSection({ child, order }: { child: ChildOrder; order: Order }) {
       <Divider sx={{ mt: 1 }} />
       <Box component="ul" sx={{ m: 0, p: 0 }} aria-label={t('detail.linesOf', { sn: child.sn })}>
         {child.goods.map((line) => (
-          <GoodsLineItem key={line.sn} line={line} child={child} orderSn={order.sn} thirdSn={order.thirdSn} />
+          <GoodsLineItem key={line.sn} line={line} child={child} orderSn={order.sn} thirdSn={order.thirdSn} refunds={refunds} />
         ))}
       </Box>
     </Paper>

@@ -7,16 +7,77 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { OverviewListOf } from '../../../../contract';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Order, OrderRefund, OverviewListOf } from '../../../../contract';
+import { formatFen } from '../../../lib/money';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
-import { DEFAULT_TIME_ZONE, formatMillis, zoneName } from '../../../lib/time';
+import { DEFAULT_TIME_ZONE, formatMillis, formatSeconds, zoneName } from '../../../lib/time';
 import { pagerToUrl, read } from '../../../lib/url-view';
 import { useLang } from '../../../lib/use-lang';
 import { useCan } from '../../account';
 import { OrderRowsView } from '../../orders';
 import { fetchAllOverviewOrders, overviewOrdersQuery } from '../api/queries';
+
+/**
+ * The refunded list's refunds: each refund of the page's orders that came back on its days (an
+ * after-sale's refund and its cash-flow line are one), with its pieces "1 of 2" and money, and the
+ * money of the whole list, which is the overview's figure.
+ */
+function RefundsOfPage({ orders, refunds, total }: { orders: Order[]; refunds: OrderRefund[]; total: number }) {
+  const { t } = useTranslation('overview');
+  const lang = useLang();
+  const bySn = new Map(orders.map((o) => [o.sn, o]));
+  const lineOf = (r: OrderRefund) =>
+    bySn
+      .get(r.sn)
+      ?.children.flatMap((c) => c.goods)
+      .find((l) => l.sn === r.lineSn);
+  return (
+    <Stack spacing={1} data-testid="refunds-of-page">
+      <Typography variant="body2" data-testid="refunded-total">
+        {t('list.refunds.total', { money: formatFen(total, lang) })}
+      </Typography>
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('list.refunds.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('list.refunds.order')}</TableCell>
+              <TableCell>{t('list.refunds.goods')}</TableCell>
+              <TableCell>{t('list.refunds.pieces')}</TableCell>
+              <TableCell align="right">{t('list.refunds.money')}</TableCell>
+              <TableCell>{t('list.refunds.time')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {refunds.map((r) => {
+              const line = lineOf(r);
+              return (
+                <TableRow key={`${r.afterSaleId ?? ''}-${r.cashId ?? ''}`} data-testid="refund-row" data-sn={r.sn}>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{bySn.get(r.sn)?.thirdSn ?? r.sn}</TableCell>
+                  <TableCell sx={{ minWidth: 120 }}>{line?.name ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {r.pieces > 0 && line ? t('list.refunds.piecesOf', { n: r.pieces, of: line.number }) : t('list.refunds.unknown')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatFen(r.money, lang)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSeconds(r.time, lang)}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}
 
 const OF: OverviewListOf[] = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled', 'failed'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -57,7 +118,11 @@ export function OverviewOrdersPage() {
     <Stack spacing={2}>
       <PageHeader
         title={t(`list.of.${of}`, { key: what })}
-        subtitle={valid ? t('list.days', { from, to, zone: zoneName(DEFAULT_TIME_ZONE, lang) }) : undefined}
+        subtitle={
+          valid
+            ? t(of === 'refunded' ? 'list.daysRefunded' : 'list.days', { from, to, zone: zoneName(DEFAULT_TIME_ZONE, lang) })
+            : undefined
+        }
         actions={
           <Button component={RouterLink} to={fromOverview ? '/overview' : '/catalogue'} startIcon={<ArrowBackIcon />}>
             {t(fromOverview ? 'list.back' : 'list.backCatalogue')}
@@ -73,6 +138,9 @@ export function OverviewOrdersPage() {
           <Typography variant="body2" color="textSecondary" data-testid="mirror-read">
             {list.data ? (list.data.readAt ? t('list.read', { time: formatMillis(list.data.readAt, lang) }) : t('list.notRead')) : ' '}
           </Typography>
+          {of === 'refunded' && list.data?.refunds && (
+            <RefundsOfPage orders={list.data.list} refunds={list.data.refunds} total={list.data.refundedMoney ?? 0} />
+          )}
           <Suspense fallback={null}>
             <OrderRowsView
               rows={list.data?.list}
