@@ -1,5 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateImportInput, ImportJob, ImportJobList, ImportJobSummary, SkuLookupAnswer } from '../../../contract';
+import {
+  IMPORT_RESEND_MAX,
+  type CreateImportInput,
+  type ImportJob,
+  type ImportJobList,
+  type ImportJobSummary,
+  type ImportRecheck,
+  type ImportResendAnswer,
+  type ImportResendInput,
+  type SkuLookupAnswer,
+} from '../../../contract';
 import { bffFetch } from '../../lib/bff';
 
 export const importKeys = {
@@ -37,6 +47,26 @@ export function useCreateImport() {
   return useMutation({
     mutationFn: (input: CreateImportInput) => bffFetch<{ id: number; created: boolean }>('/imports', { body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: importKeys.list() }),
+  });
+}
+
+/** A job's refused orders checked again at the supplier's prices now (nothing is placed). */
+export const recheckRefused = (id: number) => bffFetch<ImportRecheck>(`/imports/${id}/recheck`, { method: 'POST' });
+
+/** Refused orders sent again under their own numbers at the prices confirmed, IMPORT_RESEND_MAX a request. */
+export function useResend(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (orders: ImportResendInput['orders']) => {
+      const all: ImportResendAnswer = { queued: [], skipped: [] };
+      for (let i = 0; i < orders.length; i += IMPORT_RESEND_MAX) {
+        const r = await bffFetch<ImportResendAnswer>(`/imports/${id}/resend`, { body: { orders: orders.slice(i, i + IMPORT_RESEND_MAX) } });
+        all.queued.push(...r.queued);
+        all.skipped.push(...r.skipped);
+      }
+      return all;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: importKeys.all }),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ImportJob } from '../../../contract';
 import { columnName } from './column-name';
+import { refusalText } from './refusal-words';
 import { COLUMNS } from './sheet/columns';
 
 /**
@@ -11,7 +12,7 @@ import { COLUMNS } from './sheet/columns';
  * page is a row not sent, and says so.
  * Every cell is text; the writers (sheet/write.ts) make any that a spreadsheet would run harmless.
  */
-export function resultRows(job: ImportJob, t: TFunction): { header: string[]; rows: string[][] } {
+export function resultRows(job: ImportJob, t: TFunction, lang = 'zh-CN'): { header: string[]; rows: string[][] } {
   const header = [
     t('imports:result.row'),
     ...COLUMNS.map((c) => columnName(t, c)),
@@ -24,7 +25,9 @@ export function resultRows(job: ImportJob, t: TFunction): { header: string[]; ro
   const lines: { row: number; cells: string[] }[] = [];
   for (const o of job.orders) {
     const state = t(`imports:job.order.${o.state}`);
-    const msg = o.msg && o.state !== 'placed' ? `: ${o.msg}` : '';
+    // A refusal in the sheet's language (the page's), amounts in yuan, from its parts as the gateway read them; other notes as they came.
+    const note = o.state === 'refused' ? refusalText(t, o.reasons ?? [], o.msg, lang) : o.msg;
+    const msg = note && o.state !== 'placed' ? `: ${note}` : '';
     o.rows.forEach((r, i) =>
       lines.push({
         row: r.row,

@@ -31,6 +31,8 @@ import { importJobQuery, useJobAction } from '../api';
 import { JOB_COLOR } from '../components/past-imports';
 import { download } from '../../../lib/csv';
 import { resultRows } from '../results';
+import { refusalText } from '../refusal-words';
+import { ResendDialog } from '../components/resend-dialog';
 
 const ORDER_COLOR = {
   queued: 'default',
@@ -55,6 +57,8 @@ export function ImportJobPage() {
   const job = useQuery({ ...importJobQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const action = useJobAction(id);
   const [cancelling, setCancelling] = useState(false);
+  /** The refused orders' check-again dialog; each opening is a new round (a new check). */
+  const [resending, setResending] = useState(0);
 
   if (job.isPending)
     return (
@@ -80,7 +84,7 @@ export function ImportJobPage() {
   const c = j.counts;
   const sent = c.orders - c.queued;
   const saveResults = async (kind: 'xlsx' | 'csv') => {
-    const { header, rows } = resultRows(j, t);
+    const { header, rows } = resultRows(j, t, lang);
     const { toCsv, toXlsx } = await import('../sheet/write');
     const name = t('job.resultsName', { id: j.id });
     if (kind === 'csv') download(`${name}.csv`, toCsv(header, rows));
@@ -151,6 +155,11 @@ export function ImportJobPage() {
                 {t('job.cancel')}
               </Button>
             )}
+            {c.refused > 0 && j.state !== 'cancelled' && j.rowsRemovedAt === null && (
+              <Button variant="contained" onClick={() => setResending((n) => Math.abs(n) + 1)} data-testid="import-resend">
+                {t('resend.button')}
+              </Button>
+            )}
             <Button variant="outlined" onClick={() => void saveResults('xlsx')} data-testid="import-results-xlsx">
               {t('job.results')}
             </Button>
@@ -187,8 +196,8 @@ export function ImportJobPage() {
                 <TableCell>
                   <Chip size="small" variant="outlined" color={ORDER_COLOR[o.state]} label={t(`job.order.${o.state}`)} />
                   {o.msg && o.state !== 'placed' && (
-                    <Typography variant="caption" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                      {o.msg}
+                    <Typography variant="caption" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="import-job-reason">
+                      {o.state === 'refused' ? refusalText(t, o.reasons ?? [], o.msg, lang) : o.msg}
                     </Typography>
                   )}
                 </TableCell>
@@ -223,6 +232,7 @@ export function ImportJobPage() {
           </Box>
         </Box>
       )}
+      <ResendDialog jobId={j.id} round={Math.abs(resending)} open={resending > 0} onClose={() => setResending((n) => -n)} />
       <ConfirmDialog
         open={cancelling}
         title={t('job.cancelTitle')}

@@ -33,6 +33,8 @@ import { regionsQuery } from '../../cart';
 import { knownOrders, lookupSkus, useCreateImport } from '../api';
 import { checkOrders, type CheckedOrder, type OrderStatus } from '../check';
 import { ordersHoldingGoods } from '../watched';
+import { atNewPrices, findMoved, type MovedOrder } from '../moved-prices';
+import { MovedPricesNote } from '../components/moved-prices-note';
 import { onWatchSignal } from '../../../lib/watch-signal';
 import { OrdersTable } from '../components/orders-table';
 import { PastImports } from '../components/past-imports';
@@ -114,6 +116,9 @@ export function ImportPage() {
   const [pasting, setPasting] = useState(false);
   const [pasted, setPasted] = useState('');
   const [confirm, setConfirm] = useState(false);
+  /** Ready orders whose goods' prices moved since the check (the goods mirror, asked when "Place" is clicked). */
+  const [moved, setMoved] = useState<MovedOrder[]>([]);
+  const [looking, setLooking] = useState(false);
   const [dragging, setDragging] = useState(false);
   /** Stops the reading under way (its worker), from the "Stop reading" button. */
   const reading = useRef<AbortController | null>(null);
@@ -258,6 +263,18 @@ export function ImportPage() {
   const total = goods + freight;
   const counts = (s: OrderStatus) => checked?.orders.filter((o) => o.status === s).length ?? 0;
   const risky = ordersHoldingGoods(checked?.orders ?? [], riskyGoods);
+  const movedBy = new Map(moved.map((m) => [m.key, m]));
+  const goodsNow = ready.reduce((s, o) => s + (movedBy.get(o.key)?.goods ?? o.goods), 0);
+  /** Before the confirmation: did a ready order's price move since the check? */
+  const askToPlace = async () => {
+    setLooking(true);
+    try {
+      setMoved(await findMoved(ready, lookupSkus));
+    } finally {
+      setLooking(false);
+    }
+    setConfirm(true);
+  };
 
   const place = () => {
     if (!checked) return;
@@ -279,14 +296,17 @@ export function ImportPage() {
     const input: CreateImportInput = {
       key: checked.key,
       fileName: checked.fileName.slice(0, 200),
-      orders: ready.map((o) => ({
-        orderSn: o.orderSn,
-        spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number, price: l.price })),
-        address: o.address!,
-        rows: o.rows.map((r) => rowOf(r, true)),
-        goods: o.goods,
-        freight: o.freight,
-      })),
+      // At the new prices when they moved and the person confirmed them (else the supplier refuses the old ones).
+      orders: ready
+        .map((checkedOrder) => atNewPrices(checkedOrder, movedBy.get(checkedOrder.key)))
+        .map((o) => ({
+          orderSn: o.orderSn,
+          spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number, price: l.price })),
+          address: o.address!,
+          rows: o.rows.map((r) => rowOf(r, true)),
+          goods: o.goods,
+          freight: o.freight,
+        })),
       skipped: checked.orders
         .filter((o) => o.status !== 'ready')
         .flatMap((o) =>
@@ -522,8 +542,9 @@ export function ImportPage() {
             <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
               <Button
                 variant="contained"
-                disabled={ready.length === 0 || create.isPending || !!busy}
-                onClick={() => setConfirm(true)}
+                disabled={ready.length === 0 || create.isPending || !!busy || looking}
+                loading={looking}
+                onClick={() => void askToPlace()}
                 data-testid="import-place"
               >
                 {t('place.button', { count: ready.length })}
@@ -539,8 +560,24 @@ export function ImportPage() {
       <ConfirmDialog
         open={confirm}
         title={t('place.confirmTitle')}
-        body={t('place.confirmBody', { count: ready.length, total: formatFen(total, lang) })}
-        confirm={t('place.confirm')}
+        body={
+          <>
+            {t('place.confirmBody', { count: ready.length, total: formatFen(goodsNow + freight, lang) })}
+            {moved.length > 0 && (
+              <MovedPricesNote
+                moved={moved}
+                goods={goodsNow}
+                goodsWas={goods}
+                total={goodsNow + freight}
+                onRecheck={() => {
+                  setConfirm(false);
+                  void recheckAll();
+                }}
+              />
+            )}
+          </>
+        }
+        confirm={moved.length > 0 ? t('moved.confirm') : t('place.confirm')}
         cancel={t('fix.cancel')}
         pending={create.isPending}
         error={create.error ? errorText(create.error) : null}
