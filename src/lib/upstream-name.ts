@@ -16,8 +16,8 @@ export function upstreamName(
   if (lang === 'zh-CN' && name) return name;
   if (code !== null && code !== undefined && code !== '' && known.has(String(code))) return known.label(String(code), lang);
   if (name) {
-    const byName = known.values.find((v) => known.labels[v]['zh-CN'] === name);
-    return byName === undefined ? name : known.labels[byName][lang];
+    const byName = known.values.find((v) => known.labels[v]?.['zh-CN'] === name);
+    return byName === undefined ? name : known.label(byName, lang);
   }
   return code === null || code === undefined || code === '' ? '—' : known.label(String(code), lang);
 }

@@ -16,14 +16,19 @@ export function GoodsDrawer({ id, onClose }: { id: number | null; onClose: () =>
   );
 }
 
-/** The product open over a list, kept in the address (`goods=<id>`) so it survives a reload and can be shared. */
-export function useOpenGoods(): [number | null, (id: number | null) => void] {
+/**
+ * The product open over a list, kept in the address (`goods=<id>`) so it survives a reload and can be
+ * shared; `section: 'history'` opens it at its price history (`section=history`).
+ */
+export function useOpenGoods(): [number | null, (id: number | null, section?: 'history') => void] {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('goods')) || null;
-  const setOpen = (next: number | null) => {
+  const setOpen = (next: number | null, section?: 'history') => {
     const p = new URLSearchParams(params);
     if (next) p.set('goods', String(next));
     else p.delete('goods');
+    if (next && section) p.set('section', section);
+    else p.delete('section');
     setParams(p);
   };
   return [id, setOpen];

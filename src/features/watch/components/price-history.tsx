@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -37,8 +38,18 @@ const stateKey = (p: WatchHistoryPoint) => (!p.onSale ? 'history.offSale' : p.st
  */
 export function PriceHistory({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation('watch');
+  // Opened for its history (At risk's "Price history": `section=history` in the address), it scrolls
+  // into view once drawn, rather than leaving it far below the product's top (issue 49).
+  const [params] = useSearchParams();
+  const wanted = params.get('section') === 'history';
+  const box = useRef<HTMLElement>(null);
+  const history = useQuery(historyQuery(goodsId, 30));
+  const drawn = !history.isPending;
+  useEffect(() => {
+    if (wanted && drawn) box.current?.scrollIntoView({ block: 'start' });
+  }, [wanted, drawn, goodsId]);
   return (
-    <Box component="section" sx={{ mt: 3 }}>
+    <Box component="section" sx={{ mt: 3, scrollMarginTop: 16 }} ref={box} id="price-history" data-testid="price-history">
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         {t('history.title')}
       </Typography>

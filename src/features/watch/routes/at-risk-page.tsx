@@ -162,7 +162,7 @@ export function AtRiskPage() {
                 ))}
               </Box>
               <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
-                <Button size="small" variant="outlined" onClick={() => openGoods(g.goodsId)}>
+                <Button size="small" variant="outlined" onClick={() => openGoods(g.goodsId, 'history')}>
                   {t('list.history')}
                 </Button>
                 <Button size="small" variant="outlined" color="error" disabled={remove.isPending} onClick={() => removeOne(g)}>
