@@ -148,6 +148,9 @@ if (only?.includes('bulk')) {
   console.log(
     `  SIGKILL after ${b.killedAt} placed, started again: job ${b.state} ${b.restS.toFixed(1)} s later; ${b.count} orders at the supplier, ${b.doubled} placed twice (target: ${b.orders}, 0)`,
   );
+  // Sheets of 5,000 rows through the import page in Chromium (issue 48): read, and read and checked.
+  const { benchBulkBrowser, printBulkBrowser } = await import('./bulk-browser');
+  printBulkBrowser(await benchBulkBrowser({ port: Number(process.env.BENCH_PORT ?? 4500) + 4 }));
 }
 if (only?.includes('start')) {
   // `npm start` as an operator runs it: time to /healthz, memory, SIGTERM to npm (issue 40). Only when named.
