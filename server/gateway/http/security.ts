@@ -60,11 +60,17 @@ export function isCrossSite(c: Context, trustProxy: boolean, publicOrigins?: rea
   }
 }
 
+/** Paths for probes and scrapers, answered whatever the Host (see hostCheck). */
+export const ANY_HOST: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
  * Refuses requests whose Host is not one of the public origins (DNS rebinding: a page of evil.example
  * whose name now points at this server sends `Host: evil.example`). Behind a trusted proxy the
- * forwarded host counts. `/healthz` answers any Host, for probes; `exempt` lets the gateway's own
- * loopback calls to the embedded sandbox through.
+ * forwarded host counts. `/healthz`, `/readyz` and `/metrics` answer any Host, or none: a balancer's
+ * health check (HAProxy's sends no Host), a Kubernetes probe and a Prometheus scrape address a gateway
+ * by its own address, not the public name (`/metrics` stays behind its token, and none of the three
+ * reads a cookie or answers with a page, so a rebinding page gains nothing there). `exempt` lets the
+ * gateway's own loopback calls to the embedded sandbox through.
  */
 export function hostCheck(
   publicOrigins: readonly string[],
@@ -73,7 +79,7 @@ export function hostCheck(
 ): MiddlewareHandler {
   const hosts = new Set(publicOrigins.map((o) => new URL(o).host));
   return async (c, next) => {
-    if (c.req.path === '/healthz' || exempt(c)) return next();
+    if (ANY_HOST.has(c.req.path) || exempt(c)) return next();
     const host = ((trustProxy && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) || c.req.header('host') || '').toLowerCase();
     if (!hosts.has(host)) {
       const msg = `This server does not answer for host "${host.slice(0, 100)}". Add its origin to PUBLIC_ORIGIN if it is yours.`;

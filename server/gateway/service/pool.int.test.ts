@@ -27,4 +27,22 @@ describe(`the database pool in /metrics (${TEST_DIALECT})`, () => {
       expect(text).not.toMatch(/^supply_desk_db_pool_connections\{/m);
     }
   });
+
+  it("counts no client waiting on an idle pool, though the scrape's own collectors query the database (issue 49: waiting was 4 on every scrape)", async () => {
+    const metrics = createMetrics();
+    // The mirror's freshness, as server.ts reads it: queries of its own, more at once than the pool holds.
+    const reads = () => Promise.all(Array.from({ length: 5 }, () => db.ping()));
+    metrics.watch({
+      pool: () => db.poolStats(),
+      mirror: async () => {
+        await reads();
+        return { lastGoodAt: Date.now(), failing: false };
+      },
+    });
+    for (let i = 0; i < 3; i++) {
+      const text = await metrics.registry.metrics();
+      if (TEST_DIALECT === 'postgres') expect(text).toMatch(/^supply_desk_db_pool_connections\{state="waiting"\} 0$/m);
+      else expect(text).not.toMatch(/^supply_desk_db_pool_connections\{/m);
+    }
+  });
 });
