@@ -172,9 +172,11 @@ export const STALL_AFTER_STEP = 3;
 export function makeIrregular(world: World, orderSn: string, kind: IrregularKind) {
   const { db } = world;
   const order =
-    (db.prepare('SELECT id, sn, third_sn, pay_status, status, paid_time FROM orders WHERE third_sn = ? OR sn = ?').get(orderSn, orderSn) as
-      { id: number; sn: string; third_sn: string; pay_status: number; status: number; paid_time: number } | undefined) ??
-    fail(`订单不存在：${orderSn}`);
+    (db
+      .prepare('SELECT id, sn, third_sn, pay_status, status, paid_time, created_time FROM orders WHERE third_sn = ? OR sn = ?')
+      .get(orderSn, orderSn) as
+      | { id: number; sn: string; third_sn: string; pay_status: number; status: number; paid_time: number; created_time: number }
+      | undefined) ?? fail(`订单不存在：${orderSn}`);
   if (order.status === 5) fail(`订单已关闭：${orderSn}`);
   const children = db.prepare('SELECT * FROM order_children WHERE order_id = ? ORDER BY sn').all(order.id) as Child[];
   const unshipped = children.filter((c) => c.goods_status === 0);
@@ -192,7 +194,8 @@ export function makeIrregular(world: World, orderSn: string, kind: IrregularKind
           mark(c);
           // Paid: the waiting shipment moves to 72 h after payment (at once if that has passed).
           if (order.pay_status === 1) {
-            const due = Math.max(nowMs, (order.paid_time || 0) * 1000 + seconds * 1000);
+            // (An order paid before the payment time was kept: from when it was made.)
+            const due = Math.max(nowMs, (order.paid_time || order.created_time) * 1000 + seconds * 1000);
             db.prepare("UPDATE jobs SET due_ms = ? WHERE kind = 'ship' AND ref = ? AND done = 0").run(due, c.sn);
           }
         }
