@@ -33,6 +33,9 @@ test('a merchant imports the template with three orders by SKU id from the libra
   // in the browser (the page's own worker: no blob: worker for the CSP to refuse) and checked (their
   // 5,000 numbers asked of /bff/known-orders at once). Quantity 0 on every row keeps the check local.
   const limitsStarted = Date.now();
+  // Nothing the page's Content-Security-Policy refuses (fflate's blob: worker was, without a word).
+  const refused: string[] = [];
+  page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && refused.push(m.text()));
   // Through files on disk: the browser reads them itself (10 MB handed over as a buffer took 1.4 s).
   const upload = (name: string, bytes: Uint8Array) => {
     writeFileSync(info.outputPath(name), bytes);
@@ -56,6 +59,7 @@ test('a merchant imports the template with three orders by SKU id from the libra
   await expect(page.getByTestId('import-checked')).toContainText('limit.xlsx：5,000 行，5,000 个订单', { timeout: 30_000 });
   await expect(page.getByTestId('filter-fix')).toHaveText('需修改 5000');
   await expect(problem).toHaveCount(0);
+  expect(refused).toEqual([]);
   console.log(`imports e2e: the limits took ${((Date.now() - limitsStarted) / 1000).toFixed(1)} s`);
 
   // The template in Chinese: its header row and notes come from the page.
