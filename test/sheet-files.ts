@@ -26,7 +26,7 @@ export interface HandXlsxOptions {
   prefix?: string;
   /** The `<dimension ref>` to declare: the rows' own range by default; false for none. */
   dimension?: string | false;
-  /** Deflate level: 0 stores the parts (the file's size is then the text's, to the byte). */
+  /** Deflate level (1 unless said): 0 stores the parts (the file's size is then the text's, to the byte). */
   level?: ZipOptions['level'];
   /** Rows to write at these numbers instead of one after another (index: row in `rows`). */
   rowNumbers?: number[];
@@ -87,7 +87,7 @@ export function handXlsx(rows: SheetCell[][], opts: HandXlsxOptions = {}): Uint8
     files['xl/sharedStrings.xml'] = enc(
       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${sharedList.length}" uniqueCount="${sharedList.length}">${sharedList.map((s) => `<si><t xml:space="preserve">${esc(s)}</t></si>`).join('')}</sst>`,
     );
-  return zipSync(files, { level: opts.level ?? 6 }) as Uint8Array<ArrayBuffer>;
+  return zipSync(files, { level: opts.level ?? 1 }) as Uint8Array<ArrayBuffer>;
 }
 
 const enc = (s: string) => new TextEncoder().encode(s);
