@@ -27,6 +27,7 @@ import { lineLog, silentLogger, type Logger } from './lib/logger';
 import { createMetrics, type GatewayMetrics } from './gateway/service/metrics';
 import { requestLog } from './gateway/service/requests';
 import { healthRoutes, upstreamWatch } from './gateway/service/health';
+import { createUpstreamGuard } from './gateway/operations/resilience';
 import { metricsRoute } from './gateway/service/metrics-route';
 import { importProgressLog } from './gateway/service/imports-log';
 import { knownRoutesOnly } from './gateway/service/known-routes';
@@ -273,10 +274,20 @@ export async function createAppServer(
       observe: observeUpstream,
     };
   }
+  // Retries and the breaker (issue 50): one per gateway process; the time it words is on the shown clock.
+  const guard = createUpstreamGuard(config.resilience, {
+    onChange: (b) =>
+      b.open
+        ? upstreamLog.warn({ since: new Date(b.since!).toISOString() }, 'the supplier cannot be reached: answering at once until it answers again')
+        : upstreamLog.info('the supplier answers again'),
+  });
+  upstream = { ...upstream, guard };
   upstreamTarget.current = upstream;
   // The one clock of what people are shown (the business clock in sandbox mode): what the mirror, the
   // goods watch, the imports and the routes stamp for people is on it (issue 49).
   const clock = createShownClock({ mode: sandbox ? 'sandbox' : 'upstream', upstream, log: logFor('gateway') });
+  guard.shown = clock.fromWall;
+  guard.timeZone = config.mirror.timeZone;
   const mirror = createOrderMirror({
     db,
     upstream,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { ConfigError, portSchema, readEnv } from '../lib/env';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../lib/logger';
+import type { ResilienceSettings, UpstreamGuard } from './operations/resilience';
 
 export const gatewayEnvSchema = z.object({
   PORT: portSchema.default(8787),
@@ -73,6 +74,38 @@ export const gatewayEnvSchema = z.object({
     .min(100, 'must be at least 100')
     .max(300_000, 'must be at most 300000')
     .default(15_000),
+  /** Further tries of a read after a transient failure (no answer, 5xx, "系统繁忙"); writes are never tried again. */
+  UPSTREAM_RETRIES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(10, 'must be at most 10')
+    .default(3),
+  /** The first backoff's ceiling in ms (doubling each try, at most UPSTREAM_RETRY_MAX_MS; the wait is a random share of it). */
+  UPSTREAM_RETRY_BASE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1, 'must be at least 1')
+    .max(60_000, 'must be at most 60000')
+    .default(200),
+  UPSTREAM_RETRY_MAX_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1, 'must be at least 1')
+    .max(300_000, 'must be at most 300000')
+    .default(2_000),
+  /** Calls in a row that failed before the gateway stops asking the upstream for UPSTREAM_BREAKER_SECONDS. */
+  UPSTREAM_BREAKER_FAILURES: z.coerce
+    .number({ error: 'must be a whole number of calls' })
+    .int('must be a whole number of calls')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(5),
+  UPSTREAM_BREAKER_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.1, 'must be at least 0.1')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   /** The secret path part of the message callback URL (/hooks/messages/<token>); unset: made on first start, kept in DATA_DIR. */
   MESSAGES_TOKEN: z
     .string()
@@ -179,6 +212,8 @@ export interface UpstreamTarget {
   headers?: Record<string, string>;
   /** Told of every call once it is answered or failed (the log, the metrics and /readyz; server/gateway/service). */
   observe?: (call: UpstreamCall) => void;
+  /** Retries and the breaker of this gateway's supplier (operations/resilience.ts); without it reads are still retried, with the defaults. */
+  guard?: UpstreamGuard;
 }
 
 /** One call to the upstream as the gateway saw it: `code` is the envelope's code, or the gateway's reason (timeout, unreachable…). */
@@ -224,6 +259,8 @@ export interface GatewayConfig {
   metricsToken: string | null;
   /** READY_UPSTREAM_SECONDS in ms: how recent an answer of the upstream /readyz asks for. */
   readyUpstreamMs: number;
+  /** UPSTREAM_RETRIES, UPSTREAM_RETRY_BASE_MS, UPSTREAM_RETRY_MAX_MS, UPSTREAM_BREAKER_FAILURES, UPSTREAM_BREAKER_SECONDS (ms). */
+  resilience: ResilienceSettings;
 }
 
 /**
@@ -287,6 +324,13 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     metricsToken: e.METRICS_TOKEN ?? null,
     readyUpstreamMs: e.READY_UPSTREAM_SECONDS * 1000,
+    resilience: {
+      retries: e.UPSTREAM_RETRIES,
+      retryBaseMs: e.UPSTREAM_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.UPSTREAM_RETRY_MAX_MS, e.UPSTREAM_RETRY_BASE_MS),
+      breakerFailures: e.UPSTREAM_BREAKER_FAILURES,
+      breakerOpenMs: Math.round(e.UPSTREAM_BREAKER_SECONDS * 1000),
+    },
   };
 }
 

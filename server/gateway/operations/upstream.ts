@@ -3,6 +3,7 @@ import { FAILURE_CODE, operations, pathParams, type OperationDef } from '../../.
 import { signHeaders } from '../../signing';
 import type { UpstreamTarget } from '../config';
 import type { InputDetail } from '../../lib/issues';
+import { DEFAULT_RESILIENCE, backoffMs, isTransient, type Admission, type UpstreamGuard } from './resilience';
 
 /** Why the gateway itself answered instead of the upstream; the SPA words each one in the person's language. */
 export type GatewayFailure =
@@ -19,18 +20,24 @@ export type GatewayFailure =
   | 'cross_site'
   | 'misdirected'
   | 'not_found'
-  | 'conflict';
+  | 'conflict'
+  /** The supplier failed every call lately: the gateway is not asking it for a while (./resilience.ts). */
+  | 'supplier_down';
 
 export type GatewayEnvelope = {
   code: number;
   msg: string;
   data: null;
   /** Present only on answers the gateway made itself. */
-  gateway: { reason: GatewayFailure; field?: string; status?: number } & Partial<Omit<InputDetail, 'field'>>;
+  gateway: { reason: GatewayFailure } & FailureExtra;
 };
 
-/** Extra detail of a gateway answer: the field at fault, the upstream HTTP status, the input rule (and its limit). */
-export type FailureExtra = { field?: string; status?: number } & Partial<Omit<InputDetail, 'field'>>;
+/**
+ * Extra detail of a gateway answer: the field at fault, the upstream HTTP status, the input rule (and
+ * its limit); for `supplier_down`, since when (ms on the clock people are shown) and the seconds until
+ * the gateway asks again.
+ */
+export type FailureExtra = { field?: string; status?: number; since?: number; retryAfter?: number } & Partial<Omit<InputDetail, 'field'>>;
 
 export const gatewayFailure = (reason: GatewayFailure, msg: string, extra: FailureExtra = {}): GatewayEnvelope => ({
   code: FAILURE_CODE,
@@ -93,11 +100,55 @@ const ENVELOPE_HEAD = /^\s*\{\s*"code"\s*:\s*(-?\d{1,9})\s*,/;
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 
 /**
- * Signs and sends one request (sendUpstream), then tells `target.observe` (the log, the metrics and
- * /readyz: server/gateway/service) the operation, the envelope's code or the gateway's reason, and the time.
+ * Signs and sends one request (sendUpstream), telling `target.observe` (the log, the metrics and
+ * /readyz: server/gateway/service) of each try: the operation, the envelope's code or the gateway's
+ * reason, and the time. On the supplier's API (`/v2`), a read that failed transiently is asked again
+ * (bounded backoff with jitter, within one timeout in all); a write never is (its answer may have been
+ * lost after the supplier acted: ./settle.ts reads what happened). With `target.guard`, calls in a row
+ * that failed open the breaker, and until it lets a call try again every call is answered at once
+ * with `supplier_down` (./resilience.ts). The sandbox's own control calls are sent as they are.
  */
 export async function callUpstream(target: UpstreamTarget, built: BuiltRequest): Promise<UpstreamAnswer> {
-  const answer = await sendUpstream(target, built);
+  if (!built.path.startsWith('/v2')) return observed(target, built, await sendUpstream(target, built));
+  const guard = target.guard;
+  const admission: Admission = guard ? guard.admit() : { go: true, probe: false };
+  if (!admission.go) return supplierDown(guard!, admission);
+  const s = guard?.settings ?? DEFAULT_RESILIENCE;
+  // An operation not in the table counts as a write: never asked twice.
+  const writes = !built.op || (operations as Record<string, OperationDef>)[built.op]?.writes !== false;
+  const started = Date.now();
+  for (let tries = 1; ; tries++) {
+    const answer = observed(target, built, await sendUpstream(target, built));
+    if (!isTransient(describe(answer))) {
+      guard?.succeeded();
+      return answer;
+    }
+    const wait = backoffMs(s, tries);
+    if (writes || admission.probe || tries > s.retries || Date.now() - started + wait > target.timeoutMs) {
+      guard?.failed(admission.probe);
+      return answer;
+    }
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+/** What isTransient needs of an answer (the envelope is parsed only when its code is not 1). */
+function describe(a: UpstreamAnswer) {
+  if (a.status === 200 && a.code === 1) return { status: 200, code: 1 };
+  const env = a.envelope as { msg?: unknown; gateway?: { reason?: string; status?: number } };
+  return { status: a.status, code: a.code, reason: env.gateway?.reason, upstreamStatus: env.gateway?.status, msg: String(env.msg ?? '') };
+}
+
+/** The gateway's own answer while the breaker is open: since when, in words and as a time, and when it asks again. */
+function supplierDown(guard: UpstreamGuard, a: Extract<Admission, { go: false }>): UpstreamAnswer {
+  const since = guard.shown(a.since);
+  const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: guard.timeZone, hour: '2-digit', minute: '2-digit' }).format(since);
+  const retryAfter = Math.max(1, Math.ceil((a.retryAt - Date.now()) / 1000));
+  const envelope = gatewayFailure('supplier_down', `The supplier cannot be reached since ${hhmm}; retrying.`, { since, retryAfter });
+  return { status: 503, envelope, code: FAILURE_CODE, ms: 0 };
+}
+
+function observed(target: UpstreamTarget, built: BuiltRequest, answer: UpstreamAnswer): UpstreamAnswer {
   if (target.observe) {
     const reason = answer.status === 200 ? undefined : (answer.envelope as { gateway?: { reason?: string } }).gateway?.reason;
     target.observe({

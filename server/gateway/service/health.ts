@@ -4,8 +4,8 @@ import type { UpstreamCall, UpstreamTarget } from '../config';
 import type { GatewayDb } from '../db';
 import { buildUpstreamRequest, callUpstream } from '../operations/upstream';
 
-/** Gateway reasons that mean no answer came from the upstream at all. */
-const NO_ANSWER = new Set(['timeout', 'unreachable']);
+/** Gateway reasons that mean no working answer came from the upstream: none at all, a 5xx, or the breaker open. */
+const NO_ANSWER = new Set(['timeout', 'unreachable', 'bad_status', 'supplier_down']);
 
 /**
  * Whether the upstream answers: told of every call the gateway makes (`seen`), and asked once more with
@@ -49,8 +49,12 @@ export function upstreamWatch(o: {
     /** null when the upstream answered recently (asking it when needed), else why not. */
     async problem(): Promise<string | null> {
       const t = now();
+      // The breaker open (operations/resilience.ts): not ready until its next try; then the probe is that try.
+      const breaker = o.target().guard?.state();
+      if (breaker?.open && Date.now() < breaker.retryAt!)
+        return `the supplier cannot be reached since ${new Date(breaker.since!).toISOString()}; retrying`;
       if (okAt > failAt && t - okAt < o.freshMs) return null;
-      if (!(failAt > okAt && t - failAt < retryMs)) await probe();
+      if (breaker?.open || !(failAt > okAt && t - failAt < retryMs)) await probe();
       if (okAt > failAt && now() - okAt < o.freshMs) return null;
       return `the upstream did not answer (${failReason || 'no call yet'})`;
     },
