@@ -26,6 +26,7 @@ import { sandboxConfigFromEnv } from './sandbox/config';
 import { lineLog, silentLogger, type Logger } from './lib/logger';
 import { createMetrics, type GatewayMetrics } from './gateway/service/metrics';
 import { requestLog } from './gateway/service/requests';
+import { currentRequestId } from './lib/request-scope';
 import { healthRoutes, upstreamWatch } from './gateway/service/health';
 import { createUpstreamGuard } from './gateway/operations/resilience';
 import { metricsRoute } from './gateway/service/metrics-route';
@@ -198,9 +199,10 @@ export async function createAppServer(
   const observeUpstream = (call: UpstreamCall) => {
     watch.seen(call);
     metrics.upstreamCall(call.operation, call.code, call.ms / 1000);
-    // Answers with code 1 are the ordinary case: debug; refusals and failures: info and warn.
+    // Answers with code 1 are the ordinary case: debug; refusals: info; failures: an error when a
+    // person's request saw it (the line then carries the request's id), else (periodic work) a warning.
     const fields = { operation: call.operation, code: call.code, status: call.status, ms: call.ms };
-    if (call.status !== 200) upstreamLog.warn(fields, 'upstream call failed');
+    if (call.status !== 200) upstreamLog[currentRequestId() ? 'error' : 'warn'](fields, 'upstream call failed');
     else if (call.code === '1') upstreamLog.debug(fields, 'upstream call');
     else upstreamLog.info(fields, 'upstream call refused');
   };
@@ -210,6 +212,9 @@ export async function createAppServer(
     requestLog({
       logger,
       metrics,
+      trustProxy: config.trustProxy,
+      // The gateway's own calls to the embedded sandbox are no one's requests: out of the request metrics.
+      internal: isInternal,
       quiet: (path) => path === '/healthz' || path === '/readyz' || path === '/metrics' || path.startsWith(`${SANDBOX_MOUNT}/`),
       onAnswered: (c, route, status) => {
         if (status === 429 && (route === '/bff/auth/login' || route === '/bff/auth/password')) metrics.loginRefused(route);
@@ -390,10 +395,15 @@ export async function createAppServer(
     const assets = serveStatic({ root, precompressed: true });
     // Hashed names: cached for good. (Set on the answer itself: serveStatic's onFound runs after the
     // answer is made, too late for a header.)
-    app.use('/assets/*', async (c, next) => {
-      const found = await assets(c, next);
-      if (found instanceof Response && found.ok) found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-      return found;
+    // A name that is not there (an old build's chunk, a typo) is 404, never the SPA's page with 200:
+    // a browser would run HTML as a script, and a cache would keep it for good.
+    app.use('/assets/*', async (c) => {
+      const found = await assets(c, async () => {});
+      if (found instanceof Response) {
+        if (found.ok) found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+        return found;
+      }
+      return c.text(`There is no file ${c.req.path}.`, 404, { 'Cache-Control': 'no-store' });
     });
     // The shell (at / and every client-side route) carries the person's start-up data, so it is never cached.
     const shellTexts = loadShellTexts(config.staticDir);
