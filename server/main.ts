@@ -28,7 +28,10 @@ runServer(
       log: runLogOf(logger),
       ready: (info) => {
         const mode = config.upstream ? `upstream ${new URL(config.upstream.baseUrl).host}` : 'embedded sandbox';
-        const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/`;
+        // The address people open: with PUBLIC_ORIGIN set, only its host is answered (any other is 421).
+        const url = config.defaultOrigins
+          ? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/`
+          : `${config.publicOrigins[0]}/`;
         logger.info(
           {
             url,

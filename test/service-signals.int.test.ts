@@ -166,4 +166,26 @@ describe('npm start stops on a signal (issue 40)', () => {
       }
     }
   }, 60_000);
+
+  it('a log reader that stops reading and then goes away never holds a stopping gateway (issue 49: pino retried the last lines for ever)', async () => {
+    const stalled = await startNpm(1);
+    try {
+      // The supervisor (or `| tee`) stops reading: the pipe fills with the request lines (LOG_LEVEL=debug).
+      stalled.npm.stdout!.pause();
+      const before = stalled.out().length;
+      for (let round = 0; round < 80; round++) await Promise.all(Array.from({ length: 20 }, () => health(stalled.port)));
+      expect(stalled.out().length - before).toBeLessThan(300 * 1024);
+      stalled.npm.kill('SIGTERM');
+      await sleep(300);
+      // Still serving through the drain, though nothing it writes is read.
+      expect(await health(stalled.port)).toBe(503);
+      // Stopped within the drain (1 s) and a little: before, it never stopped.
+      await waitFor('the gateway to exit though its log is not read', () => !alive(stalled.gatewayPid), 1000 + 3000, stalled.out);
+      // Then the reader goes away (a terminal's Ctrl+C ends `| tee` too): npm ends as well.
+      stalled.npm.stdout!.destroy();
+      expect(await Promise.race([stalled.exited, sleep(3000).then(() => 'still running')])).not.toBe('still running');
+    } finally {
+      for (const pid of [stalled.gatewayPid, stalled.npm.pid!]) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 40_000);
 });

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../server/gateway/service/metrics';
@@ -67,22 +70,35 @@ describe('request ids and unknown /bff paths', () => {
         .status,
     ).toBe(404);
 
-    const given = 'lb-7f3a9c21-trace';
+    // Without TRUST_PROXY an id the client chose is not taken: anyone could put their lines under another person's id (issue 49).
+    const chosen = 'lb-7f3a9c21-trace';
     const call = await app.call('POST', '/bff/op/source.list', {
-      headers: { cookie: merchant, 'content-type': 'application/json', 'x-request-id': given },
+      headers: { cookie: merchant, 'content-type': 'application/json', 'x-request-id': chosen },
       body: '{}',
     });
     expect(call.status).toBe(200);
-    expect(call.headers['x-request-id']).toBe(given);
-    // Something that is not an id is not taken over.
-    const odd = await app.call('GET', '/healthz', { headers: { 'x-request-id': 'has spaces <b>' } });
-    expect(odd.headers['x-request-id']).not.toBe('has spaces <b>');
+    const id = call.headers['x-request-id'] as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logLines().some((l) => l.reqId === chosen)).toBe(false);
 
-    const line = logLines().find((l) => l.reqId === given);
-    expect(line).toMatchObject({ level: 30, concern: 'http', method: 'POST', route: '/bff/op/:id', status: 200, msg: 'request' });
-    expect(line!.userId).toEqual(expect.any(Number));
-    expect(line!.ms).toEqual(expect.any(Number));
-    expect(logLines().some((l) => l.concern === 'upstream' && l.operation === 'source.list' && l.code === '1')).toBe(true);
+    // Every line of the request carries its id: its own (info), the forwarded call's and the upstream call's (debug).
+    const lines = logLines().filter((l) => l.reqId === id);
+    expect(lines.find((l) => l.concern === 'http')).toMatchObject({
+      level: 30,
+      method: 'POST',
+      route: '/bff/op/:id',
+      status: 200,
+      msg: 'request',
+      userId: expect.any(Number),
+      ms: expect.any(Number),
+    });
+    expect(lines.find((l) => l.concern === 'upstream' && l.operation === 'source.list')).toMatchObject({ level: 20, code: '1' });
+    expect(lines.find((l) => l.concern === 'gateway')).toMatchObject({
+      level: 20,
+      msg: expect.stringMatching(/^op source\.list .* code=1 /),
+    });
+    // The op line is debug: no line of a successful call is above info.
+    expect(logLines().filter((l) => typeof l.msg === 'string' && l.msg.startsWith('op ') && l.level !== 20)).toEqual([]);
   });
 });
 
@@ -284,6 +300,150 @@ describe('/readyz', () => {
       expect((await live.call('GET', '/healthz')).status).toBe(200);
     } finally {
       await live.close();
+    }
+  });
+});
+
+/** One HTTP/1.0 request over a bare socket: with the Host given, or with none at all (as HAProxy's `option httpchk` sends). */
+function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.end(`GET ${path} HTTP/1.0\r\n${lines.join('')}\r\n`);
+    });
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+describe('probes and scrapes behind a balancer (issue 49)', () => {
+  it('/readyz, /healthz and /metrics answer a Host outside PUBLIC_ORIGIN and no Host at all; /metrics still wants its token; other paths still answer 421', async () => {
+    for (const headers of [{ host: 'desk-1:8787' }, { host: '10.0.3.17:8787' }, {}] as Record<string, string>[]) {
+      const what = JSON.stringify(headers);
+      expect((await rawGet(app.port, '/readyz', headers)).status, `/readyz ${what}`).toBe(200);
+      expect((await rawGet(app.port, '/healthz', headers)).status, `/healthz ${what}`).toBe(200);
+      const scraped = await rawGet(app.port, '/metrics', { ...headers, ...bearer });
+      expect(scraped.status, `/metrics ${what}`).toBe(200);
+      expect(scraped.body).toContain('# TYPE supply_desk_http_request_duration_seconds histogram');
+      expect((await rawGet(app.port, '/metrics', headers)).status, `/metrics without the token ${what}`).toBe(401);
+      expect((await rawGet(app.port, '/bff/auth/me', headers)).status, `/bff/auth/me ${what}`).toBe(421);
+      expect((await rawGet(app.port, '/', headers)).status, `/ ${what}`).toBe(421);
+    }
+  });
+});
+
+describe('metrics a Prometheus reads (issue 49)', () => {
+  it('pass `promtool check metrics` (or, without promtool, its rule on names: no gauge named …_total)', async () => {
+    const text = (await app.call('GET', '/metrics', { headers: bearer })).text;
+    const promtool = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    if (!promtool.error) {
+      expect(`${promtool.stdout}${promtool.stderr}`.trim()).toBe('');
+      expect(promtool.status).toBe(0);
+    }
+    const misnamed = [...text.matchAll(/^# TYPE (\w+) (\w+)$/gm)].filter((m) => m[2] !== 'counter' && m[1]!.endsWith('_total'));
+    expect(misnamed.map((m) => m[1])).toEqual([]);
+  });
+
+  it("time requests from half a millisecond up, and leave out the embedded sandbox's own calls (they are upstream calls)", async () => {
+    // Calls that go through the gateway to the embedded sandbox.
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await app.call('POST', '/bff/op/source.list', { headers: { cookie: merchant, 'content-type': 'application/json' }, body: '{}' }))
+          .status,
+      ).toBe(200);
+    const text = (await app.call('GET', '/metrics', { headers: bearer })).text;
+    for (const le of ['0.0005', '0.001', '0.0025', '0.005'])
+      expect(text).toContain(`supply_desk_http_request_duration_seconds_bucket{le="${le}",route="/bff/op/:id",method="POST",status="200"}`);
+    expect(text).toMatch(/supply_desk_upstream_request_duration_seconds_count\{operation="source\.list",code="1"\} [3-9]/);
+    // The sandbox's API answered those calls, yet no request series of the gateway counts them.
+    const routes = [...text.matchAll(/^supply_desk_http_request_duration_seconds_count\{route="([^"]+)"/gm)].map((m) => m[1]!);
+    expect(routes).toContain('/bff/op/:id');
+    expect(routes.filter((r) => r.startsWith('/upstream'))).toEqual([]);
+  });
+});
+
+describe('a request that failed, in the log (issue 49)', () => {
+  it("behind TRUST_PROXY the balancer's id is kept, and every line of a request the person saw fail (502) is an error under that id", async () => {
+    const upstreamPort = await freePort();
+    const upstream: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":1,"msg":"ok","data":[]}'));
+    });
+    await new Promise<void>((r) => upstream.listen(upstreamPort, '127.0.0.1', r));
+    const lines: string[] = [];
+    const logger = await createLogger({ level: 'debug', format: 'json', destination: { write: (s: string) => void lines.push(s) } });
+    const live = await startApp(
+      {
+        UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`,
+        UPSTREAM_APP_KEY: 'key',
+        UPSTREAM_APP_SECRET: 'secret-of-the-stand-in',
+        ADMIN_USERNAME: 'boss',
+        ADMIN_PASSWORD: 'boss-password-1234',
+        MIRROR_BACKFILL_DAYS: '0',
+        TRUST_PROXY: '1',
+      },
+      undefined,
+      { logger },
+    );
+    try {
+      const admin = await live.signIn('boss', 'boss-password-1234');
+      upstream.closeAllConnections();
+      await new Promise((r) => upstream.close(r));
+      const given = 'haproxy-0a1b2c3d-0001';
+      const failed = await live.call('POST', '/bff/op/source.list', {
+        headers: { cookie: admin, 'content-type': 'application/json', 'x-request-id': given },
+        body: '{}',
+      });
+      expect(failed.status).toBe(502);
+      expect(failed.headers['x-request-id']).toBe(given);
+      expect(json(failed.text).requestId).toBe(given);
+      const mine = lines
+        .join('')
+        .trim()
+        .split('\n')
+        .map(json)
+        .filter((l) => l.reqId === given);
+      expect(mine.find((l) => l.concern === 'http')).toMatchObject({ level: 50, status: 502, route: '/bff/op/:id' });
+      expect(mine.find((l) => l.concern === 'upstream' && l.operation === 'source.list')).toMatchObject({ level: 50, code: 'unreachable' });
+      expect(mine.find((l) => l.concern === 'gateway')).toMatchObject({
+        level: 20,
+        msg: expect.stringMatching(/^op source\.list .* -> 502 /),
+      });
+      // An id that is not one is not taken, even behind a proxy.
+      const odd = await live.call('GET', '/healthz', { headers: { 'x-request-id': 'has spaces <b>' } });
+      expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('built files (issue 49)', () => {
+  it('a missing /assets file answers 404, not the page; a file there is cached for good; a client-side route gets the page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'supply-desk-assets-'));
+    mkdirSync(join(dir, 'no-dist', 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'no-dist', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(dir, 'no-dist', 'assets', 'index-abc123.js'), 'console.log(1);');
+    const site = await startApp({}, dir);
+    try {
+      const there = await site.call('GET', '/assets/index-abc123.js');
+      expect(there.status).toBe(200);
+      expect(there.headers['content-type']).toMatch(/javascript/);
+      expect(there.headers['cache-control']).toContain('immutable');
+      const missing = await site.call('GET', '/assets/index-gone999.js');
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-type']).not.toMatch(/html/);
+      expect(missing.headers['cache-control']).toBe('no-store');
+      const page = await site.call('GET', '/orders');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id="root">');
+    } finally {
+      await site.close();
     }
   });
 });

@@ -18,7 +18,8 @@ export interface GatewayContext {
   upstream: UpstreamTarget;
   mode: 'sandbox' | 'upstream';
   now: () => number;
-  log: (line: string) => void;
+  /** A line for the log (`debug`: the ordinary case of something frequent, such as each forwarded call). */
+  log: (line: string, level?: 'debug') => void;
   /** Behind a reverse proxy: take the client address, host and scheme from X-Forwarded-*. */
   trustProxy: boolean;
   users: UserStore;

@@ -112,7 +112,11 @@ export function operationsRoutes(ctx: GatewayContext) {
         ctx.goods?.took(id as OpId, data);
       });
     }
-    ctx.log(`op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(code)} ${answer.ms}ms user=${user.username}`);
+    // Beside the request's own line and its upstream call's (all three under the request's id).
+    ctx.log(
+      `op ${id} ${built.method} ${built.path} -> ${answer.status} code=${String(code)} ${answer.ms}ms user=${user.username}`,
+      'debug',
+    );
     // A good envelope goes on as the upstream wrote it (checked above, not serialised a second time).
     if (answer.text !== undefined) return c.body(answer.text, 200, { 'content-type': 'application/json' });
     return c.json(answer.envelope, answer.status as 200);

@@ -3,9 +3,10 @@ import { matchedRoutes } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '../../../contract/constants';
+import { inRequest } from '../../lib/request-scope';
 import type { GatewayMetrics } from './metrics';
 
-/** An id a balancer or proxy already gave the request is kept when it looks like one (no spaces, no markup, not huge). */
+/** An id a trusted balancer or proxy already gave the request is kept when it looks like one (no spaces, no markup, not huge). */
 const GIVEN_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
@@ -24,15 +25,22 @@ export function routePattern(c: Context): string {
 const userIdOf = (c: Context): number | undefined => (c.get('user' as never) as { id?: number } | undefined)?.id;
 
 /**
- * The first middleware of every answer: gives the request its id (kept from X-Request-Id when a proxy
- * set a sane one), sends it back in `x-request-id` on every answer and inside every JSON error answer
- * (`requestId`), writes one log line per request (id, method, route pattern, status, ms, user id; never
- * a header, a body or a query string) and observes the duration metric. Errors thrown by a route come
- * with their cause in the same line. `onAnswered` sees each request after it (the sign-in refusals' count).
+ * The first middleware of every answer: gives the request its id (kept from X-Request-Id only behind a
+ * trusted proxy, `trustProxy`, and when it is a sane one: else anyone could put their lines under
+ * another person's id), sends it back in `x-request-id` on every answer and inside every JSON error
+ * answer (`requestId`), writes one log line per request (id, method, route pattern, status, ms, user
+ * id; never a header, a body or a query string) and observes the duration metric. Every other line
+ * written while it is answered carries the same id (server/lib/request-scope.ts). Errors thrown by a
+ * route come with their cause in the same line; an answer of 500 or more is an error the person saw.
+ * `onAnswered` sees each request after it (the sign-in refusals' count).
  */
 export function requestLog(deps: {
   logger: Logger;
   metrics?: GatewayMetrics;
+  /** Behind a reverse proxy (TRUST_PROXY): an X-Request-Id it sent is kept. */
+  trustProxy?: boolean;
+  /** The gateway's own calls (to the embedded sandbox): logged at debug and left out of the request metrics. */
+  internal?: (c: Context) => boolean;
   /** Requests logged at debug, not info: health probes (every second or so), the embedded sandbox's own calls (logged as upstream calls). */
   quiet?: (path: string) => boolean;
   onAnswered?: (c: Context, route: string, status: number) => void;
@@ -40,10 +48,10 @@ export function requestLog(deps: {
   const log = deps.logger.child({ concern: 'http' });
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header(REQUEST_ID_HEADER);
+    const given = deps.trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined;
     const id = given && GIVEN_ID.test(given) ? given : randomUUID();
     c.set('requestId' as never, id as never);
-    await next();
+    await inRequest(id, next);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = c.res.status;
     const route = routePattern(c);
@@ -53,12 +61,13 @@ export function requestLog(deps: {
       c.header(REQUEST_ID_HEADER, id);
     }
     if (status >= 400) await nameRequestInBody(c, id);
-    deps.metrics?.httpRequest(route, c.req.method, status, ms / 1000);
+    const internal = deps.internal?.(c) ?? false;
+    if (!internal) deps.metrics?.httpRequest(route, c.req.method, status, ms / 1000);
     deps.onAnswered?.(c, route, status);
     const fields = { reqId: id, method: c.req.method, route, status, ms, userId: userIdOf(c) };
     if (c.error) log.error({ ...fields, err: c.error }, 'request failed');
-    else if (deps.quiet?.(c.req.path)) log.debug(fields, 'request');
-    else if (status >= 500) log.warn(fields, 'request');
+    else if (internal || deps.quiet?.(c.req.path)) log.debug(fields, 'request');
+    else if (status >= 500) log.error(fields, 'request');
     else log.info(fields, 'request');
   };
 }
