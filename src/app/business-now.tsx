@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { showsBusinessTime, shownNow } from '../lib/clock';
 import { formatMillis } from '../lib/time';
 import { useLang } from '../lib/use-lang';
@@ -29,7 +31,6 @@ export function BusinessNow() {
     return () => clearInterval(timer);
   }, [meta.dataUpdatedAt]);
   if (!showsBusinessTime() || Math.abs(now - Date.now()) < SAME_MS) return null;
-  const time = formatMillis(now, lang);
   return (
     <Typography
       component="span"
@@ -38,7 +39,11 @@ export function BusinessNow() {
       data-testid="business-now"
       sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: 1, fontVariantNumeric: 'tabular-nums' }}
     >
-      {t('mode.businessNow', { time })}
+      {/* In the app bar the mode chip and the clock's button say "business time" already: there the words are for screen readers only. */}
+      <Box component="span" sx={(theme) => ({ [theme.breakpoints.up('md')]: visuallyHidden })}>
+        {t('mode.businessNow')}{' '}
+      </Box>
+      {formatMillis(now, lang)}
     </Typography>
   );
 }
