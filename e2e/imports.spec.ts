@@ -6,12 +6,14 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../contract/constants';
 import { handXlsx, shopExport } from '../test/sheet-files';
 import { stateOf } from './sign-in';
 import { op } from './checkout-api';
+import { adminSession } from './after-sale-fixtures';
 import { pageProblems, pageShot, switchLook } from './page-checks';
 
 test.use({ storageState: stateOf('merchant') });
 
 test('a merchant imports the template with three orders by SKU id from the library, fixes one in place (district, a formula in the note), places them, downloads the results; the same sheet again places nothing', async ({
   page,
+  browser,
 }, info) => {
   test.setTimeout(120_000);
   // Three SKUs of goods in the selection library, as a shop's export names them: the SKU id alone.
@@ -20,7 +22,7 @@ test('a merchant imports the template with three orders by SKU id from the libra
   const goods = details
     .flatMap((g) => {
       const o = g.status === 1 ? g.specs.options.find((x: any) => x.stock >= 10 && x.agreement_price <= 30_000) : undefined;
-      return o ? [{ sku: o.id as number, price: o.agreement_price as number }] : [];
+      return o ? [{ sku: o.id as number, price: o.agreement_price as number, goodsId: g.id as number }] : [];
     })
     .slice(0, 3);
   expect(goods).toHaveLength(3);
@@ -142,9 +144,54 @@ test('a merchant imports the template with three orders by SKU id from the libra
   const total = goods.reduce((s, g) => s + g.price, 0);
   await expect(page.getByTestId('total-goods')).toHaveText(`¥${(total / 100).toFixed(2)}`);
 
+  // A price moves after the check (the sandbox's market, as a round moves it): the goods mirror hears of it
+  // (goods.price.alter), and the page says so before placing, with the new totals.
+  const admin = await adminSession(browser);
+  const market = async (g: (typeof goods)[number]) => {
+    const res = await admin.api.post('/bff/sandbox/market', { data: { goodsIds: [g.goodsId] } });
+    const moved = ((await res.json()) as { data: { repriced: { skus: { sku: number; after: number }[] }[] } }).data.repriced[0]!.skus;
+    const now = moved.find((s) => s.sku === g.sku)!.after;
+    expect(now).not.toBe(g.price);
+    return now;
+  };
+  const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+  const now2 = await market(goods[2]!);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/bff/skus?ids=${goods[2]!.sku}`)).json()) as any).list[0]?.agreementPrice, {
+      timeout: 15_000,
+    })
+    .toBe(now2);
   await page.getByTestId('import-place').click();
-  await page.getByRole('dialog').getByRole('button', { name: '确认下单' }).click();
+  const placing = page.getByRole('dialog');
+  const moved = placing.getByTestId('import-moved');
+  await expect(moved.getByTestId('import-moved-line')).toHaveText([
+    `${stem}-3：SKU ${goods[2]!.sku} 现价 ${yuan(now2)}，检查时 ${yuan(goods[2]!.price)}`,
+  ]);
+  await expect(moved.getByTestId('import-moved-totals')).toContainText(`商品 ${yuan(total + now2 - goods[2]!.price)}（原 ${yuan(total)}）`);
+  expect(await pageProblems(page, { zh: true, popup: placing })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-moved.png', { window: true });
+  // Another moves while the dialog is open: its orders go at the price checked and the supplier refuses them.
+  const now0 = await market(goods[0]!);
+  await placing.getByRole('button', { name: '按新价格下单' }).click();
   await expect(page).toHaveURL(/\/orders\/import\/\d+$/);
+  await expect(page.getByTestId('import-job')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  const priceRefused = page.locator(`[data-testid="import-job-order"][data-order="${stem}-1"]`);
+  await expect(priceRefused).toHaveAttribute('data-state', 'refused');
+  await expect(priceRefused.getByTestId('import-job-reason')).toHaveText(`价格已变动：现价 ${yuan(now0)}，检查时 ${yuan(goods[0]!.price)}`);
+  // Checked again and sent again from the job, under their own numbers, at the price confirmed.
+  await page.getByTestId('import-resend').click();
+  const resend = page.getByTestId('import-resend-dialog');
+  const again = resend.locator(`[data-testid="import-resend-ready"][data-order="${stem}-1"]`);
+  await expect(again).toContainText(`${stem}-1：商品 ${yuan(now0)}，运费 ¥`);
+  await expect(again).toContainText(`SKU ${goods[0]!.sku}：${yuan(goods[0]!.price)} → ${yuan(now0)}`);
+  expect(await pageProblems(page, { zh: true, popup: resend })).toEqual([]);
+  await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-resend.png', { window: true });
+  await resend.getByTestId('import-resend-confirm').click();
+  await expect(resend.getByTestId('import-resend-sent')).toHaveText(/^已重新排队 \d 个订单。$/);
+  await resend.getByRole('button', { name: '关闭' }).click();
+  await expect(priceRefused).toHaveAttribute('data-state', 'placed', { timeout: 30_000 });
+  await expect(page.locator('[data-testid="import-job-order"][data-state="refused"]')).toHaveCount(0);
+  await admin.close();
   await expect(page.getByTestId('import-job')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(page.locator('[data-testid="import-job-order"][data-state="placed"]')).toHaveCount(3);
   expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
