@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRefund } from '../../../contract';
-import { createI18n } from '../../app/i18n';
-import { ordersLocales } from './locales';
+import { testI18n } from '../../test/render';
 import { lineRefundWords } from './refund-words';
 
 /** Issue 48.6: a line with one of two pieces refunded says so, in both languages; never "refunded" for the whole line. */
@@ -17,7 +16,7 @@ const refund = (pieces: number, money: number, lineSn = line.sn): OrderRefund =>
   day: '2025-11-28',
 });
 const words = (lang: 'zh-CN' | 'en', refunds: OrderRefund[] | null, l = line) =>
-  lineRefundWords(l, refunds, createI18n(lang, { orders: ordersLocales }).getFixedT(lang, 'orders'), lang);
+  lineRefundWords(l, refunds, testI18n(lang).getFixedT(lang, 'orders'), lang);
 
 describe('a goods line says what was refunded of it', () => {
   it('one of two pieces, then both (two refunds, each once), a refund of the supplier’s own, none', () => {
