@@ -11,7 +11,7 @@ export const appMoreLocales = {
       sandboxHint:
         'Connected to the built-in sandbox supplier; no real money moves. Times shown are business time: the clock of the sandbox, which runs faster and can be moved forward.',
       sandboxBusiness: 'Sandbox · business time',
-      businessNow: 'Business time',
+      businessNow: 'Business time {{time}}',
       businessNowHint: "The sandbox's clock, which every time in the app is on: it runs faster than yours and can be moved forward.",
     },
     theme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },
@@ -92,6 +92,7 @@ export const appMoreLocales = {
       cross_site: 'This request came from another site and was refused.',
       not_found: 'It is not there any more, or it is not yours to see.',
       conflict: 'That cannot be done in its present state: it changed meanwhile. Reload to see where it stands.',
+      supplier_down: 'The supplier cannot be reached since {{time}}; retrying. This page reads again by itself once it answers.',
       reference: 'Reference for support:',
       copyReference: 'Copy the reference',
       referenceCopied: 'Reference copied.',
@@ -173,7 +174,7 @@ export const appMoreLocales = {
     mode: {
       sandbox: '沙箱',
       sandboxBusiness: '沙箱 · 业务时间',
-      businessNow: '业务时间',
+      businessNow: '业务时间 {{time}}',
       businessNowHint: '沙箱的时钟，应用中的时间均以它为准：比您的时钟走得快，也可以拨快。',
       upstream: '正式：{{host}}',
       sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。显示的时间均为业务时间：沙箱的时钟，走得更快，也可以拨快。',
@@ -256,6 +257,7 @@ export const appMoreLocales = {
       cross_site: '该请求来自其他网站，已被拒绝。',
       not_found: '该记录已不存在，或不属于您。',
       conflict: '当前状态下无法这样操作：它刚刚有了变化。请刷新查看最新状态。',
+      supplier_down: '自 {{time}} 起无法连接供应商，正在重试。供应商恢复应答后，本页会自动重新读取。',
       reference: '供客服查询的编号：',
       copyReference: '复制编号',
       referenceCopied: '编号已复制。',

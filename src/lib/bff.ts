@@ -18,7 +18,8 @@ export type FailureKind =
   | 'rate_limited'
   | 'cross_site'
   | 'not_found' // a record of the gateway's own that is not there, or not the person's
-  | 'conflict'; // a change the record's state does not allow now
+  | 'conflict' // a change the record's state does not allow now
+  | 'supplier_down'; // the supplier failed every call lately: the gateway is not asking it for a while (`since`, `retryAfter`)
 
 export class OpError extends Error {
   override name = 'OpError';
@@ -34,7 +35,16 @@ export class OpError extends Error {
      * What the gateway said in machine-readable form: the rule an input broke (and its limit), the HTTP
      * status, and the request's id (`x-request-id`: the one its log line has, for support to look up).
      */
-    readonly detail: { rule?: string; limit?: number; status?: number; httpStatus?: number; requestId?: string } = {},
+    readonly detail: {
+      rule?: string;
+      limit?: number;
+      status?: number;
+      httpStatus?: number;
+      requestId?: string;
+      /** `supplier_down`: since when the supplier fails (ms on the shown clock), and the seconds until the gateway asks it again. */
+      since?: number;
+      retryAfter?: number;
+    } = {},
   ) {
     super(message);
   }
@@ -60,13 +70,14 @@ const GATEWAY_KINDS = new Set<FailureKind>([
   'cross_site',
   'not_found',
   'conflict',
+  'supplier_down',
 ]);
 
 interface Answer {
   code?: number;
   msg?: string;
   data?: unknown;
-  gateway?: { reason?: string; field?: string; rule?: string; limit?: number; status?: number };
+  gateway?: { reason?: string; field?: string; rule?: string; limit?: number; status?: number; since?: number; retryAfter?: number };
 }
 
 /**
@@ -134,6 +145,8 @@ async function bffAnswer<T>(
         status: body?.gateway?.status,
         httpStatus: res.status,
         requestId,
+        ...(typeof body?.gateway?.since === 'number' && { since: body.gateway.since }),
+        ...(typeof body?.gateway?.retryAfter === 'number' && { retryAfter: body.gateway.retryAfter }),
       },
     );
   }

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { OpError, type FailureKind } from './bff';
+import { shownNow } from './clock';
+import { formatMillis, formatSeconds } from './time';
 
 /**
  * The name of a refused field in words: the last named segment of its path (`address.phone` → phone,
@@ -33,7 +35,17 @@ export function ruleText(
 }
 
 /** Failures that trying again can fix: the server or supplier away, slow or failing (5xx). */
-const TRANSIENT = new Set<FailureKind>(['network', 'timeout', 'unreachable', 'internal', 'bad_status', 'bad_response']);
+const TRANSIENT = new Set<FailureKind>(['network', 'timeout', 'unreachable', 'internal', 'bad_status', 'bad_response', 'supplier_down']);
+
+/** "14:05" on the shown clock's day, else the date too ("2026/11/27 14:05"), in the person's language. */
+function sinceText(since: number | undefined, lang: string): string {
+  if (since === undefined) return '—';
+  const at = formatMillis(since, lang);
+  const sameDay =
+    formatSeconds(Math.floor(since / 1000), lang, undefined, false) ===
+    formatSeconds(Math.floor(shownNow() / 1000), lang, undefined, false);
+  return sameDay ? (/\d{2}:\d{2}$/.exec(at)?.[0] ?? at) : at;
+}
 
 /** Whether a "retry" button can help: never for a refusal (400/403/404/409), an ended session or a limit. */
 export function canRetry(error: unknown): boolean {
@@ -47,9 +59,11 @@ export function canRetry(error: unknown): boolean {
  * Any failure as a sentence in the person's language (texts live in the `app` namespace). `labels`
  * names the page's fields in its own words (`{ search_words: t('search') }`).
  */
-export function errorText(t: TFunction, error: unknown, labels?: Record<string, string>): string {
+export function errorText(t: TFunction, error: unknown, labels?: Record<string, string>, lang = 'zh-CN'): string {
   if (error instanceof OpError) {
     switch (error.kind) {
+      case 'supplier_down':
+        return t('app:errors.supplier_down', { time: sinceText(error.detail.since, lang) });
       case 'upstream':
         // The supplier's own sentence (Chinese, from the supplier); the gateway adds nothing English.
         return error.message ? t('app:errors.upstream', { msg: error.message }) : t('app:errors.upstreamNoMsg');
@@ -69,6 +83,6 @@ export function errorText(t: TFunction, error: unknown, labels?: Record<string, 
 }
 
 export function useErrorText(labels?: Record<string, string>) {
-  const { t } = useTranslation('app');
-  return (error: unknown) => errorText(t, error, labels);
+  const { t, i18n } = useTranslation('app');
+  return (error: unknown) => errorText(t, error, labels, i18n.language);
 }
