@@ -11,7 +11,7 @@ export const appMoreLocales = {
       sandboxHint:
         'Connected to the built-in sandbox supplier; no real money moves. Times shown are business time: the clock of the sandbox, which runs faster and can be moved forward.',
       sandboxBusiness: 'Sandbox · business time',
-      businessNow: 'Business time {{time}}',
+      businessNow: 'Business time',
       businessNowHint: "The sandbox's clock, which every time in the app is on: it runs faster than yours and can be moved forward.",
     },
     theme: { light: 'Switch to light theme', dark: 'Switch to dark theme' },
@@ -174,7 +174,7 @@ export const appMoreLocales = {
     mode: {
       sandbox: '沙箱',
       sandboxBusiness: '沙箱 · 业务时间',
-      businessNow: '业务时间 {{time}}',
+      businessNow: '业务时间',
       businessNowHint: '沙箱的时钟，应用中的时间均以它为准：比您的时钟走得快，也可以拨快。',
       upstream: '正式：{{host}}',
       sandboxHint: '当前连接内置沙箱供应商，不会产生真实资金往来。显示的时间均为业务时间：沙箱的时钟，走得更快，也可以拨快。',
