@@ -46,6 +46,28 @@ describe('readSheetFile: xlsx', () => {
     expect(read.ok && read.sheet.rows.map((x) => x.cells)).toEqual([['SHOP000001']]);
   });
 
+  it('reads an .xlsx whose parts read declare exactly the inflate cap, and refuses one byte more', async () => {
+    const bytes = handXlsx([['订单号'], ['SHOP000001']]);
+    const { unzipSync } = await import('fflate');
+    const parts = unzipSync(bytes);
+    const others = ['_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels'].reduce((n, p) => n + parts[p]!.length, 0);
+    const declare = (total: number) => {
+      const copy = bytes.slice();
+      const view = new DataView(copy.buffer);
+      const name = new TextEncoder().encode('xl/worksheets/sheet1.xml');
+      for (let i = 0; i + 4 <= copy.length; i++)
+        if (view.getUint32(i, true) === 0x02014b50 && name.every((c, k) => copy[i + 46 + k] === c))
+          view.setUint32(i + 24, total - others, true);
+      return copy;
+    };
+    const at = await readSheetFile(file([declare(XLSX_MAX_INFLATED)], 'a.xlsx'));
+    expect(at.ok && at.sheet.rows.map((x) => x.cells)).toEqual([['SHOP000001']]);
+    expect(await readSheetFile(file([declare(XLSX_MAX_INFLATED + 1)], 'a.xlsx'))).toEqual({
+      ok: false,
+      problem: { kind: 'bomb', bytes: XLSX_MAX_INFLATED + 1, limit: XLSX_MAX_INFLATED },
+    });
+  });
+
   it('reads numbers, dates and text as a person sees them, with flags', async () => {
     const blob = await writeXlsxFile([
       [null],
