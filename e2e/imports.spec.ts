@@ -73,8 +73,8 @@ test('a merchant imports the template with three orders by SKU id from the libra
 
   // Three orders in the template's columns; the third has a district the region list does not know and a formula in its note.
   const stem = `BULK${Date.now()}`;
-  const row = (n: number, area: string, note = '') => {
-    const g = goods[n - 1]!;
+  const row = (n: number, area: string, note = '', over: Record<string, string> = {}) => {
+    const g = goods[(n - 1) % goods.length]!;
     const cells: Record<string, string> = {
       店铺订单号: `${stem}-${n}`,
       收货人: `客户${n}`,
@@ -88,6 +88,7 @@ test('a merchant imports the template with three orders by SKU id from the libra
       规格: '',
       数量: '1',
       备注: note,
+      ...over,
     };
     return header.map((h) => ({ value: cells[h] ?? '', type: String }));
   };
@@ -97,12 +98,25 @@ test('a merchant imports the template with three orders by SKU id from the libra
     row(1, '朝阳'),
     row(2, '海淀区'),
     row(3, '不存在区', '=HYPERLINK("http://x","点我")'),
+    // Two customers behind one shop number (rows 5 and 6), as shops' exports have them (issue 48), with the same goods.
+    row(4, '朝阳', '', { 店铺订单号: `${stem}-4`, 收货人: '孙丽', '商品ID或SKU ID': String(goods[1]!.sku) }),
+    row(5, '东城', '', { 店铺订单号: `${stem}-4`, 收货人: '张伟', 手机号: '13900139000' }),
   ]).toFile(sheetPath);
   await page.getByTestId('import-file').setInputFiles(sheetPath);
 
   const orders = page.getByTestId('import-order');
-  await expect(orders).toHaveCount(3, { timeout: 30_000 });
+  await expect(orders).toHaveCount(4, { timeout: 30_000 });
   await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(2);
+  // Never merged: shown row by row, each with its own address, one sentence for the number.
+  const pair = page.locator(`[data-testid="import-order"][data-order="${stem}-4"]`);
+  await expect(pair).toHaveAttribute('data-status', 'fix');
+  await expect(pair.getByTestId('import-address-group')).toHaveText([
+    '第 5 行 · 孙丽 13800138000北京 北京 朝阳 4 号楼',
+    '第 6 行 · 张伟 13900139000北京 北京 东城 5 号楼',
+  ]);
+  await expect(pair.getByTestId('import-problem-line')).toHaveText([
+    `订单号 ${stem}-4 用于不同收货人或地址的行：第 5 行（孙丽）；第 6 行（张伟）。一个订单只能发往一个地址：请点“修改”为其中的行另起订单号、删除，或有意改用同一地址。`,
+  ]);
   const bad = page.locator(`[data-testid="import-order"][data-order="${stem}-3"]`);
   await expect(bad).toHaveAttribute('data-status', 'fix');
   await expect(bad).toContainText('第 4 行：在地区列表中找不到区县“不存在区”');
@@ -137,11 +151,23 @@ test('a merchant imports the template with three orders by SKU id from the libra
   await dialog.getByTestId('import-fix-save').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(3);
+  // Row 6 given its own number (the one suggested): two orders, each to its own customer.
+  await pair.getByTestId('import-fix').click();
+  const groups = dialog.getByTestId('import-fix-group');
+  await expect(groups.nth(0).getByLabel('收货人')).toHaveValue('孙丽');
+  await expect(groups.nth(1).getByLabel('收货人')).toHaveValue('张伟');
+  await groups.nth(1).getByLabel('另起订单号').check();
+  await expect(dialog.getByTestId('import-fix-own-number')).toHaveValue(`${stem}-4-2`);
+  await dialog.getByTestId('import-fix-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('[data-testid="import-order"][data-status="ready"]')).toHaveCount(5);
+  await expect(page.locator(`[data-testid="import-order"][data-order="${stem}-4-2"]`)).toContainText('张伟 13900139000');
+  await expect(pair).toContainText('孙丽 13800138000');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await pageProblems(page, { zh: true })).toEqual([]);
   await pageShot(page, 'test-results/pages/imports-phone-zh-CN-light-checked.png');
   await page.setViewportSize({ width: 1440, height: 900 });
-  const total = goods.reduce((s, g) => s + g.price, 0);
+  const total = goods.reduce((s, g) => s + g.price, 0) + 2 * goods[1]!.price;
   await expect(page.getByTestId('total-goods')).toHaveText(`¥${(total / 100).toFixed(2)}`);
 
   // A price moves after the check (the sandbox's market, as a round moves it): the goods mirror hears of it
@@ -193,7 +219,7 @@ test('a merchant imports the template with three orders by SKU id from the libra
   await expect(page.locator('[data-testid="import-job-order"][data-state="refused"]')).toHaveCount(0);
   await admin.close();
   await expect(page.getByTestId('import-job')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-  await expect(page.locator('[data-testid="import-job-order"][data-state="placed"]')).toHaveCount(3);
+  await expect(page.locator('[data-testid="import-job-order"][data-state="placed"]')).toHaveCount(5);
   expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
   await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-job.png');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -213,14 +239,20 @@ test('a merchant imports the template with three orders by SKU id from the libra
   expect(head).toContain('结果');
   const outcome = head.indexOf('结果');
   const platform = head.indexOf('平台订单号');
-  expect(sheet.slice(1).map((r) => r[outcome])).toEqual(['已下单', '已下单', '已下单']);
+  expect(sheet.slice(1).map((r) => r[outcome])).toEqual(['已下单', '已下单', '已下单', '已下单', `已下单（另起订单号 ${stem}-4-2）`]);
+  // Each row keeps its own consignee and the number its sheet gave it.
+  const [sn, who] = [head.indexOf('店铺订单号'), head.indexOf('收货人')];
+  expect(sheet.slice(4).map((r) => [r[0], r[sn], r[who]])).toEqual([
+    ['5', `${stem}-4`, '孙丽'],
+    ['6', `${stem}-4`, '张伟'],
+  ]);
   for (const r of sheet.slice(1)) expect(String(r[platform])).toMatch(/^\d{6,}/);
 
   // The same sheet again: every order is "already placed", and there is nothing to place.
   await page.goto('/orders/import');
   await page.getByTestId('import-file').setInputFiles(sheetPath);
   // (The third, placed after its fix, is known by its number whatever its district says now.)
-  await expect(page.locator('[data-testid="import-order"][data-status="already"]')).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.locator('[data-testid="import-order"][data-status="already"]')).toHaveCount(4, { timeout: 30_000 });
   // Placed before: their old problems (the unknown district was in the file) are not said again.
   await expect(page.getByTestId('import-problem-line')).toHaveCount(0);
   await expect(page.getByTestId('import-place')).toBeDisabled();

@@ -208,6 +208,8 @@ export function OrdersTable({
   const at = Math.min(page, Math.max(0, Math.ceil(orders.length / size) - 1));
   const shown = orders.slice(at * size, at * size + size);
   const noStreet = all.filter((o) => o.streetFilled && o.status !== 'already').length;
+  /** Whether an order shown has something in "what to do" (a problem, a fix, or where it was placed before). */
+  const todo = shown.some((o) => o.status !== 'ready' || o.problems.length > 0);
   if (orders.length === 0)
     return (
       <Typography color="textSecondary" sx={{ py: 2 }}>
@@ -253,26 +255,32 @@ export function OrdersTable({
         <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
           <Table size="small" aria-label={t('table.label')}>
             <TableHead>
+              {/* Number, status and amount as wide as they need (1%: no more), the address and goods sharing the rest
+                  with what to do when an order shown has something to do, else that column as narrow as its title. */}
               <TableRow>
-                <TableCell>{t('table.order')}</TableCell>
-                <TableCell>{t('table.status')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.address')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('table.lines')}</TableCell>
-                <TableCell align="right">{t('table.amount')}</TableCell>
-                <TableCell>{t('table.problems')}</TableCell>
+                <TableCell sx={{ width: '1%' }}>{t('table.order')}</TableCell>
+                <TableCell sx={{ width: '1%', whiteSpace: 'nowrap' }}>{t('table.status')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, minWidth: 180 }}>{t('table.address')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, minWidth: 180 }}>{t('table.lines')}</TableCell>
+                <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
+                  {t('table.amount')}
+                </TableCell>
+                <TableCell sx={todo ? { width: '30%', minWidth: 160 } : { width: '1%', whiteSpace: 'nowrap' }}>
+                  {t('table.problems')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {shown.map((o) => (
                 <TableRow key={o.key} data-testid="import-order" data-status={o.status} data-order={o.orderSn}>
-                  <TableCell sx={{ minWidth: 110 }}>{parts.number(o)}</TableCell>
+                  <TableCell>{parts.number(o)}</TableCell>
                   <TableCell>{chip(o)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 260 }}>{parts.address(o)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 280 }}>{parts.lines(o)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{parts.address(o)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{parts.lines(o)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {parts.amount(o)}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>{parts.todo(o)}</TableCell>
+                  <TableCell>{parts.todo(o)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

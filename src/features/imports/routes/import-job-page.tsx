@@ -190,7 +190,7 @@ export function ImportJobPage() {
                     {o.orderSn}
                   </Typography>
                   <Typography variant="caption" color="textSecondary">
-                    {t('table.rows', { rows: o.rows.map((r) => r.row).join(', ') })}
+                    {t('table.rows', { count: o.rows.length, rows: o.rows.map((r) => r.row).join(lang === 'en' ? ', ' : '、') })}
                   </Typography>
                 </TableCell>
                 <TableCell>
