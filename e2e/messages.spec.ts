@@ -53,6 +53,10 @@ test('a merchant sees an order ship live: inbox entry, order row, toast with a l
 
   // Mark all read: the badge says none unread.
   await page.goto('/messages');
+  // One clock (issue 49): after the move the newest day comes first and is "today" on the business
+  // clock, which the app bar shows (ahead of the wall clock by the hours moved).
+  await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('今天');
+  await expect(page.getByTestId('business-now')).toHaveText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
   const badge = page.getByTestId('messages-badge');
   await expect(badge).not.toHaveAttribute('data-count', '0');
   await page.getByRole('button', { name: '全部标为已读' }).click();

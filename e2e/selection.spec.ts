@@ -250,7 +250,8 @@ test('the goods watch: a minimum above every rate puts the library at risk; its 
   expect(await pageProblems(page, { zh: true })).toEqual([]);
   await first.getByRole('button', { name: '价格历史' }).click();
   const drawer = page.getByRole('dialog');
-  await expect(drawer.getByRole('heading', { name: '价格历史' })).toBeVisible();
+  // Opened at its history, not at the product's top far above it (issue 49).
+  await expect(drawer.getByRole('heading', { name: '价格历史' })).toBeInViewport();
   await expect(drawer.getByRole('region', { name: '变动记录' })).toBeVisible();
   await expect(drawer.getByRole('img', { name: /^SKU \d+ 在该时间范围内的协议价与指导价$/ })).toBeVisible();
   expect(await pageProblems(page, { zh: true, popup: drawer })).toEqual([]);
