@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env, type GatewayContext } from '../http/context';
 import { clientIp } from '../http/security';
+import { sandboxFaultsRoutes } from './sandbox-faults';
 import { callUpstream } from './upstream';
 
 /** Goods one move may name (the sandbox's MARKET_CONTROL_MAX). */
@@ -45,4 +46,6 @@ export function sandboxMarketRoute(routes: Hono<Env>, ctx: GatewayContext) {
     await ctx.audit.finish(row, Number(env.code ?? 0), String(env.msg ?? ''), env.gateway?.reason === 'timeout' ? 'unknown' : 'done');
     return c.json(answer.envelope, answer.status as 200);
   });
+  // The supplier's bad days (faults, irregular orders) on the same terms, beside the market.
+  sandboxFaultsRoutes(routes, ctx);
 }

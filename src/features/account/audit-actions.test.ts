@@ -70,4 +70,19 @@ describe('audit log in words (issue 14.6)', () => {
     expect(resultText('Some new English text', 'zh-CN')).toBe('');
     expect(resultText('Some new English text', 'en')).toBe('Some new English text');
   });
+
+  it('the sandbox supplier’s bad days read in words: shares as percentages, the outage as yes or no, an irregular order by its kind (issue 50)', () => {
+    const none = () => undefined;
+    const faults = JSON.stringify({ error: 0.15, lost: 0.05, latencyMs: 200, outage: true });
+    expect(inputSummary(faults, 'en', none, 'sandbox.faults')).toBe(
+      'Share of calls failing: 15 % · Share of answers lost: 5 % · Latency (ms): 200 · Outage: yes',
+    );
+    expect(inputSummary(faults, 'zh-CN', none, 'sandbox.faults')).toBe(
+      '失败调用比例：15 % · 丢失应答比例：5 % · 延迟（毫秒）：200 · 停止服务：是',
+    );
+    const made = JSON.stringify({ orderSn: 'SD7', kind: 'cancelled' });
+    expect(inputSummary(made, 'en', none, 'sandbox.irregular')).toBe('Order number: SD7 · Made: cancelled by the supplier');
+    expect(inputSummary(made, 'zh-CN', none, 'sandbox.irregular')).toBe('订单号：SD7 · 异常类型：供应商取消');
+    expect(actionLabel('sandbox.irregular', 'zh-CN')).toBe('让沙箱订单出现异常');
+  });
 });

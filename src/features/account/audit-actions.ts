@@ -20,6 +20,8 @@ export const GATEWAY_ACTIONS = [
   'users.password',
   'sandbox.clock',
   'sandbox.market',
+  'sandbox.faults',
+  'sandbox.irregular',
   'orders.import',
   'orders.import.resend',
   'watch.rules',
@@ -77,6 +79,8 @@ export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
   'users.password': { en: 'Set a user password', 'zh-CN': '重设用户密码' },
   'sandbox.clock': { en: 'Move the sandbox clock', 'zh-CN': '推进沙箱时钟' },
   'sandbox.market': { en: 'Move sandbox prices', 'zh-CN': '调整沙箱商品价格' },
+  'sandbox.faults': { en: 'Set the sandbox supplier’s bad days', 'zh-CN': '设置沙箱供应商故障' },
+  'sandbox.irregular': { en: 'Make a sandbox order irregular', 'zh-CN': '让沙箱订单出现异常' },
   'orders.import': { en: 'Bulk orders from a sheet', 'zh-CN': '表格批量下单' },
   'orders.import.resend': { en: 'Send refused bulk orders again', 'zh-CN': '重新发送被拒的批量订单' },
   'watch.rules': { en: 'Set a minimum profit rate', 'zh-CN': '设置最低利润率' },
@@ -149,6 +153,12 @@ const KEY_WORDS: Record<string, Words> = {
   vouchers: { en: 'Vouchers', 'zh-CN': '凭证' },
   userInfo: { en: 'Customer', 'zh-CN': '客户信息' },
   company: { en: 'Courier', 'zh-CN': '快递公司' },
+  // The sandbox supplier's bad days (sandbox.faults) and an order made irregular (sandbox.irregular).
+  error: { en: 'Share of calls failing', 'zh-CN': '失败调用比例' },
+  lost: { en: 'Share of answers lost', 'zh-CN': '丢失应答比例' },
+  latencyMs: { en: 'Latency (ms)', 'zh-CN': '延迟（毫秒）' },
+  outage: { en: 'Outage', 'zh-CN': '停止服务' },
+  kind: { en: 'Made', 'zh-CN': '异常类型' },
 };
 
 /** Keys that mean something else in one action: the after-sale mailing info's `sn` is its tracking number. */
@@ -157,6 +167,15 @@ const ACTION_KEY_WORDS: Partial<Record<string, Record<string, Words>>> = {
 };
 /** Inputs in fen, shown in yuan. */
 const MONEY_KEYS = new Set(['goodsFee', 'logisticFee', 'refundFee']);
+/** Shares (0–1) shown as percentages (the sandbox's faults). */
+const SHARE_KEYS = new Set(['error', 'lost']);
+/** An order made irregular in the sandbox (sandbox.irregular), in words. */
+const IRREGULAR_WORDS: Record<string, Words> = {
+  late: { en: 'shipping late', 'zh-CN': '延迟发货' },
+  stalled: { en: 'stalled in transit', 'zh-CN': '物流停滞' },
+  cancelled: { en: 'cancelled by the supplier', 'zh-CN': '供应商取消' },
+  returned: { en: 'refused and returned', 'zh-CN': '拒收退回' },
+};
 /** Option codes the upstream names in Chinese, shown by their known names (an unknown code as it is). */
 const CODE_KEYS: Record<string, EnumModule<string>> = {
   serviceTypeCode: afterSaleServiceType,
@@ -224,13 +243,17 @@ export function inputSummary(summary: string, lang: Lang, fieldWords: (key: stri
           ? `“${KEY_WORDS[v]?.[lang] ?? fieldWords(v) ?? v}”`
           : MONEY_KEYS.has(k) && typeof v === 'number'
             ? formatFen(v, lang)
-            : CODE_KEYS[k] && (typeof v === 'string' || typeof v === 'number')
-              ? CODE_KEYS[k].has(String(v))
-                ? upstreamName(CODE_KEYS[k], String(v), undefined, lang)
-                : String(v)
-              : typeof v === 'string'
-                ? (pictureWords(v, lang) ?? valueText(v, lang))
-                : valueText(v, lang);
+            : SHARE_KEYS.has(k) && action === 'sandbox.faults' && typeof v === 'number'
+              ? `${Math.round(v * 1000) / 10} %`
+              : k === 'kind' && typeof v === 'string' && IRREGULAR_WORDS[v]
+                ? IRREGULAR_WORDS[v][lang]
+                : CODE_KEYS[k] && (typeof v === 'string' || typeof v === 'number')
+                  ? CODE_KEYS[k].has(String(v))
+                    ? upstreamName(CODE_KEYS[k], String(v), undefined, lang)
+                    : String(v)
+                  : typeof v === 'string'
+                    ? (pictureWords(v, lang) ?? valueText(v, lang))
+                    : valueText(v, lang);
       return `${name}${lang === 'en' ? ': ' : '：'}${value}`;
     })
     .join(' · ');
