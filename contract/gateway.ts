@@ -202,8 +202,9 @@ export interface OrderRefund {
   time: number;
   day: string;
 }
-/** `GET /bff/order-refunds?sn=`: one order's refunds from the mirror (its lines' "1 of 2 refunded"). */
+/** `GET /bff/order-refunds?sn=a,b`: orders' refunds from the mirror (their lines' "1 of 2 refunded"); up to 100 numbers. */
 export interface OrderRefunds {
+  /** The numbers asked for, separated by commas. */
   sn: string;
   refunds: OrderRefund[];
   /** The mirror's last reconcile, ms (null before the first). */

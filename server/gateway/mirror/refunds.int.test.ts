@@ -138,6 +138,17 @@ describe('refunds counted once (issue 48.6)', () => {
     expect(one.body.refunds).toEqual([expect.objectContaining({ lineSn: partial.line.sn, pieces: 1, money: partial.line.price })]);
     expect((await get(`/order-refunds?sn=${exchange.order.sn}`, admin)).body.refunds).toEqual([]);
     expect((await get('/order-refunds', admin)).status).toBe(400);
+    // A page's orders at once (the channel lists' 已退款 column): each order's refunds, up to 100 numbers.
+    const page = await get(`/order-refunds?sn=${[partial, whole, exchange].map((o) => o.order.sn).join(',')}`, admin);
+    expect(page.body.refunds.map((r: { sn: string; pieces: number }) => [r.sn, r.pieces]).sort()).toEqual(
+      [
+        [partial.order.sn, 1],
+        [whole.order.sn, 2],
+      ].sort(),
+    );
+    const tooMany = await get(`/order-refunds?sn=${Array.from({ length: 101 }, (_, i) => `S${i}`).join(',')}`, admin);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.gateway).toMatchObject({ reason: 'invalid_input', field: 'sn' });
     expect((await get(`/order-refunds?sn=${partial.order.sn}`, await signIn(bff, 'merchant'))).status).toBe(200);
     // Support may not read orders (contract/permissions.ts): refused.
     const support = await signIn(bff, 'support');

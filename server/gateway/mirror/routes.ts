@@ -122,9 +122,16 @@ const listQuery = z
     params: { rule: 'too_many', limit: MAX_PERIOD_DAYS },
   });
 
-/** `/bff/order-refunds`: one order, by the platform's number. */
+/** `/bff/order-refunds`: orders by the platform's numbers, at most a page of 100, separated by commas. */
 const refundsQuery = z
-  .object({ sn: z.string().trim().min(1, 'sn (the platform order number) is required').max(64, 'sn may be at most 64 characters') })
+  .object({
+    sn: z
+      .string()
+      .trim()
+      .min(1, 'sn (the platform order number) is required')
+      .regex(/^[^,\s]{1,64}(,[^,\s]{1,64}){0,99}$/, 'sn must be at most 100 order numbers of at most 64 characters, separated by commas')
+      .transform((v) => v.split(',')),
+  })
   .strict();
 
 /** `/bff/overview/cash`: paid out (direction 1) or paid back (2), and the days. */
@@ -290,8 +297,8 @@ export function mirrorRoutes(
   });
 
   /**
-   * One order's refunds, each once, from the mirror (what its lines show as "1 of 2 refunded"): for
-   * whoever may read orders. The platform's order number; an order the mirror does not hold has none.
+   * Orders' refunds, each once, from the mirror (what their lines show as "1 of 2 refunded"): for
+   * whoever may read orders. Platform order numbers (a page's, up to 100); an order the mirror does not hold has none.
    */
   routes.get('/order-refunds', async (c) => {
     if (!mayCall(c.get('user').role, 'order.list')) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
@@ -300,8 +307,8 @@ export function mirrorRoutes(
       const detail = issueDetail(parsed.error, c.req.query());
       return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'sn' });
     }
-    const [refunds, fresh] = await Promise.all([mirror.store.refundsOf([parsed.data.sn]), mirror.freshness()]);
-    return c.json({ sn: parsed.data.sn, refunds, readAt: shownReads(fresh).orders });
+    const [refunds, fresh] = await Promise.all([mirror.store.refundsOf(parsed.data.sn), mirror.freshness()]);
+    return c.json({ sn: parsed.data.sn.join(','), refunds, readAt: shownReads(fresh).orders });
   });
 
   /**

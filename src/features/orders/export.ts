@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Order } from '../../../contract';
+import type { Order, OrderRefund, OrderRefunds } from '../../../contract';
 import type { Lang } from '../../../contract/enums';
 import { childGoodsStatus } from '../../../contract/enums/child-goods-status';
 import { childOrderStatus } from '../../../contract/enums/child-order-status';
@@ -7,7 +7,7 @@ import { orderPayStatus } from '../../../contract/enums/order-pay-status';
 import { orderStatus } from '../../../contract/enums/order-status';
 import { source as sourceEnum } from '../../../contract/enums/source';
 import { MAX_PAGE } from '../../../contract/constants';
-import { callOp } from '../../lib/bff';
+import { bffFetch, callOp } from '../../lib/bff';
 import { csvFileName, csvYuan, download, toCsv } from '../../lib/csv';
 import { formatSeconds } from '../../lib/time';
 import { fetchAllOrders, type OrderSearch, type SourceOrderFilters } from './api/queries';
@@ -75,6 +75,16 @@ export async function exportSourceOrders(
     rows.push(...(await callOp('order.sourceList', { ...f, page, limit })).list);
     onProgress(page, pages);
   }
+  // What was refunded of them, each refund once (the order mirror), a hundred orders a call; none where there is no mirror.
+  const sns = [...new Set(rows.map((c) => c.sn.split('_')[0]!))];
+  const refunds: OrderRefund[] = [];
+  for (let i = 0; i < sns.length; i += 100) {
+    const got = await bffFetch<OrderRefunds>(`/order-refunds?${new URLSearchParams({ sn: sns.slice(i, i + 100).join(',') })}`).catch(
+      () => null,
+    );
+    if (!got) break;
+    refunds.push(...got.refunds);
+  }
   const h = (k: string) => t(`orders:csv.${k}`);
   const csv = toCsv(
     ['childSn', 'thirdSn', 'created', 'consignee', 'phone', 'region', 'street', 'goodsStatus', 'orderStatus', 'refunded', 'total'].map(h),
@@ -88,7 +98,7 @@ export async function exportSourceOrders(
       [c.address.street, c.address.description].filter(Boolean).join(' '),
       childGoodsStatus.label(c.goodsStatus, lang),
       childOrderStatus.label(c.orderStatus, lang),
-      t(`orders:refund.${refundState(c)}`),
+      t(`orders:refund.${refundState(c, refunds)}`),
       csvYuan(c.goodsFee + c.logisticFee),
     ]),
   );

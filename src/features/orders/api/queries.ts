@@ -61,6 +61,19 @@ export const orderRefundsQuery = (sn: string) =>
     staleTime: STALE.live,
   });
 
+/** The refunds of a page's orders (platform numbers, at most 100), under the channel lists' key: they refresh together. */
+export const pageRefundsQuery = (sns: readonly string[]) =>
+  queryOptions({
+    queryKey: [...orderKeys.all, 'source', 'refunds', [...sns].sort()] as const,
+    queryFn: ({ signal }): Promise<OrderRefunds | null> =>
+      bffFetch<OrderRefunds>(`/order-refunds?${new URLSearchParams({ sn: [...sns].sort().join(',') })}`, { signal }).catch((e: unknown) => {
+        if ((e as Error).name === 'AbortError') throw e;
+        return null;
+      }),
+    staleTime: STALE.live,
+    enabled: sns.length > 0,
+  });
+
 /** The supplier's record of one goods line (third-level number). */
 export const lineRecordQuery = (lineSn: string) =>
   queryOptions({

@@ -118,9 +118,25 @@ describe('OrdersTable', () => {
     ).toEqual([order.sn, '¥1,242.50']);
   });
 
-  it('refund state of a child reads its lines', () => {
+  it('refund state of a child reads its lines and the mirror’s refunds (one of two pieces is part, not all: issue 48)', () => {
     expect(refundState({ goods: [line('a'), line('b')] })).toBe('none');
     expect(refundState({ goods: [line('a', 5), line('b')] })).toBe('some');
-    expect(refundState({ goods: [line('a', 5)] })).toBe('all');
+    // A refund time alone says a refund was seen, not how much.
+    expect(refundState({ goods: [line('a', 5)] })).toBe('some');
+    const a = line('a', 5);
+    const refund = (pieces: number) => ({
+      sn: 'o',
+      lineSn: a.sn,
+      afterSaleId: 1,
+      cashId: 2,
+      money: 100,
+      pieces,
+      time: 5,
+      day: '2026-11-28',
+    });
+    expect(refundState({ goods: [{ ...a, number: 2 }] }, [refund(1)])).toBe('some');
+    expect(refundState({ goods: [{ ...a, number: 2 }] }, [refund(1), refund(1)])).toBe('all');
+    expect(refundState({ goods: [{ ...a, number: 2 }] }, [refund(0)])).toBe('all');
+    expect(refundState({ goods: [{ ...a, number: 2 }, line('b')] }, [refund(2)])).toBe('some');
   });
 });

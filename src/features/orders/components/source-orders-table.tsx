@@ -12,7 +12,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ChildOrder, Address } from '../../../../contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ChildOrder, Address, OrderRefund } from '../../../../contract';
+import { pageRefundsQuery } from '../api/queries';
 import { childGoodsStatus } from '../../../../contract/enums/child-goods-status';
 import { childOrderStatus } from '../../../../contract/enums/child-order-status';
 import { Pager } from '../../../components/pager';
@@ -30,10 +32,22 @@ type SourceRow = ChildOrder & { thirdSn: string; address: Omit<Address, 'descrip
 
 const code = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' as const };
 
-/** Refunded lines of a child: none, some, or all of them. */
-export function refundState(c: Pick<ChildOrder, 'goods'>): 'none' | 'some' | 'all' {
-  const refunded = c.goods.filter((g) => g.refundTime > 0 || g.isRefund === true).length;
-  return refunded === 0 ? 'none' : refunded === c.goods.length ? 'all' : 'some';
+/**
+ * What of a child was refunded: nothing, part, or all of it. A line is refunded whole when the order
+ * mirror's refunds (`refunds`) hold all its pieces, or money with no pieces said (a refund of the
+ * supplier's own); fewer pieces are part of it (issue 48: one of two pieces is not "yes"). A refund
+ * time the refunds do not (yet) explain says a refund was seen, not how much: part.
+ */
+export function refundState(c: Pick<ChildOrder, 'goods'>, refunds?: readonly OrderRefund[] | null): 'none' | 'some' | 'all' {
+  const lines = c.goods.map((g) => {
+    const mine = (refunds ?? []).filter((r) => r.lineSn === g.sn && r.money > 0);
+    if (mine.length) {
+      const pieces = mine.reduce((s, r) => s + r.pieces, 0);
+      return pieces === 0 || pieces >= g.number ? 'all' : 'some';
+    }
+    return g.refundTime > 0 || g.isRefund === true ? 'some' : 'none';
+  });
+  return lines.every((l) => l === 'none') ? 'none' : lines.every((l) => l === 'all') ? 'all' : 'some';
 }
 
 /** One channel's child orders (order.sourceList): each row opens its whole order. */
@@ -58,6 +72,9 @@ export function SourceOrdersTable({
 }) {
   const { t } = useTranslation('orders');
   const lang = useLang();
+  // What was refunded of the page's orders, each refund once (the gateway's order mirror), only when the column shows.
+  const sns = [...new Set((rows ?? []).map((c) => c.sn.split('_')[0]!))];
+  const refunds = useQuery({ ...pageRefundsQuery(sns), enabled: sns.length > 0 && columns.has('refunded') }).data?.refunds;
   const show = (c: SourceColumn) => columns.has(c);
   return (
     <Paper variant="outlined">
@@ -119,7 +136,7 @@ export function SourceOrdersTable({
                         <StatusChip of={childOrderStatus} value={c.orderStatus} />
                       </TableCell>
                     )}
-                    {show('refunded') && <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`refund.${refundState(c)}`)}</TableCell>}
+                    {show('refunded') && <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`refund.${refundState(c, refunds)}`)}</TableCell>}
                     {show('money') && (
                       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                         {formatFen(c.goodsFee + c.logisticFee, lang)}
