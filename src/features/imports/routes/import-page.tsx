@@ -160,7 +160,11 @@ export function ImportPage() {
     }
     setProgress({ done: 0, total: orders.length });
     setRiskyGoods(new Set());
-    const result = await checkOrders(orders, { ...(await checkDeps()), onProgress: (done, total) => setProgress({ done, total }) });
+    // Drawn at each whole percent, not at each order: 5,000 orders would be 5,000 renders of the page.
+    const onProgress = (done: number, total: number) => {
+      if (done === total || Math.floor((done * 100) / total) !== Math.floor(((done - 1) * 100) / total)) setProgress({ done, total });
+    };
+    const result = await checkOrders(orders, { ...(await checkDeps()), onProgress });
     const sheetSn = kept?.sheetSn ?? Object.fromEntries(orders.flatMap((o) => o.rows.map((r) => [r.row, r.values.orderSn])));
     setChecked({
       fileName,
