@@ -43,10 +43,8 @@ export function ResendDialog({ jobId, round, open, onClose }: { jobId: number; r
   const freight = ready.reduce((s, o) => s + o.freight, 0);
   const yuan = (fen: number) => formatFen(fen, lang);
   const sent = resend.data;
-  const close = () => {
-    resend.reset();
-    onClose();
-  };
+  // What was sent stays on screen while the dialog fades out; the page mounts a new dialog for each opening.
+  const close = onClose;
   return (
     <Dialog
       open={open}

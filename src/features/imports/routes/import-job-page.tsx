@@ -232,7 +232,13 @@ export function ImportJobPage() {
           </Box>
         </Box>
       )}
-      <ResendDialog jobId={j.id} round={Math.abs(resending)} open={resending > 0} onClose={() => setResending((n) => -n)} />
+      <ResendDialog
+        key={Math.abs(resending)}
+        jobId={j.id}
+        round={Math.abs(resending)}
+        open={resending > 0}
+        onClose={() => setResending((n) => -n)}
+      />
       <ConfirmDialog
         open={cancelling}
         title={t('job.cancelTitle')}
