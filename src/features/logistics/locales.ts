@@ -7,6 +7,8 @@ export const logisticsLocales = {
     copy: 'Copy tracking number {{no}}',
     copied: 'Copied {{no}}.',
     copyFailed: 'The browser did not allow copying. Select the number and copy it by hand.',
+    returning: 'Refused at the door: the parcel is going back to the supplier.',
+    back: 'Refused at the door: the parcel is back with the supplier.',
     confirm: {
       button: 'Confirm receipt',
       title: 'Confirm receipt?',
@@ -24,6 +26,8 @@ export const logisticsLocales = {
     copy: '复制运单号 {{no}}',
     copied: '已复制 {{no}}。',
     copyFailed: '浏览器不允许复制，请手动选中运单号复制。',
+    returning: '收件人拒收：包裹正在退回供应商。',
+    back: '收件人拒收：包裹已退回供应商。',
     confirm: {
       button: '确认收货',
       title: '确认收货？',

@@ -91,8 +91,8 @@ export const messagesLocales = {
         deliveredBare: 'Order {{order}}: SKU {{sku}} was received.',
         success: 'Order {{order}}: “{{title}}” is completed.',
         successBare: 'Order {{order}}: SKU {{sku}} is completed.',
-        cancel: 'Order {{order}}: the shop cancelled “{{title}}”.',
-        cancelBare: 'Order {{order}}: the shop cancelled SKU {{sku}}.',
+        cancel: 'Order {{order}}: the supplier cancelled “{{title}}”; the money comes back to the balance.',
+        cancelBare: 'Order {{order}}: the supplier cancelled SKU {{sku}}; the money comes back to the balance.',
       },
       afterSale: {
         agree: 'After-sale #{{id}} (order {{order}}, “{{title}}”): the supplier agreed.',
@@ -224,8 +224,8 @@ export const messagesLocales = {
         deliveredBare: '订单 {{order}}：SKU {{sku}} 已签收。',
         success: '订单 {{order}}：「{{title}}」交易成功。',
         successBare: '订单 {{order}}：SKU {{sku}} 交易成功。',
-        cancel: '订单 {{order}}：店铺已取消「{{title}}」。',
-        cancelBare: '订单 {{order}}：店铺已取消 SKU {{sku}}。',
+        cancel: '订单 {{order}}：供应商已取消「{{title}}」，货款退回余额。',
+        cancelBare: '订单 {{order}}：供应商已取消 SKU {{sku}}，货款退回余额。',
       },
       afterSale: {
         agree: '售后 #{{id}}（订单 {{order}}，「{{title}}」）：供应商已同意。',

@@ -46,6 +46,21 @@ describe('message sentences', () => {
     expect(messageSentence(m, tZh, 'zh-CN').text).toBe('订单 SD 1：SKU 77 已发货。');
   });
 
+  it('an order cancelled by the supplier (order.cancel) says so and links to the order (issue 50)', () => {
+    const m = msg(
+      'order.cancel',
+      { orderSn: 'SD7', sku: '1201' },
+      { order: { thirdSn: 'SD7', sn: '20261123000000000042', title: '保温杯' } },
+    );
+    const en = messageSentence(m, tEn, 'en');
+    expect(en.text).toBe('Order SD7: the supplier cancelled “保温杯”; the money comes back to the balance.');
+    expect(en.links).toEqual([{ to: '/orders/20261123000000000042', label: 'Order SD7', kind: 'order' }]);
+    expect(messageSentence(m, tZh, 'zh-CN').text).toBe('订单 SD7：供应商已取消「保温杯」，货款退回余额。');
+    const bare = msg('order.cancel', { orderSn: 'SD7', sku: '1201' });
+    expect(messageSentence(bare, tZh, 'zh-CN').text).toBe('订单 SD7：供应商已取消 SKU 1201，货款退回余额。');
+    expect(messageSentence(bare, tEn, 'en').links[0]!.to).toBe('/orders?third=SD7');
+  });
+
   it('every known kind has its own words in both languages, never a raw key', () => {
     const seen = new Set<string>();
     for (const type of MESSAGE_TYPES) {
@@ -179,7 +194,9 @@ describe('message sentences', () => {
         title: '茶叶',
         reasons: ['below-margin'],
         minRate: 70,
-        skus: [{ sku: 1, spec: '', reasons: ['below-margin'], agreementPrice: 1030, agreementBefore: 1030, rateBefore: 67.41, rateAfter: 67.44 }],
+        skus: [
+          { sku: 1, spec: '', reasons: ['below-margin'], agreementPrice: 1030, agreementBefore: 1030, rateBefore: 67.41, rateAfter: 67.44 },
+        ],
       },
       refs: { goods: [{ id: 7, title: '茶叶' }] },
     };

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +11,7 @@ import { ErrorState } from '../../../components/error-state';
 import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
 import { copyToClipboard } from '../../../lib/copy';
 import { useLang } from '../../../lib/use-lang';
+import { traceReturn } from '../trace-return';
 import { traceQuery } from '../api/queries';
 
 /** A tracking number with a button that copies it, for pasting into the courier's own site. */
@@ -36,8 +38,15 @@ export function TraceTimeline({ orderSn, sku }: { orderSn: string; sku: number }
   if (trace.isError && !trace.data) return <ErrorState error={trace.error} onRetry={() => void trace.refetch()} />;
   if (!trace.data) return <Skeleton variant="rounded" height={96} />;
   const { info, list } = trace.data;
+  // A parcel refused at the door travels back: said in words above the courier's own events.
+  const back = traceReturn(list);
   return (
     <Box data-testid="trace" sx={{ pl: 1 }}>
+      {back && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="trace-return">
+          {t(back)}
+        </Alert>
+      )}
       {info.no ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, alignItems: 'center', mb: 1 }}>
           <Typography variant="body2" data-testid="trace-courier">

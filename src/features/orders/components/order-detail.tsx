@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
@@ -17,8 +18,10 @@ import { ErrorState } from '../../../components/error-state';
 import { SourceChip } from '../../../components/source-chip';
 import { formatFen } from '../../../lib/money';
 import { DEFAULT_TIME_ZONE, formatSeconds, zoneName } from '../../../lib/time';
+import { shownNow } from '../../../lib/clock';
 import { useLang } from '../../../lib/use-lang';
 import { orderQuery, orderRefundsQuery } from '../api/queries';
+import { childIrregularWords } from '../irregular-words';
 import { GoodsLineItem } from './goods-line';
 import { regionOf } from './orders-table';
 import { StatusChip } from './status-chip';
@@ -55,6 +58,8 @@ function ChildSection({ child, order }: { child: ChildOrder; order: Order }) {
   const refunds = useQuery(orderRefundsQuery(order.sn)).data?.refunds;
   const shop = child.shopInfo;
   const link = safeUrl(shop.contactURL);
+  // Cancelled by the supplier, refused and back, or not shipped long after payment: said in words (business time).
+  const irregular = childIrregularWords(child, order, refunds, Math.floor(shownNow() / 1000), t, lang);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="child-order" data-sn={child.sn}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
@@ -65,6 +70,16 @@ function ChildSection({ child, order }: { child: ChildOrder; order: Order }) {
         <StatusChip of={childGoodsStatus} value={child.goodsStatus} testId="child-goods-status" />
         <StatusChip of={childOrderStatus} value={child.orderStatus} />
       </Stack>
+      {irregular && (
+        <Alert
+          severity={irregular.kind === 'late' ? 'warning' : 'info'}
+          sx={{ mb: 1 }}
+          data-testid="child-irregular"
+          data-kind={irregular.kind}
+        >
+          {irregular.text}
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 4 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Facts

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { ChildOrder, OrderRefund } from '../../../contract';
+import { testI18n } from '../../test/render';
+import { traceReturn } from '../logistics/trace-return';
+import { cancelledRefunds, childIrregularWords } from './irregular-words';
+
+/** Issue 50: orders irregular as real suppliers have them say so in words, in both languages. */
+const PAID_AT = 1_764_300_000;
+const child = (sn: string, goodsStatus: number, o: { shipped?: boolean; goodsFee?: number; logisticFee?: number } = {}): ChildOrder => ({
+  sn,
+  source: 2,
+  logisticFee: o.logisticFee ?? 800,
+  goodsFee: o.goodsFee ?? 10_300,
+  goodsStatus,
+  orderStatus: goodsStatus === 1 ? 4 : 2,
+  deliverTime: o.shipped ? PAID_AT + 7200 : 0,
+  createdTime: PAID_AT,
+  shopInfo: { name: 'Shop' },
+  goods: [
+    {
+      sn: `${sn}_1`,
+      goodsId: 1,
+      sku: 11,
+      skuName: '',
+      image: '',
+      name: 'Tea',
+      number: 1,
+      price: o.goodsFee ?? 10_300,
+      refundTime: 0,
+      createdTime: PAID_AT,
+      payStatus: 1,
+      deliverName: o.shipped ? '顺丰速运' : '',
+      deliverNo: o.shipped ? 'SF1' : '',
+    },
+  ],
+});
+const own = (money: number, id = money): OrderRefund => ({
+  sn: '2026',
+  lineSn: '',
+  afterSaleId: null,
+  cashId: id,
+  money,
+  pieces: 0,
+  time: PAID_AT + 3600,
+  day: '2025-11-28',
+});
+const order = (children: ChildOrder[], payStatus = 1) => ({ children, payStatus, createdTime: PAID_AT });
+const words = (lang: 'zh-CN' | 'en', c: ChildOrder, o: ReturnType<typeof order>, refunds: OrderRefund[] | null, hoursLater = 1) =>
+  childIrregularWords(c, o, refunds, PAID_AT + hoursLater * 3600, testI18n(lang).getFixedT(lang, 'orders'), lang);
+
+describe('irregular orders in words', () => {
+  it('a child cancelled by the supplier says so with the money back (goods and freight), once the refund is seen', () => {
+    const c = child('2026_2_1', 1);
+    const o = order([c, child('2026_6_2', 3, { shipped: true })]);
+    expect(words('zh-CN', c, o, [own(11_100)])).toEqual({ kind: 'cancelled', text: '供应商已取消，已退款 ¥111.00' });
+    expect(words('en', c, o, [own(11_100)])?.text).toBe('Cancelled by the supplier, ¥111.00 refunded');
+    expect(words('zh-CN', c, o, [])?.text).toBe('供应商已取消，尚未看到退款');
+    expect(words('en', c, o, null)?.text).toBe('Cancelled by the supplier; no refund seen yet');
+  });
+
+  it('a parcel refused and back is said as returned, refunded the goods without the freight', () => {
+    const c = child('2026_2_1', 1, { shipped: true });
+    const o = order([c]);
+    expect(words('zh-CN', c, o, [own(10_300)])).toEqual({ kind: 'returned', text: '收件人拒收，已退回供应商，已退款 ¥103.00' });
+    expect(words('en', c, o, [own(10_300)])?.text).toBe('Refused at delivery and returned to the supplier, ¥103.00 refunded');
+  });
+
+  it('two cancelled children each take the refund of their own amount; an after-sale refund is not theirs', () => {
+    const a = child('2026_2_1', 1, { goodsFee: 1000, logisticFee: 800 });
+    const b = child('2026_6_2', 1, { goodsFee: 5000, logisticFee: 1000 });
+    const afterSale: OrderRefund = { ...own(5000), afterSaleId: 7, lineSn: '2026_6_2_1', pieces: 1 };
+    const m = cancelledRefunds(order([a, b]), [afterSale, own(6000, 1), own(1800, 2)]);
+    expect(m).toEqual(
+      new Map([
+        ['2026_2_1', 1800],
+        ['2026_6_2', 6000],
+      ]),
+    );
+    // A single cancelled child takes what its supplier refunds add up to (an after-sale refunded part before).
+    expect(cancelledRefunds(order([a]), [own(300, 1), own(1200, 2)]).get('2026_2_1')).toBe(1500);
+    expect(cancelledRefunds(order([a, b]), [own(300, 1)]).size).toBe(0);
+  });
+
+  it('a paid child not shipped a day after payment is late, with its hours; before that, or unpaid, nothing', () => {
+    const c = child('2026_2_1', 0);
+    expect(words('zh-CN', c, order([c]), null, 30.5)).toEqual({ kind: 'late', text: '未发货，已付款 30 小时' });
+    expect(words('en', c, order([c]), null, 72)?.text).toBe('Not shipped 72 hours after payment');
+    expect(words('en', c, order([c]), null, 23.9)).toBeNull();
+    expect(words('en', c, order([c], 0), null, 72)).toBeNull();
+    const shipped = child('2026_2_1', 3, { shipped: true });
+    expect(words('en', shipped, order([shipped]), null, 72)).toBeNull();
+  });
+
+  it('a trace tells a parcel refused and going back from one back with the supplier', () => {
+    const normal = [
+      { message: '快件已签收，签收人：本人' },
+      { message: '包裹已到达派送网点，快递员正在派送' },
+      { message: '包裹已到达转运中心' },
+    ];
+    expect(traceReturn(normal)).toBeNull();
+    const refused = [{ message: '收件人拒收，包裹退回商家' }, ...normal.slice(1)];
+    expect(traceReturn(refused)).toBe('returning');
+    expect(traceReturn([{ message: '退回包裹已由商家签收，货款已退回余额' }, ...refused])).toBe('back');
+    const t = (lang: 'zh-CN' | 'en') => testI18n(lang).getFixedT(lang, 'logistics');
+    expect(t('zh-CN')('returning')).toBe('收件人拒收：包裹正在退回供应商。');
+    expect(t('en')('back')).toBe('Refused at the door: the parcel is back with the supplier.');
+  });
+});
