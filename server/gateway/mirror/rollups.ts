@@ -231,6 +231,12 @@ export interface Refund {
 
 /** The platform's order number a line, child or order number starts with (`<order>_<child>_<line>_…`). */
 export const orderOfSn = (sn: string) => sn.split('_')[0]!;
+/**
+ * The order a cash-flow line names, as the mirror looks it up (`mirror_cash_flow.order_key`): a
+ * platform number's child or line (digits, then `_`) by its order's number; anything else (a platform
+ * or a merchant order number, which may hold `_` itself) as it is.
+ */
+export const cashOrderKey = (orderSn: string) => (/^\d+_/.test(orderSn) ? orderOfSn(orderSn) : orderSn);
 
 /**
  * The refunds of one order from its after-sale records and the cash-flow lines paid back for it,

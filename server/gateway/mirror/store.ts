@@ -9,6 +9,7 @@ import {
   CASH_IN,
   CASH_OUT,
   cashContributions,
+  cashOrderKey,
   changes,
   dayOf,
   diff,
@@ -591,7 +592,7 @@ export class MirrorStore {
         update_time: l.update_time,
         day: dayOf(l.update_time, this.timeZone),
         data: JSON.stringify(l),
-        order_key: orderOfSn(l.order_sn),
+        order_key: cashOrderKey(l.order_sn),
       }));
       const moved = new Map<string, Contribution>();
       const paidBack = new Set<string>();
@@ -607,7 +608,7 @@ export class MirrorStore {
         for (const r of inserted) {
           const line = latest.get(Number(r.id))!;
           for (const c of cashContributions(line, this.timeZone)) merge(moved, c);
-          if (String(line.direction) === CASH_IN) paidBack.add(orderOfSn(line.order_sn));
+          if (String(line.direction) === CASH_IN) paidBack.add(cashOrderKey(line.order_sn));
         }
       }
       await addFigures(trx, moved);

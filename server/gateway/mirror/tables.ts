@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely';
 import type { Order } from '../../../contract';
 import { columnTypes } from '../db/dialect';
-import { orderKeys } from './rollups';
+import { cashOrderKey, orderKeys, orderOfSn } from './rollups';
 
 /** The order mirror's tables, added to the gateway's by module augmentation (server/gateway/db/tables.ts). */
 declare module '../db/tables' {
@@ -360,7 +360,7 @@ export const mirrorMigrations: Record<string, Migration> = {
           for (const r of rows)
             await db
               .updateTable(table as never)
-              .set({ [to]: String(r[from]).split('_')[0] } as never)
+              .set({ [to]: to === 'order_key' ? cashOrderKey(String(r[from])) : orderOfSn(String(r[from])) } as never)
               .where('id' as never, '=', r.id as never)
               .execute();
           after = Number(rows.at(-1)!.id);
