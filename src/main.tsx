@@ -6,6 +6,7 @@ import './app/start-yield-2';
 import { toast } from './lib/toast';
 import { appTextsLoaded, createI18n, initialLanguage } from './app/i18n';
 import { createQueryClient, followServerStatus } from './app/query-client';
+import { onSettledWrite } from './lib/bff';
 import { reloadOnStaleBuild } from './app/stale-build';
 import { seedBootData } from './app/boot';
 import { CrashScreen } from './app/error-boundary';
@@ -41,6 +42,8 @@ const queryClient = createQueryClient(
       window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   },
 );
+// A write whose answer was lost and was found done by reading: said beside what the page shows for it.
+onSettledWrite(() => void Promise.all([textsReady, appTextsLoaded()]).then(([i]) => toast(i.t('app:errors.settled'), { variant: 'info' })));
 // Every lazy part (pages, popups, the app bar's tools, the catalogue's list) draws once the texts the
 // first page leaves out are in too: they load beside it, asked for by the first lazy part.
 setLazyPrerequisite(appTextsLoaded);

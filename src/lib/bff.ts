@@ -19,7 +19,8 @@ export type FailureKind =
   | 'cross_site'
   | 'not_found' // a record of the gateway's own that is not there, or not the person's
   | 'conflict' // a change the record's state does not allow now
-  | 'supplier_down'; // the supplier failed every call lately: the gateway is not asking it for a while (`since`, `retryAfter`)
+  | 'supplier_down' // the supplier failed every call lately: the gateway is not asking it for a while (`since`, `retryAfter`)
+  | 'not_done'; // a write's answer was lost, and reading showed the supplier did not do it
 
 export class OpError extends Error {
   override name = 'OpError';
@@ -71,12 +72,22 @@ const GATEWAY_KINDS = new Set<FailureKind>([
   'not_found',
   'conflict',
   'supplier_down',
+  'not_done',
 ]);
+
+/** Told when a write's answer was lost and the gateway found by reading what the supplier did (main.tsx says so). */
+const settledListeners = new Set<(opId: string) => void>();
+export function onSettledWrite(listener: (opId: string) => void): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+}
 
 interface Answer {
   code?: number;
   msg?: string;
   data?: unknown;
+  /** The write's answer was lost and this one was found by reading (server/gateway/operations/settle.ts). */
+  settled?: { found?: boolean };
   gateway?: { reason?: string; field?: string; rule?: string; limit?: number; status?: number; since?: number; retryAfter?: number };
 }
 
@@ -163,6 +174,7 @@ export async function callOp<K extends OpId>(id: K, input: OpInput<K>, init: { s
   const { body, requestId } = await bffAnswer<Answer>(`/op/${id}`, { body: input ?? {}, signal: init.signal }, id);
   if (typeof body.code !== 'number')
     throw new OpError('bad_response', 'Unexpected answer.', id, undefined, undefined, undefined, { requestId });
+  if (body.settled?.found) settledListeners.forEach((l) => l(id));
   if (body.code !== SUCCESS_CODE) throw new OpError('upstream', body.msg || '', id, undefined, body.code, undefined, { requestId });
   return body.data as OpData<K>;
 }

@@ -35,7 +35,16 @@ export function ruleText(
 }
 
 /** Failures that trying again can fix: the server or supplier away, slow or failing (5xx). */
-const TRANSIENT = new Set<FailureKind>(['network', 'timeout', 'unreachable', 'internal', 'bad_status', 'bad_response', 'supplier_down']);
+const TRANSIENT = new Set<FailureKind>([
+  'network',
+  'timeout',
+  'unreachable',
+  'internal',
+  'bad_status',
+  'bad_response',
+  'supplier_down',
+  'not_done',
+]);
 
 /** "14:05" on the shown clock's day, else the date too ("2026/11/27 14:05"), in the person's language. */
 function sinceText(since: number | undefined, lang: string): string {

@@ -8,6 +8,7 @@ import { clientIp } from '../http/security';
 import { availableAsArray } from './available-shape';
 import { buildUpstreamRequest, callUpstream, type FailureExtra } from './upstream';
 import { sandboxMarketRoute } from './sandbox-market';
+import { prepareSettle, settle } from './settle';
 
 /** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
 export const OP_WRITTEN = 'op.written';
@@ -84,9 +85,17 @@ export function operationsRoutes(ctx: GatewayContext) {
       return refuse(`Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'body' });
     }
     const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
+    // A write whose answer is lost is settled by reading (./settle.ts); what that needs of before is read first.
+    const before = op.writes ? await prepareSettle(ctx.upstream, id as OpId, parsed.data as Record<string, unknown>) : undefined;
     // The row exists before the write leaves: a gateway killed mid-request still has the record.
     const row = op.writes ? await ctx.audit.begin({ user, action: id, input: parsed.data, ip }) : 0;
-    const sent = await callUpstream(ctx.upstream, built);
+    const sent = await settle(
+      ctx.upstream,
+      id as OpId,
+      parsed.data as Record<string, unknown>,
+      await callUpstream(ctx.upstream, built),
+      before,
+    );
     // availableCheck in its older nested shape too: the page always gets the documented array.
     const answer = id === 'order.availableCheck' ? availableAsArray(sent) : sent;
     // Reads never parse the envelope on the answer's path (its code is enough to pass it on).

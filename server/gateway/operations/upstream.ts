@@ -22,7 +22,9 @@ export type GatewayFailure =
   | 'not_found'
   | 'conflict'
   /** The supplier failed every call lately: the gateway is not asking it for a while (./resilience.ts). */
-  | 'supplier_down';
+  | 'supplier_down'
+  /** A write's answer was lost, and reading shows the supplier did not do it (./settle.ts). */
+  | 'not_done';
 
 export type GatewayEnvelope = {
   code: number;
