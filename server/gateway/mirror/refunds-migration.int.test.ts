@@ -74,6 +74,13 @@ describe('refunds paired once (rollups.ts, matchRefunds)', () => {
       ['cf:11', null, 11, 500, '', '2026-11-23'],
     ]);
   });
+  it('a cash line naming a child pairs only with its own lines’ refunds; one naming another line is a refund of its own', () => {
+    const r = matchRefunds(o, [asale(1, 1, 1030)], [cash(10, `${o.sn}_9`, 1030), cash(11, `${o.sn}_1`, 1030)], TZ);
+    expect(r.map((x) => [x.id, x.cashId])).toEqual([
+      ['as:1', 11],
+      ['cf:10', 10],
+    ]);
+  });
   it('an after-sale refund with no cash line yet counts on the line’s refund time; no refund fee, no refund', () => {
     const r = matchRefunds(o, [asale(1, 1, 1030), asale(2, 1, 0)], [], TZ);
     expect(r.map((x) => [x.id, x.money, x.day])).toEqual([['as:1', 1030, '2026-11-21']]);

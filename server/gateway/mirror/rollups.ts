@@ -242,7 +242,7 @@ export const cashOrderKey = (orderSn: string) => (/^\d+_/.test(orderSn) ? orderO
  * The refunds of one order from its after-sale records and the cash-flow lines paid back for it,
  * each counted once. An after-sale refund and a cash line are paired when the line names the same
  * goods line and the money is the same (in the order they came); a cash line that names the order
- * or a child, not a line, is paired with any refund left of the same money. Whatever is left of
+ * (or a child) is paired with a refund left of the same money (of that child's lines). Whatever is left of
  * either is a refund of its own.
  */
 export function matchRefunds(
@@ -261,7 +261,11 @@ export function matchRefunds(
     return Boolean(a);
   };
   const unpaired = left.filter((c) => !take(c, (a) => a.lineSn === c.orderSn));
-  const alone = unpaired.filter((c) => !take(c, () => true));
+  // A cash line naming a child pairs only with a refund of that child's lines; naming the order, with any.
+  const childOf = new Map(o.children.flatMap((ch) => ch.goods.map((l) => [l.sn, ch.sn] as const)));
+  const alone = unpaired.filter(
+    (c) => !take(c, (a) => c.orderSn === o.sn || c.orderSn === o.thirdSn || childOf.get(a.lineSn) === c.orderSn),
+  );
   const where = (lineSn: string) => {
     const at = lines.get(lineSn);
     const only = o.children.length === 1 ? o.children[0]!.source : 0;
