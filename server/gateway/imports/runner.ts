@@ -6,6 +6,7 @@ import type { GatewayDb } from '../db';
 import type { OpCaller } from '../messages/effects';
 import { buildUpstreamRequest, callUpstream } from '../operations/upstream';
 import { IMPORT_TOPIC } from './events';
+import { fillPlatformNumbers, hasMissingPlatformNumbers } from './platform-numbers';
 import { readRefusal } from './refusal';
 import type { ImportStore, SendingOrder } from './store';
 
@@ -193,10 +194,15 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     await settled(o.id, 'refused', { msg, reasons: readRefusal(msg) });
   };
 
+  /** Whether placed orders whose look-up failed (as an earlier run stopped) were read again since this process started. */
+  let lookedUp = false;
   /** Sends until no running job has an order due; under the sender's lock. */
   const drain = async () => {
     const requeued = await store.requeueSending();
     if (requeued) log(`[imports] ${requeued} order(s) left mid-send by an earlier run: sent again with the same number`);
+    lookedUp = true;
+    const filled = await fillPlatformNumbers(db, lookup);
+    if (filled) log(`[imports] ${filled} placed order(s) whose look-up had failed read again: their platform numbers and amounts are in`);
     const touched = new Set<number>();
     paidReadAt = now();
     for (;;) {
@@ -225,7 +231,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   const run = async () => {
     if (stopped) return;
     try {
-      if (await store.hasWork()) await db.exclusive('imports.send', drain);
+      if ((await store.hasWork()) || (!lookedUp && (await hasMissingPlatformNumbers(db)))) await db.exclusive('imports.send', drain);
     } catch (e) {
       log(`[imports] sending failed: ${e instanceof Error ? e.message : String(e)}`);
     }
