@@ -38,7 +38,8 @@ export default tseslint.config(
         'error',
         {
           selector: 'JSXOpeningElement[name.name="Typography"] > JSXAttribute[name.name="color"] Literal[value=/\\./]',
-          message: 'Typography ignores a palette path in `color` (MUI 9): use textPrimary, textSecondary, primary, success, warning, info, error, or sx.',
+          message:
+            'Typography ignores a palette path in `color` (MUI 9): use textPrimary, textSecondary, primary, success, warning, info, error, or sx.',
         },
       ],
     },

@@ -217,7 +217,14 @@ async function benchSearch(db: GatewayDb, afterSales: number) {
   const search = new SearchStore(db);
   const groups = messageGroupsOf('admin');
   const r = random(5);
-  const total = Number((await db.kysely.selectFrom('mirror_orders').select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  const total = Number(
+    (
+      await db.kysely
+        .selectFrom('mirror_orders')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
   const samples = [];
   for (let i = 0; i < 20; i++)
     samples.push(
@@ -272,7 +279,12 @@ async function benchSqlite(count: number): Promise<OverviewBench> {
     const file = join(dir, 'gateway.sqlite');
     const lite = await openGatewayDb({ file });
     try {
-      const r = await benchOne('SQLite', lite, count, async () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0));
+      const r = await benchOne(
+        'SQLite',
+        lite,
+        count,
+        async () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0),
+      );
       printOverview([r]);
       return r;
     } finally {

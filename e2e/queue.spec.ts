@@ -48,7 +48,10 @@ test('support lands on the work queue: the agreed request waits for the parcel, 
   await expect(page).toHaveURL(/\/queue$/);
   const figure = (await page.getByTestId('queue-delivered-count').textContent())!;
   expect(figure).toMatch(/^[1-9]\d*$/);
-  await page.getByTestId('queue-delivered').getByRole('link', { name: `全部 ${figure} 条` }).click();
+  await page
+    .getByTestId('queue-delivered')
+    .getByRole('link', { name: `全部 ${figure} 条` })
+    .click();
   await expect(page).toHaveURL(/\/queue\?delivered=1$/);
   const all = page.getByTestId('queue-delivered-all');
   await expect(all.getByRole('heading', { level: 2, name: '有未结售后的已发货订单' })).toBeVisible();

@@ -125,7 +125,10 @@ describe('the served shell carries the session, meta and channels', () => {
     const manager = await app.signIn('manager', 'manager-demo');
     const block = blockOf((await app.call('GET', '/overview', { headers: { cookie: manager } })).text);
     expect(block).toMatchObject({ route: '/overview', input: { period: '7d' } });
-    const direct = JSON.parse((await app.call('GET', '/bff/overview?period=7d', { headers: { cookie: manager } })).text) as Record<string, unknown>;
+    const direct = JSON.parse((await app.call('GET', '/bff/overview?period=7d', { headers: { cookie: manager } })).text) as Record<
+      string,
+      unknown
+    >;
     // The same answer but for the moment it was made at.
     const { asOf: _a, ...given } = block!.data;
     const { asOf: _b, ...asked } = direct;

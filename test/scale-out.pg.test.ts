@@ -221,7 +221,8 @@ describe('two gateways on one PostgreSQL behind a round-robin balancer', () => {
     };
     const [a, b] = gateways as [Gateway, Gateway];
     // Each gateway keeps a session it read for 2 s (auth/sessions.ts); waiting at most 1 s shows the bus ended it.
-    const refusedWithin1s = (g: Gateway, cookie: string) => waitFor('the other gateway to refuse the ended session', async () => (await direct(g, 'GET', '/bff/auth/me', cookie)) === 401, 1000);
+    const refusedWithin1s = (g: Gateway, cookie: string) =>
+      waitFor('the other gateway to refuse the ended session', async () => (await direct(g, 'GET', '/bff/auth/me', cookie)) === 401, 1000);
 
     const session = (await call('POST', '/bff/auth/login', MERCHANT)).cookie!;
     expect([await direct(a, 'GET', '/bff/auth/me', session), await direct(b, 'GET', '/bff/auth/me', session)]).toEqual([200, 200]);

@@ -64,10 +64,7 @@ export const consoleRunLog: RunLog = {
  * requests still in flight. A process whose parent went away (the supervisor or npm was killed) stops
  * as on SIGTERM instead of living on, orphaned, on its port.
  */
-export function runServer(
-  build: () => Promise<ServerParts> | ServerParts,
-  opts: { watchParent?: boolean } = {},
-): void {
+export function runServer(build: () => Promise<ServerParts> | ServerParts, opts: { watchParent?: boolean } = {}): void {
   let log: RunLog = consoleRunLog;
   Promise.resolve()
     .then(build)
@@ -87,7 +84,10 @@ export function runServer(
         const at = Date.now();
         const relay = last !== null && last.signal === signal && at - last.at < RELAY_MS;
         last = { signal, at };
-        if (relay) return log.debug?.(`${signal} again within ${RELAY_MS / 1000} s (relayed, as by npm to its child): the same request to stop`, { signal });
+        if (relay)
+          return log.debug?.(`${signal} again within ${RELAY_MS / 1000} s (relayed, as by npm to its child): the same request to stop`, {
+            signal,
+          });
         s.draining?.();
         const drainMs = s.drainMs ?? 0;
         if (drainTimer) {
@@ -99,10 +99,13 @@ export function runServer(
         }
         if (stopping) return force(signal);
         if (signal === 'SIGTERM' && drainMs > 0) {
-          log.info(`${signal}: draining for ${drainMs / 1000} s (health checks answer "stopping"; requests are still served), then stopping`, {
-            signal,
-            drainMs,
-          });
+          log.info(
+            `${signal}: draining for ${drainMs / 1000} s (health checks answer "stopping"; requests are still served), then stopping`,
+            {
+              signal,
+              drainMs,
+            },
+          );
           drainTimer = setTimeout(() => {
             drainTimer = undefined;
             stop(signal);

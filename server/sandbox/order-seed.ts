@@ -90,7 +90,17 @@ export function seedOrders(db: DB, opts: OrderSeedOptions): { orders: number; ms
       const freight = children.reduce((s, c) => s + c.freight, 0);
       const status = goodsStatus === 0 ? 1 : goodsStatus === 5 ? 4 : 3;
       const orderId = Number(
-        insOrder.run(sn, `SEED${opts.seed ?? 1}-${n}`, JSON.stringify(address), address.consignee, address.phone, freight, goodsFee, created, status).lastInsertRowid,
+        insOrder.run(
+          sn,
+          `SEED${opts.seed ?? 1}-${n}`,
+          JSON.stringify(address),
+          address.consignee,
+          address.phone,
+          freight,
+          goodsFee,
+          created,
+          status,
+        ).lastInsertRowid,
       );
       for (const c of children) {
         const shipped = goodsStatus >= 3;

@@ -18,11 +18,5 @@ export function WhenNear({ children, fallback }: { children: ReactNode; fallback
     io.observe(ref.current);
     return () => io.disconnect();
   }, [near]);
-  return near ? (
-    children
-  ) : (
-    <div ref={ref}>
-      {fallback}
-    </div>
-  );
+  return near ? children : <div ref={ref}>{fallback}</div>;
 }

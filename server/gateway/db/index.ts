@@ -289,7 +289,8 @@ export async function openGatewayDb(o: OpenOptions): Promise<GatewayDb> {
         clearTimeout(timer);
       }
     },
-    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null),
+    poolStats: () =>
+      pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : null,
     exclusive,
     every(name, intervalMs, fn, firstMs = intervalMs) {
       let timer: NodeJS.Timeout;

@@ -98,7 +98,12 @@ async function findGoods(
     return g ? [{ ...goodsOf(g), sku: { id: sku.sku, spec: sku.spec, agreementPrice: sku.agreementPrice } }] : [];
   };
   const [byId, bySkuId, byWords] = await Promise.all([
-    id ? call('goods.detail', { id }).then((g) => [goodsOf(g)], () => []) : [],
+    id
+      ? call('goods.detail', { id }).then(
+          (g) => [goodsOf(g)],
+          () => [],
+        )
+      : [],
     bySku(),
     call('goods.list', { page: 1, limit: limit + 1, source: 0, search_words: q }).then((page) => page.list.map(goodsOf)),
   ]);

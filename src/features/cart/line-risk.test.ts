@@ -28,7 +28,14 @@ describe('a cart line at risk (the goods watch, before anything is sent)', () =>
   it('in both languages', () => {
     for (const lng of ['en', 'zh-CN'] as const) {
       const i = i18next.createInstance();
-      void i.init({ lng, ns: ['cart'], defaultNS: 'cart', resources: { [lng]: { cart: cartLocales[lng] } }, interpolation: { escapeValue: false }, initAsync: false });
+      void i.init({
+        lng,
+        ns: ['cart'],
+        defaultNS: 'cart',
+        resources: { [lng]: { cart: cartLocales[lng] } },
+        interpolation: { escapeValue: false },
+        initAsync: false,
+      });
       const r = lineRisk(view(1, { agreement_price: 1080 }))!;
       const text = i.t(`atRisk.${r.kind}`, { price: formatFen(r.price, lng), was: formatFen(r.was, lng) });
       expect(text).toContain('¥10.80');

@@ -17,8 +17,15 @@ function Row({ keys, sequence, what }: { keys: string[]; sequence?: boolean; wha
       <span>
         {keys.map((k, i) => (
           <span key={k}>
-            {i > 0 && <Box component="span" sx={{ mx: 0.5, color: 'text.secondary' }}>{sequence ? t('sheet.then') : '+'}</Box>}
-            <Box component="kbd" sx={{ px: 0.75, py: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, fontFamily: 'monospace', fontSize: '0.85em' }}>
+            {i > 0 && (
+              <Box component="span" sx={{ mx: 0.5, color: 'text.secondary' }}>
+                {sequence ? t('sheet.then') : '+'}
+              </Box>
+            )}
+            <Box
+              component="kbd"
+              sx={{ px: 0.75, py: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, fontFamily: 'monospace', fontSize: '0.85em' }}
+            >
               {k}
             </Box>
           </span>
