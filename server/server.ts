@@ -298,6 +298,7 @@ export async function createAppServer(
     upstream,
     mode: sandbox ? 'sandbox' : 'upstream',
     shown: clock.now,
+    ready: clock.ready,
     settings: { timeZone: config.mirror.timeZone, backfillDays: config.mirror.backfillDays },
     log: logFor('mirror'),
   });

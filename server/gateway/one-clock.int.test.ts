@@ -180,6 +180,22 @@ describe('one clock after the business clock moves (sandbox mode)', () => {
     expect(Math.abs(job!.finishedAt! - business())).toBeLessThan(60_000);
   });
 
+  it("the mirror's first reads after a start wait for the shown clock (not stamped on the wall clock before it is read)", async () => {
+    let read = false;
+    const first = createOrderMirror({
+      db,
+      upstream: upstream(),
+      mode: 'sandbox',
+      settings: { backfillDays: 0 },
+      // Before its first read the shown clock can only say the wall clock's time.
+      shown: () => (read ? business() : Date.now()),
+      ready: () => new Promise<void>((r) => setTimeout(() => r(void (read = true)), 50)),
+    });
+    await first.reconcile();
+    const { shown } = await first.freshness();
+    for (const at of [shown.orders, shown.cash, shown.library]) expect(Math.abs(at! - business())).toBeLessThan(60_000);
+  });
+
   it("a SKU first learned from an order line (its time is the order's, ahead of the read) still gets its goods' details", async () => {
     const [g] = sellableGoods(sb, 1);
     const [detail] = await upstreamCaller(upstream())('goods.bulkDetail', { ids: String(g!.id) });

@@ -59,6 +59,8 @@ export interface MirrorDeps {
    * Default: `now`.
    */
   shown?: () => number;
+  /** Resolves once `shown` can be trusted (the business clock read once): a read's stamps wait for it. */
+  ready?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -75,6 +77,8 @@ export function createOrderMirror(deps: MirrorDeps) {
   const settings = { ...DEFAULT_MIRROR_SETTINGS, ...deps.settings };
   const now = deps.now ?? Date.now;
   const shown = deps.shown ?? now;
+  /** Before a read is stamped: the shown clock read at least once (else its first stamps would be the wall clock's). */
+  const clockRead = () => (deps.ready ? deps.ready().catch(() => {}) : Promise.resolve());
   const log = deps.log ?? (() => {});
   const store = new MirrorStore(deps.db, settings.timeZone, now);
   const target = typeof deps.upstream === 'function' ? undefined : deps.upstream;
@@ -268,6 +272,7 @@ export function createOrderMirror(deps: MirrorDeps) {
       return cashRead;
     }
     cashRead = (async () => {
+      await clockRead();
       do {
         cashAgain = false;
         const at = await nowSeconds();
@@ -280,6 +285,7 @@ export function createOrderMirror(deps: MirrorDeps) {
 
   let running: Promise<MirrorReconcile> | null = null;
   const reconcileOnce = async (): Promise<MirrorReconcile> => {
+    await clockRead();
     const started = now();
     const at = await nowSeconds();
     let read = 0;
