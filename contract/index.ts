@@ -14,4 +14,5 @@ export * from './schemas/message';
 export * from './schemas/imports';
 export * from './schemas/sku-index';
 export * from './schemas/watch';
+export * from './schemas/shipments';
 export * as enums from './enums';

@@ -89,6 +89,8 @@ export const FEATURE_PERMISSIONS = {
   'watch.use': [M, G, A],
   /** Every person's bulk-order jobs, not only one's own (to see and steer them). */
   'imports.all': [A],
+  /** Shipped packages to hand to the shops (`/bff/shipments`): list them, mark them handed over or not. */
+  'shipments.use': [M, G, A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 

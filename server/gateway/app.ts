@@ -26,6 +26,7 @@ import { goodsRoutes, watchRoutes } from './goods/routes';
 import { importsRoutes } from './imports/routes';
 import { createImportRunner } from './imports/runner';
 import { ImportStore } from './imports/store';
+import { shipmentsRoutes } from './shipments/routes';
 import { afterSaleNamesRoutes } from './operations/after-sale-names';
 import { operationsRoutes } from './operations/routes';
 import { gatewayFailure } from './operations/upstream';
@@ -178,6 +179,7 @@ export function createBffApp(deps: GatewayDeps) {
   const pictureCap = bodyCap(BODY_LIMITS.pictures);
   const importCap = bodyCap(BODY_LIMITS.imports);
   const knownCap = bodyCap(BODY_LIMITS.knownOrders);
+  const markCap = bodyCap(BODY_LIMITS.shipmentsMark);
   const defaultCap = bodyCap(BODY_LIMITS.default);
   app.use('*', (c, next) =>
     c.req.path.endsWith('/op/afterSale.picture')
@@ -186,7 +188,9 @@ export function createBffApp(deps: GatewayDeps) {
         ? importCap(c, next)
         : c.req.method === 'POST' && c.req.path.endsWith('/known-orders')
           ? knownCap(c, next)
-          : defaultCap(c, next),
+          : c.req.method === 'POST' && c.req.path.endsWith('/shipments/mark')
+            ? markCap(c, next)
+            : defaultCap(c, next),
   );
 
   app.route('/', sessionRoutes(ctx));
@@ -211,6 +215,7 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/', goodsRoutes(goods));
   app.route('/', watchRoutes(goods, { audit, trustProxy, now: clock.now }));
   app.route('/', importsRoutes({ db: deps.db, store: importStore, runner: imports, audit, trustProxy }));
+  app.route('/', shipmentsRoutes({ db: deps.db, audit, trustProxy, timeZone: deps.mirror?.settings.timeZone, now: clock.now }));
   app.route('/', operationsRoutes(ctx));
 
   app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'hono';
 import { MAX_PICTURES_PER_CALL, mayUse, type Feature } from '../../../contract';
 import { IMPORT_MAX_ROWS } from '../../../contract/constants';
+import { SHIPMENTS_MAX_MARK } from '../../../contract/schemas/shipments';
 import type { GatewayDb } from '../db';
 import type { UpstreamTarget } from '../config';
 import type { AuditLog } from '../audit/audit';
@@ -49,6 +50,8 @@ export const BODY_LIMITS = {
   pictures: MAX_PICTURES_PER_CALL * Math.ceil((1024 * 1024) / 3) * 4 + 64 * 1024,
   imports: 16 * 1024 * 1024,
   knownOrders: JSON.stringify({ orderSns: Array<string>(IMPORT_MAX_ROWS).fill('x'.repeat(64)) }).length,
+  /** `/shipments/mark`: up to SHIPMENTS_MAX_MARK package ids of the largest size. */
+  shipmentsMark: JSON.stringify({ ids: Array<number>(SHIPMENTS_MAX_MARK).fill(2 ** 31 - 1), exported: false }).length,
   default: 64 * 1024,
   login: 4 * 1024,
 } as const;

@@ -21,6 +21,7 @@ import type { GatewayDb } from '../db';
 import { upstreamCaller, type OpCaller } from '../messages/effects';
 import { callUpstream } from '../operations/upstream';
 import { MirrorStore } from './store';
+import { learnCouriers } from '../shipments/store';
 
 export { MirrorStore, type PeriodFigures } from './store';
 export { mirrorMigrations } from './tables';
@@ -382,6 +383,9 @@ export function createOrderMirror(deps: MirrorDeps) {
         }
         case 'account.cashFlow':
           return takeCash(validPage<CashFlow>(id, data).list);
+        case 'logistic.firms':
+          // The couriers' codes, which the shipments list beside each package's courier name.
+          return guarded('the courier list', () => learnCouriers(store.db, data));
         default:
           return Promise.resolve(0);
       }

@@ -3,6 +3,7 @@ import type { AfterSaleRecord, CashFlow, ErrorOrder, Order } from '../../../cont
 import type { GatewayDb, Kdb } from '../db';
 import { dialectOf } from '../db/dialect';
 import { lockKey } from '../db';
+import { writePackages } from '../shipments/store';
 import {
   AFTER_SALE_FINAL,
   afterSaleContributions,
@@ -203,6 +204,12 @@ export class MirrorStore {
       await this.refreshRefunds(
         trx,
         rows.map((r) => r.sn),
+      );
+      // Its shipped packages with it (server/gateway/shipments): what the shops are to be told.
+      await writePackages(
+        trx,
+        rows.map((r) => latest.get(r.sn)!),
+        this.now(),
       );
       return rows.length;
     });

@@ -27,6 +27,8 @@ const FED_BY_READS = new Set<OpId>([
   'account.cashFlow',
   'goods.detail',
   'goods.bulkDetail',
+  // The couriers' codes, for the shipments (server/gateway/shipments).
+  'logistic.firms',
 ]);
 
 /** Bounds of `POST /bff/sandbox/clock` (sandbox mode): one second to 30 days per step. */

@@ -6,6 +6,7 @@ import { mirrorMigrations } from '../../mirror/tables';
 import { searchMigrations } from '../../search/tables';
 import { importsMigrations } from '../../imports/tables';
 import { goodsMigrations } from '../../goods/tables';
+import { shipmentsMigrations } from '../../shipments/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -21,4 +22,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...searchMigrations,
   ...importsMigrations,
   ...goodsMigrations,
+  ...shipmentsMigrations,
 };
