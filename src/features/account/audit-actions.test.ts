@@ -67,6 +67,8 @@ describe('audit log in words (issue 14.6)', () => {
     expect(resultText('refused: Invalid input: search_words: Too big', 'zh-CN')).toBe('输入被网关拒绝');
     expect(resultText('signed in', 'zh-CN')).toBe('');
     expect(resultText('库存不足', 'zh-CN')).toBe('库存不足');
+    expect(resultText('操作成功', 'en')).toBe('');
+    expect(resultText('操作成功', 'zh-CN')).toBe('');
     expect(resultText('Some new English text', 'zh-CN')).toBe('');
     expect(resultText('Some new English text', 'en')).toBe('Some new English text');
   });

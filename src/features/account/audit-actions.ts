@@ -274,6 +274,8 @@ const RESULT_WORDS: [RegExp, Words][] = [
   [/^resend queued \d+$/, { en: 'Queued to be sent again', 'zh-CN': '已排队重新发送' }],
   [/^outcome unknown/, { en: 'Check the supplier before retrying', 'zh-CN': '重试前请先向供应商核实' }],
   [/^(ok|signed in|signed out|password changed)$/, { en: '', 'zh-CN': '' }],
+  // The supplier's "operation succeeded" beside an OK says nothing more (and is Chinese on an English page).
+  [/^(操作成功|成功|success)$/i, { en: '', 'zh-CN': '' }],
 ];
 
 /** The result's sentence in the page's language: the gateway's own words translated, the supplier's msg as it came. */
