@@ -165,6 +165,8 @@ export const importsLocales = {
     refusal: {
       priceChanged: 'Price changed: now {{now}}, {{was}} when checked',
       sku: 'SKU {{sku}}: {{text}}',
+      already: 'The supplier already had an order under this number: it was not placed again.',
+      short: 'Placed but not paid: the balance was short. Pay it from failed orders once topped up.',
     },
     resend: {
       button: 'Check the refused orders again',
@@ -414,6 +416,8 @@ export const importsLocales = {
     refusal: {
       priceChanged: '价格已变动：现价 {{now}}，检查时 {{was}}',
       sku: 'SKU {{sku}}：{{text}}',
+      already: '供应商处已有这个订单号的订单：没有再次下单。',
+      short: '已下单但未支付：余额不足。充值后可在失败订单中支付。',
     },
     resend: {
       button: '重新检查被拒订单',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testI18n } from '../../test/render';
 import type { ImportJob } from '../../../contract';
-import { refusalText } from './refusal-words';
+import { outcomeNote, refusalText } from './refusal-words';
 import { resultRows } from './results';
 
 describe('a refused bulk order in words', () => {
@@ -18,6 +18,20 @@ describe('a refused bulk order in words', () => {
     );
     expect(refusalText(en, [{ code: 'other', sku: null, text: '渠道维护中' }], '渠道维护中', 'en')).toBe('The supplier says: 渠道维护中');
     expect(refusalText(en, [], '余额不足', 'en')).toBe('余额不足');
+  });
+
+  it('an order the supplier had already, or placed without money, is said in words, not in the supplier’s Chinese', () => {
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const t = make(lang);
+      const already = outcomeNote(t, { state: 'already', msg: '订单号已存在' }, lang);
+      const short = outcomeNote(t, { state: 'short', msg: '余额不足' }, lang);
+      expect(already).toBe(t('imports:refusal.already'));
+      expect(short).toBe(t('imports:refusal.short'));
+      if (lang === 'en') expect(`${already}${short}`).not.toMatch(/[\u4e00-\u9fff]/);
+      expect(outcomeNote(t, { state: 'placed', msg: 'x' }, lang)).toBe('');
+      expect(outcomeNote(t, { state: 'queued', msg: 'the supplier did not answer' }, lang)).toBe('the supplier did not answer');
+    }
+    expect(outcomeNote(make('en'), { state: 'already', msg: '订单号已存在' }, 'en')).toMatch(/already had an order under this number/);
   });
 
   it('the results sheet says a refusal in the page’s language, in yuan', () => {

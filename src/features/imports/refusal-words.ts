@@ -35,3 +35,19 @@ export function refusalText(t: TFunction, reasons: readonly ImportRefusal[], msg
     })
     .join(lang === 'en' ? '; ' : '；');
 }
+
+/**
+ * The note beside an order's outcome on the job page and in the results sheet, in the person's
+ * language: a refusal from its parts, an order the supplier had already and one placed without
+ * money in words (the supplier's sentence says only 订单号已存在 / 余额不足); other notes as they came.
+ */
+export function outcomeNote(
+  t: TFunction,
+  o: { state: string; msg: string; reasons?: readonly ImportRefusal[] | null },
+  lang: string,
+): string {
+  if (o.state === 'placed') return '';
+  if (o.state === 'refused') return refusalText(t, o.reasons ?? [], o.msg, lang);
+  if (o.state === 'already' || o.state === 'short') return t(`imports:refusal.${o.state}`);
+  return o.msg;
+}

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ImportJob } from '../../../contract';
 import { columnName } from './column-name';
-import { refusalText } from './refusal-words';
+import { outcomeNote } from './refusal-words';
 import { COLUMNS } from './sheet/columns';
 
 /**
@@ -26,8 +26,8 @@ export function resultRows(job: ImportJob, t: TFunction, lang = 'zh-CN'): { head
   for (const o of job.orders) {
     const state = t(`imports:job.order.${o.state}`);
     // A refusal in the sheet's language (the page's), amounts in yuan, from its parts as the gateway read them; other notes as they came.
-    const note = o.state === 'refused' ? refusalText(t, o.reasons ?? [], o.msg, lang) : o.msg;
-    const msg = note && o.state !== 'placed' ? `: ${note}` : '';
+    const note = outcomeNote(t, o, lang);
+    const msg = note ? `: ${note}` : '';
     o.rows.forEach((r, i) =>
       lines.push({
         row: r.row,

@@ -31,7 +31,7 @@ import { importJobQuery, useJobAction } from '../api';
 import { JOB_COLOR } from '../components/past-imports';
 import { download } from '../../../lib/csv';
 import { resultRows } from '../results';
-import { refusalText } from '../refusal-words';
+import { outcomeNote } from '../refusal-words';
 import { ResendDialog } from '../components/resend-dialog';
 
 const ORDER_COLOR = {
@@ -197,7 +197,7 @@ export function ImportJobPage() {
                   <Chip size="small" variant="outlined" color={ORDER_COLOR[o.state]} label={t(`job.order.${o.state}`)} />
                   {o.msg && o.state !== 'placed' && (
                     <Typography variant="caption" sx={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="import-job-reason">
-                      {o.state === 'refused' ? refusalText(t, o.reasons ?? [], o.msg, lang) : o.msg}
+                      {outcomeNote(t, o, lang)}
                     </Typography>
                   )}
                 </TableCell>
