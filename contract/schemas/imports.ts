@@ -268,3 +268,25 @@ export interface ImportProgressEvent {
   state: ImportJobState;
   counts: ImportCounts;
 }
+
+/**
+ * `/bff/precheck-orders`: the check's pre-check of many orders in one request (order.beforeCheck per
+ * order, asked by the gateway a few at once). Up to PRECHECK_MAX_ORDERS orders, and the body under
+ * the gateway's 64 kB default cap (the page fills a request to PRECHECK_MAX_BYTES at most).
+ */
+export const PRECHECK_MAX_ORDERS = 100;
+/** What the page puts in one request at most (bytes of JSON): under the gateway's 64 kB cap with room to spare. */
+export const PRECHECK_MAX_BYTES = 48 * 1024;
+export const importPrecheckInput = z
+  .object({
+    orders: z
+      .array(operations['order.beforeCheck'].input)
+      .min(1, 'at least one order')
+      .max(PRECHECK_MAX_ORDERS, `at most ${PRECHECK_MAX_ORDERS} orders a request`),
+  })
+  .strict();
+export type ImportPrecheckInput = z.input<typeof importPrecheckInput>;
+/** One answer per order, in the order asked: the supplier's answer, or why it could not be had. */
+export interface ImportPrecheckAnswer {
+  results: ({ data: z.infer<(typeof operations)['order.beforeCheck']['data']> } | { error: string })[];
+}

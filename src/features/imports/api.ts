@@ -5,6 +5,8 @@ import {
   type ImportJob,
   type ImportJobList,
   type ImportJobSummary,
+  type ImportPrecheckAnswer,
+  type ImportPrecheckInput,
   type ImportRecheck,
   type ImportResendAnswer,
   type ImportResendInput,
@@ -35,6 +37,10 @@ export const importJobQuery = (id: number) =>
 /** Which order numbers were placed before (the mirror, earlier jobs). */
 export const knownOrders = (orderSns: string[]) =>
   bffFetch<{ known: { orderSn: string; platformSn: string | null }[] }>('/known-orders', { body: { orderSns } }).then((r) => r.known);
+
+/** The pre-check of many orders in one request (`/bff/precheck-orders`): one answer per order, in order. */
+export const precheckOrders = (orders: ImportPrecheckInput['orders']) =>
+  bffFetch<ImportPrecheckAnswer>('/precheck-orders', { body: { orders } }).then((r) => r.results);
 
 /**
  * Which goods these SKU ids belong to, from the gateway's SKU index (`/bff/skus`; `unknown`: found

@@ -1,4 +1,5 @@
-import type { Address, GoodsDetail, OpData, OpId, OpInput, SkuOption } from '../../../contract';
+import type { Address, BeforeCheckItem, GoodsDetail, ImportPrecheckAnswer, OpData, OpId, OpInput, SkuOption } from '../../../contract';
+import { PRECHECK_MAX_BYTES, PRECHECK_MAX_ORDERS } from '../../../contract/schemas/imports';
 import { SKU_LOOKUP_MAX } from '../../../contract/schemas/sku-index';
 import { addressFormSchema } from '../../lib/address-form';
 import { whyNotSold } from '../cart';
@@ -89,9 +90,19 @@ export interface CheckDeps {
   skus: (ids: number[]) => Promise<{ list: { sku: number; goodsId: number }[]; unknown: number[] }>;
   /** Calls at once (bulk details, pre-checks); 8 unless said. */
   concurrency?: number;
+  /**
+   * The pre-check of many orders in one request (`/bff/precheck-orders`): one answer per order, in
+   * order. Without it, order.beforeCheck is asked once per order through `op`.
+   */
+  precheck?: (orders: OpInput<'order.beforeCheck'>[]) => Promise<ImportPrecheckAnswer['results']>;
   /** Told as orders are pre-checked: how many of how many. */
   onProgress?: (done: number, total: number) => void;
 }
+
+/** Pre-check requests at once (each asks the supplier a few orders at a time itself). */
+const PRECHECK_REQUESTS_AT_ONCE = 2;
+/** The bytes of a pre-check request around its orders (`{"orders":[…]}`). */
+const PRECHECK_ENVELOPE_BYTES = 16;
 
 /** Products per bulk-detail call (the supplier takes at most 50 ids). */
 const DETAIL_BATCH = 50;
@@ -277,40 +288,162 @@ export async function checkOrders(orders: SheetOrder[], deps: CheckDeps): Promis
     o.goods = o.lines.reduce((s, l) => s + (l.price ?? 0) * l.number, 0);
   }
 
-  // Availability and the pre-check of the orders that are complete, a few at once.
+  // Availability and the pre-check of the orders that are complete.
   const complete = out.filter((o) => o.status !== 'already' && o.address && o.problems.length === 0 && o.lines.every((l) => l.sku));
-  let done = 0;
   deps.onProgress?.(0, complete.length);
-  await pool(complete, limit, async (o) => {
-    const spu = o.lines.map((l) => ({ sku: l.sku!, number: l.number }));
-    try {
-      const [available, before] = await Promise.all([
-        deps.op('order.availableCheck', { spu, address: o.address! }),
-        deps.op('order.beforeCheck', { spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number, price: l.price })), address: o.address! }),
-      ]);
-      const banned = new Set(available.flatMap((a) => a.ban));
-      o.freight = before.reduce((s, b) => s + b.freight, 0);
-      const unsellable = new Map(before.flatMap((b) => b.unsellable ?? []).map((u) => [u.sku, u]));
-      for (const l of o.lines) {
-        const u = unsellable.get(l.sku!);
-        if (u && /价格已变动/.test(u.reason) && u.price !== undefined) {
-          // A changed price is not a refusal: the new one is what the order will cost, and it shows.
-          l.was = l.price;
-          l.price = u.price;
-        } else if (u) o.problems.push({ row: l.row, column: null, code: 'notSold', reason: u.reason });
-        else if (banned.has(l.sku!)) o.problems.push({ row: l.row, column: null, code: 'notSold', reason: '', key: 'region' });
-      }
-      o.goods = o.lines.reduce((s, l) => s + (l.price ?? 0) * l.number, 0);
-    } catch {
+  const [availability, prechecked] = await Promise.all([availableByRegion(complete, deps.op, limit), precheckAll(complete, deps, limit)]);
+  for (const o of complete) {
+    const banned = availability.get(o);
+    const before = prechecked.get(o);
+    if (!banned || !before) {
       o.problems.push({ row: null, column: null, code: 'unchecked' });
+      continue;
     }
-    deps.onProgress?.(++done, complete.length);
-  });
+    o.freight = before.reduce((s, b) => s + b.freight, 0);
+    const unsellable = new Map(before.flatMap((b) => b.unsellable ?? []).map((u) => [u.sku, u]));
+    for (const l of o.lines) {
+      const u = unsellable.get(l.sku!);
+      if (u && /价格已变动/.test(u.reason) && u.price !== undefined) {
+        // A changed price is not a refusal: the new one is what the order will cost, and it shows.
+        l.was = l.price;
+        l.price = u.price;
+      } else if (u) o.problems.push({ row: l.row, column: null, code: 'notSold', reason: u.reason });
+      else if (banned.has(l.sku!)) o.problems.push({ row: l.row, column: null, code: 'notSold', reason: '', key: 'region' });
+    }
+    o.goods = o.lines.reduce((s, l) => s + (l.price ?? 0) * l.number, 0);
+  }
 
   for (const o of out) {
     if (o.status === 'already') continue;
     const sold = o.problems.filter((p) => p.code === 'notSold');
     o.status = o.problems.length === 0 ? 'ready' : sold.length === o.problems.length ? 'unsellable' : 'fix';
   }
+  return out;
+}
+
+/** Lines an availability call takes at most (the operation's own limit). */
+const AVAILABLE_MAX_LINES = 100;
+
+/**
+ * Availability (order.availableCheck) of every complete order, asked once per region rather than
+ * once per order: the supplier answers it line by line, for a SKU and a number delivered to a
+ * province, city and district (its region bans, its stock), so each (SKU, number) a region's orders
+ * hold is asked once, each SKU at most once a call (its answer names SKUs), 100 lines a call, with
+ * the address of one of the region's orders. An order's banned SKUs are those banned in any of its
+ * lines, as when it was asked alone. An order some of whose lines were in a call that failed is
+ * missing from the answer (unchecked); the others are not touched.
+ */
+export async function availableByRegion(orders: CheckedOrder[], op: CheckDeps['op'], limit: number): Promise<Map<CheckedOrder, Set<number>>> {
+  interface Call {
+    address: Address;
+    lines: Map<number, number>;
+  }
+  const calls: Call[] = [];
+  /** Per order, the calls and SKUs its lines went into. */
+  const asked = new Map<CheckedOrder, { call: Call; sku: number }[]>();
+  const regions = new Map<string, { address: Address; calls: Call[]; placed: Map<string, Call> }>();
+  for (const o of orders) {
+    const a = o.address!;
+    const key = JSON.stringify([a.province, a.city, a.area]);
+    let region = regions.get(key);
+    if (!region) regions.set(key, (region = { address: a, calls: [], placed: new Map() }));
+    const mine: { call: Call; sku: number }[] = [];
+    for (const l of o.lines) {
+      const pair = `${l.sku!}:${l.number}`;
+      let call = region.placed.get(pair);
+      if (!call) {
+        call = region.calls.find((c) => c.lines.size < AVAILABLE_MAX_LINES && !c.lines.has(l.sku!));
+        if (!call) {
+          call = { address: region.address, lines: new Map() };
+          region.calls.push(call);
+          calls.push(call);
+        }
+        call.lines.set(l.sku!, l.number);
+        region.placed.set(pair, call);
+      }
+      mine.push({ call, sku: l.sku! });
+    }
+    asked.set(o, mine);
+  }
+  const banned = new Map<Call, Set<number> | null>();
+  await pool(calls, limit, async (call) => {
+    try {
+      const answer = await op('order.availableCheck', {
+        spu: [...call.lines].map(([sku, number]) => ({ sku, number })),
+        address: call.address,
+      });
+      banned.set(call, new Set(answer.flatMap((a) => a.ban)));
+    } catch {
+      banned.set(call, null);
+    }
+  });
+  const out = new Map<CheckedOrder, Set<number>>();
+  for (const [o, mine] of asked) {
+    const bans = new Set<number>();
+    let failed = false;
+    for (const { call, sku } of mine) {
+      const b = banned.get(call);
+      if (!b) failed = true;
+      else if (b.has(sku)) bans.add(sku);
+    }
+    if (!failed) out.set(o, bans);
+  }
+  return out;
+}
+
+/**
+ * The pre-check (order.beforeCheck) of every complete order, each with its own lines and address (its
+ * freight and refusals are its own). Through `deps.precheck` many orders a request (up to
+ * PRECHECK_MAX_ORDERS and PRECHECK_MAX_BYTES, two requests at a time), else one call per order,
+ * `limit` at once. Progress is told as answers come. An order whose answer did not come (its call, or
+ * its request, failed) is missing from the result.
+ */
+async function precheckAll(orders: CheckedOrder[], deps: CheckDeps, limit: number): Promise<Map<CheckedOrder, BeforeCheckItem[]>> {
+  const out = new Map<CheckedOrder, BeforeCheckItem[]>();
+  const inputOf = (o: CheckedOrder): OpInput<'order.beforeCheck'> => ({
+    spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number, price: l.price })),
+    address: o.address!,
+  });
+  let done = 0;
+  const precheck = deps.precheck;
+  if (!precheck) {
+    await pool(orders, limit, async (o) => {
+      try {
+        out.set(o, await deps.op('order.beforeCheck', inputOf(o)));
+      } catch {
+        // Unchecked.
+      }
+      deps.onProgress?.(++done, orders.length);
+    });
+    return out;
+  }
+  const batches: { orders: CheckedOrder[]; inputs: OpInput<'order.beforeCheck'>[] }[] = [];
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  for (const o of orders) {
+    const input = inputOf(o);
+    const size = encoder.encode(JSON.stringify(input)).length + 1;
+    let last = batches.at(-1);
+    if (!last || last.orders.length >= PRECHECK_MAX_ORDERS || bytes + size > PRECHECK_MAX_BYTES) {
+      batches.push((last = { orders: [], inputs: [] }));
+      bytes = PRECHECK_ENVELOPE_BYTES;
+    }
+    last.orders.push(o);
+    last.inputs.push(input);
+    bytes += size;
+  }
+  await pool(batches, PRECHECK_REQUESTS_AT_ONCE, async (batch) => {
+    try {
+      const results = await precheck(batch.inputs);
+      batch.orders.forEach((o, i) => {
+        const r = results[i];
+        if (r && 'data' in r) out.set(o, r.data);
+      });
+    } catch {
+      // The batch's orders unchecked; the others keep their answers.
+    }
+    done += batch.orders.length;
+    deps.onProgress?.(done, orders.length);
+  });
   return out;
 }

@@ -30,7 +30,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { balanceQuery } from '../../account';
 import { regionsQuery } from '../../cart';
-import { knownOrders, lookupSkus, useCreateImport } from '../api';
+import { knownOrders, lookupSkus, precheckOrders, useCreateImport } from '../api';
 import { checkOrders, type CheckedOrder, type OrderStatus } from '../check';
 import { ordersHoldingGoods } from '../watched';
 import { atNewPrices, findMoved, type MovedOrder } from '../moved-prices';
@@ -144,7 +144,13 @@ export function ImportPage() {
                 : t(`read.${p.kind}`);
 
   /** How the check reaches the supplier (through the gateway) and the region list (cached with the checkout's). */
-  const checkDeps = async () => ({ op: callOp, known: knownOrders, skus: lookupSkus, regions: await qc.fetchQuery(regionsQuery()) });
+  const checkDeps = async () => ({
+    op: callOp,
+    known: knownOrders,
+    skus: lookupSkus,
+    precheck: precheckOrders,
+    regions: await qc.fetchQuery(regionsQuery()),
+  });
 
   const check = async (fileName: string, sheet: RawSheet, key = newKey(), kept?: Pick<Checked, 'dropped' | 'sheetSn'>) => {
     setBusy(t('drop.reading', { name: fileName }));
