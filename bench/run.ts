@@ -8,7 +8,7 @@ import { benchSandboxLists } from './sandbox-lists';
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
  * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15;
- * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, and `BENCH_ONLY=start`, `npm start`'s
+ * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, `BENCH_ONLY=shipments`, the shipments, and `BENCH_ONLY=start`, `npm start`'s
  * start time and memory, run only when named).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -151,6 +151,11 @@ if (only?.includes('bulk')) {
   // Sheets of 5,000 rows through the import page in Chromium (issue 48): read, and read and checked.
   const { benchBulkBrowser, printBulkBrowser } = await import('./bulk-browser');
   printBulkBrowser(await benchBulkBrowser({ port: Number(process.env.BENCH_PORT ?? 4500) + 4 }));
+}
+if (only?.includes('shipments')) {
+  // Issue 51.4: 10,000 packages listed and read for a sheet, marked and undone, on SQLite and PostgreSQL. Only when named.
+  const { benchShipments, printShipments } = await import('./shipments');
+  printShipments(await benchShipments());
 }
 if (only?.includes('start')) {
   // `npm start` as an operator runs it: time to /healthz, memory, SIGTERM to npm (issue 40). Only when named.
