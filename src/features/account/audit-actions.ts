@@ -25,6 +25,7 @@ export const GATEWAY_ACTIONS = [
   'orders.import',
   'orders.import.resend',
   'watch.rules',
+  'shipments.mark',
 ] as const;
 type GatewayAction = (typeof GATEWAY_ACTIONS)[number];
 
@@ -84,6 +85,7 @@ export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
   'orders.import': { en: 'Bulk orders from a sheet', 'zh-CN': '表格批量下单' },
   'orders.import.resend': { en: 'Send refused bulk orders again', 'zh-CN': '重新发送被拒的批量订单' },
   'watch.rules': { en: 'Set a minimum profit rate', 'zh-CN': '设置最低利润率' },
+  'shipments.mark': { en: 'Mark packages handed to the shop', 'zh-CN': '标记包裹已回传店铺' },
 };
 
 type Lang = 'en' | 'zh-CN';
@@ -108,6 +110,9 @@ export function actionsMatching(text: string): string[] | undefined {
 /** Input keys in words (beyond the shared field names of `app:fields`). */
 const KEY_WORDS: Record<string, Words> = {
   goods_ids: { en: 'Products', 'zh-CN': '商品' },
+  // Packages marked handed to the shop or back (shipments.mark).
+  ids: { en: 'Packages', 'zh-CN': '包裹' },
+  exported: { en: 'Handed to the shop', 'zh-CN': '已回传店铺' },
   goods_id: { en: 'Product', 'zh-CN': '商品' },
   refusedField: { en: 'Refused field', 'zh-CN': '被拒字段' },
   orderSn: { en: 'Order number', 'zh-CN': '订单号' },
