@@ -355,3 +355,76 @@ describe('shipments', () => {
     expect(largest).toEqual({ status: 200, body: { changed: 0 } });
   });
 });
+
+describe('the shipments migration', () => {
+  it('gives the packages of the mirrored orders still under way, and none of those completed or closed', async () => {
+    const fresh = await testGatewayDb();
+    try {
+      await fresh.kysely.schema.dropTable('shipments').execute();
+      await fresh.kysely.schema.dropTable('shipment_couriers').execute();
+      const order = (sn: string, status: number, shipped: boolean) => ({
+        id: 1,
+        sn,
+        thirdSn: `T${sn}`,
+        logisticFee: 0,
+        goodsFee: 100,
+        address: { consignee: 'a', phone: '13800138000', province: '浙江省', city: '杭州市', area: '西湖区', street: '', description: '' },
+        createdTime: 1_790_000_000,
+        payStatus: 1,
+        checkStatus: 1,
+        status,
+        children: [
+          {
+            sn: `${sn}_1`,
+            source: 1,
+            logisticFee: 0,
+            goodsFee: 100,
+            goodsStatus: shipped ? 3 : 0,
+            orderStatus: 1,
+            deliverTime: shipped ? 1_790_007_200 : 0,
+            createdTime: 1_790_000_000,
+            shopInfo: { name: 's' },
+            goods: [
+              {
+                sn: `${sn}_1_1_1`,
+                goodsId: 1,
+                sku: 11,
+                skuName: '黑色',
+                image: '',
+                name: '商品',
+                number: 2,
+                price: 50,
+                refundTime: 0,
+                createdTime: 1_790_000_000,
+                payStatus: 1,
+                deliverName: shipped ? '顺丰速运' : '',
+                deliverNo: shipped ? `SF${sn}` : '',
+              },
+            ],
+          },
+        ],
+      });
+      const rows = [order('M1', 3, true), order('M2', 4, true), order('M3', 5, true), order('M4', 2, false)].map((o) => ({
+        sn: o.sn,
+        third_sn: o.thirdSn,
+        created_time: o.createdTime,
+        day: '2026-09-21',
+        status: o.status,
+        pay_status: 1,
+        total: 100,
+        data: JSON.stringify(o),
+        read_at: 0,
+      }));
+      await fresh.kysely.insertInto('mirror_orders').values(rows).execute();
+      const { shipmentsMigrations } = await import('./tables');
+      await shipmentsMigrations['202611282230_shipments']!.up(fresh.kysely as never);
+      const held = await fresh.kysely.selectFrom('shipments').selectAll().execute();
+      expect(held.map((r) => [r.shop_order_sn, r.child_sn, r.tracking_no, r.courier_name, Number(r.shipped_at), r.exported_at])).toEqual([
+        ['TM1', 'M1_1', 'SFM1', '顺丰速运', 1_790_007_200, null],
+      ]);
+      expect(JSON.parse(held[0]!.lines)).toEqual([{ name: '商品', spec: '黑色', quantity: 2 }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
