@@ -91,6 +91,10 @@ export const FEATURE_PERMISSIONS = {
   'imports.all': [A],
   /** Shipped packages to hand to the shops (`/bff/shipments`): list them, mark them handed over or not. */
   'shipments.use': [M, G, A],
+  /** Support's exceptions (`GET /bff/exceptions`): orders going wrong, found by the gateway. */
+  'exceptions.read': [M, S, G, A],
+  /** Working them (`POST /bff/exceptions/:id/take|notes|resolve`): take one, note it, resolve it. */
+  'exceptions.work': [S, G, A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 

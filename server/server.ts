@@ -15,6 +15,7 @@ import { createMessageCenter, PRUNE_INTERVAL_MS } from './gateway/messages';
 import { upstreamCaller } from './gateway/messages/effects';
 import { createGoods } from './gateway/goods';
 import { createOrderMirror } from './gateway/mirror';
+import { createExceptions } from './gateway/exceptions';
 import { createShownClock } from './gateway/clock';
 import { secretFromFile } from './lib/secret-file';
 import { firstListFor, firstListTail, streamedPage } from './first-list';
@@ -382,6 +383,26 @@ export async function createAppServer(
     },
     3_000,
   );
+  // Support's exceptions found in the order mirror (and the traces of parcels in transit), one gateway at a
+  // time, as often as the mirror reconciles; the first a minute after start-up (after the mirror's first read).
+  const exceptionsLog = logger.child({ concern: 'exceptions' });
+  const exceptions = createExceptions({
+    db,
+    now: clock.now,
+    ready: clock.ready,
+    call: upstreamCaller(upstream),
+    settings: config.exceptions,
+    log: logFor('exceptions'),
+  });
+  const stopExceptions = db.every(
+    'exceptions.sweep',
+    config.mirror.reconcileMs,
+    async () => {
+      const r = await exceptions.sweep();
+      if (r.opened || r.closed) exceptionsLog.info(r, 'exceptions swept');
+    },
+    60_000,
+  );
   const stopSweep = db.every('gateway.sweep', SWEEP_INTERVAL_MS, async () => {
     const gone = await bff.sweep();
     if (gone) logger.info({ concern: 'sessions', removed: gone }, 'expired sessions removed');
@@ -462,6 +483,7 @@ export async function createAppServer(
       importProgress.stop();
       stopMessages();
       stopMirror();
+      stopExceptions();
       stopGoods();
       bff.imports.stop();
       messages.close();

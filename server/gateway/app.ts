@@ -27,6 +27,7 @@ import { importsRoutes } from './imports/routes';
 import { createImportRunner } from './imports/runner';
 import { ImportStore } from './imports/store';
 import { shipmentsRoutes } from './shipments/routes';
+import { exceptionsRoutes } from './exceptions/routes';
 import { afterSaleNamesRoutes } from './operations/after-sale-names';
 import { operationsRoutes } from './operations/routes';
 import { gatewayFailure } from './operations/upstream';
@@ -216,6 +217,7 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/', watchRoutes(goods, { audit, trustProxy, now: clock.now }));
   app.route('/', importsRoutes({ db: deps.db, store: importStore, runner: imports, audit, trustProxy }));
   app.route('/', shipmentsRoutes({ db: deps.db, audit, trustProxy, timeZone: deps.mirror?.settings.timeZone, now: clock.now }));
+  app.route('/', exceptionsRoutes({ db: deps.db, audit, trustProxy, now: clock.now, log }));
   app.route('/', operationsRoutes(ctx));
 
   app.notFound((c) => fail(c, 404, 'unknown_operation', `There is no gateway route ${c.req.method} ${c.req.path}.`));

@@ -171,6 +171,34 @@ export const gatewayEnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1440, 'must be at most 1440')
     .default(60),
+  /** Support's exceptions: a paid child not shipped this many hours after payment is late. */
+  EXCEPTION_LATE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1')
+    .max(2160, 'must be at most 2160')
+    .default(48),
+  /** A failed order neither retried nor refunded this many hours after it was placed is an exception. */
+  EXCEPTION_FAILED_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1')
+    .max(2160, 'must be at most 2160')
+    .default(24),
+  /** A parcel in transit whose trace has had no new event for this many hours is stalled. */
+  EXCEPTION_STALLED_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1')
+    .max(2160, 'must be at most 2160')
+    .default(72),
+  /** Traces of parcels in transit the exceptions' sweep reads at most per run (0: none, nothing is found stalled). */
+  EXCEPTION_TRACE_READS: z.coerce
+    .number({ error: 'must be a number of traces' })
+    .int('must be a whole number of traces')
+    .min(0, 'must be 0 or more')
+    .max(1000, 'must be at most 1000')
+    .default(50),
   /** Orders of a bulk-order job sent to the upstream at once (one gateway sends at a time). */
   IMPORT_CONCURRENCY: z.coerce
     .number({ error: 'must be a number of orders' })
@@ -251,6 +279,8 @@ export interface GatewayConfig {
   mirror: { timeZone: string; backfillDays: number; reconcileMs: number };
   /** GOODS_RECONCILE_MINUTES (in ms). */
   goods: { reconcileMs: number };
+  /** EXCEPTION_LATE_HOURS, EXCEPTION_FAILED_HOURS, EXCEPTION_STALLED_HOURS, EXCEPTION_TRACE_READS. */
+  exceptions: { lateHours: number; failedHours: number; stalledHours: number; traceReads: number };
   /** IMPORT_CONCURRENCY: orders of a bulk-order job sent at once; IMPORT_RETENTION_DAYS: days a finished job keeps its rows. */
   imports: { concurrency: number; retentionDays: number };
   /** LOG_LEVEL, LOG_FORMAT. */
@@ -321,6 +351,12 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     mirror: { timeZone: e.MIRROR_TIME_ZONE, backfillDays: e.MIRROR_BACKFILL_DAYS, reconcileMs: e.MIRROR_RECONCILE_MINUTES * 60_000 },
     goods: { reconcileMs: e.GOODS_RECONCILE_MINUTES * 60_000 },
     imports: { concurrency: e.IMPORT_CONCURRENCY, retentionDays: e.IMPORT_RETENTION_DAYS },
+    exceptions: {
+      lateHours: e.EXCEPTION_LATE_HOURS,
+      failedHours: e.EXCEPTION_FAILED_HOURS,
+      stalledHours: e.EXCEPTION_STALLED_HOURS,
+      traceReads: e.EXCEPTION_TRACE_READS,
+    },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     metricsToken: e.METRICS_TOKEN ?? null,
     readyUpstreamMs: e.READY_UPSTREAM_SECONDS * 1000,

@@ -26,6 +26,9 @@ export const GATEWAY_ACTIONS = [
   'orders.import.resend',
   'watch.rules',
   'shipments.mark',
+  'exceptions.take',
+  'exceptions.note',
+  'exceptions.resolve',
 ] as const;
 type GatewayAction = (typeof GATEWAY_ACTIONS)[number];
 
@@ -86,6 +89,9 @@ export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
   'orders.import.resend': { en: 'Send refused bulk orders again', 'zh-CN': '重新发送被拒的批量订单' },
   'watch.rules': { en: 'Set a minimum profit rate', 'zh-CN': '设置最低利润率' },
   'shipments.mark': { en: 'Mark packages handed to the shop', 'zh-CN': '标记包裹已回传店铺' },
+  'exceptions.take': { en: 'Take an order exception', 'zh-CN': '认领订单异常' },
+  'exceptions.note': { en: 'Note on an order exception', 'zh-CN': '备注订单异常' },
+  'exceptions.resolve': { en: 'Resolve an order exception', 'zh-CN': '处理完成订单异常' },
 };
 
 type Lang = 'en' | 'zh-CN';
@@ -164,6 +170,9 @@ const KEY_WORDS: Record<string, Words> = {
   latencyMs: { en: 'Latency (ms)', 'zh-CN': '延迟（毫秒）' },
   outage: { en: 'Outage', 'zh-CN': '停止服务' },
   kind: { en: 'Made', 'zh-CN': '异常类型' },
+  // A note on an order exception (exceptions.note) and the one it was resolved with (exceptions.resolve).
+  text: { en: 'Note', 'zh-CN': '备注' },
+  note: { en: 'Note', 'zh-CN': '备注' },
 };
 
 /** Keys that mean something else in one action: the after-sale mailing info's `sn` is its tracking number. */

@@ -7,6 +7,7 @@ import { searchMigrations } from '../../search/tables';
 import { importsMigrations } from '../../imports/tables';
 import { goodsMigrations } from '../../goods/tables';
 import { shipmentsMigrations } from '../../shipments/tables';
+import { exceptionsMigrations } from '../../exceptions/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -23,4 +24,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...importsMigrations,
   ...goodsMigrations,
   ...shipmentsMigrations,
+  ...exceptionsMigrations,
 };

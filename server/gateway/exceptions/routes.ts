@@ -1,0 +1,118 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import {
+  exceptionNoteInput,
+  exceptionResolveInput,
+  exceptionsQuery,
+  type ExceptionCase,
+  type ExceptionsAnswer,
+} from '../../../contract/schemas/exceptions';
+import { formatIssues, issueDetail } from '../../lib/issues';
+import type { AuditLog } from '../audit/audit';
+import type { GatewayDb } from '../db';
+import { fail, requireFeature, type Env } from '../http/context';
+import { clientIp } from '../http/security';
+import { exceptionsChanged } from './events';
+import { ExceptionStore, type StepResult } from './store';
+
+type Action = 'exceptions.take' | 'exceptions.note' | 'exceptions.resolve';
+
+/**
+ * `/bff/exceptions`: support's cases of orders going wrong (index.ts finds them). Everyone who reads
+ * orders may read them (`exceptions.read`); support, managers and admins work them (`exceptions.work`):
+ * take one, note it, resolve it with a note. Every step is audited, refusals too.
+ */
+export function exceptionsRoutes(deps: {
+  db: GatewayDb;
+  audit: AuditLog;
+  trustProxy: boolean;
+  /** The shown clock (the business clock in sandbox mode): notes' and resolutions' times, ages. */
+  now: () => number;
+  log?: (line: string) => void;
+}) {
+  const store = new ExceptionStore(deps.db);
+  const routes = new Hono<Env>();
+  const work = requireFeature('exceptions.work');
+
+  routes.get('/exceptions', requireFeature('exceptions.read'), async (c) => {
+    const raw = c.req.query();
+    const parsed = exceptionsQuery.safeParse(raw);
+    if (!parsed.success)
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, issueDetail(parsed.error, raw));
+    const q = parsed.data;
+    const answer = await store.list({ kind: q.kind, state: q.state, offset: (q.page - 1) * q.size, limit: q.size }, deps.now());
+    return c.json(answer satisfies ExceptionsAnswer);
+  });
+
+  /** The case's id from the path: a whole number ≥ 1, else undefined. */
+  const idOf = (c: Context<Env>) => {
+    const id = Number(c.req.param('id'));
+    return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
+  };
+  const caseWords = (k: ExceptionCase) =>
+    `${k.kind} exception ${k.id} of order ${k.shopOrderSn || k.orderSn}${k.childSn ? ` (child ${k.childSn})` : ''}`;
+
+  /** One step on a case: input checked, done or refused, audited either way, told on the bus when done. */
+  const step = async (
+    c: Context<Env>,
+    action: Action,
+    schema: z.ZodType<Record<string, string>> | undefined,
+    run: (id: number, input: Record<string, string>) => Promise<StepResult>,
+    words: (k: ExceptionCase) => string,
+  ) => {
+    const user = c.get('user');
+    const ip = clientIp(c, deps.trustProxy);
+    const id = idOf(c);
+    let input: Record<string, string> = {};
+    const refuse = async (status: 400 | 404 | 409, reason: 'invalid_input' | 'not_found' | 'conflict', msg: string, detail?: unknown) => {
+      await deps.audit.record({ user, action, input: { id: id ?? c.req.param('id') }, code: status, msg: `refused: ${msg}`, ip });
+      return fail(c, status, reason, msg, detail as never);
+    };
+    if (id === undefined) return refuse(404, 'not_found', 'There is no such exception.');
+    if (schema) {
+      const raw = await c.req.json().catch(() => undefined);
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success)
+        return refuse(400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, issueDetail(parsed.error, raw));
+      input = parsed.data;
+    }
+    const r = await run(id, input);
+    if (!r.ok) {
+      if (r.reason === 'missing') return refuse(404, 'not_found', 'There is no such exception.');
+      if (r.reason === 'taken') return refuse(409, 'conflict', `${r.by} has taken this exception; only they can work it now.`);
+      return refuse(409, 'conflict', 'This exception is resolved already.');
+    }
+    await deps.audit.record({ user, action, input: { id, ...input }, code: 1, msg: words(r.kase), ip });
+    await exceptionsChanged(deps.db.bus, action === 'exceptions.resolve' ? { closed: [id] } : { changed: [id] }, deps.log);
+    return c.json(r.kase satisfies ExceptionCase);
+  };
+
+  routes.post('/exceptions/:id/take', work, (c) =>
+    step(
+      c,
+      'exceptions.take',
+      undefined,
+      (id) => store.take(id, c.get('user'), deps.now()),
+      (k) => `took the ${caseWords(k)}`,
+    ),
+  );
+  routes.post('/exceptions/:id/notes', work, (c) =>
+    step(
+      c,
+      'exceptions.note',
+      exceptionNoteInput,
+      (id, input) => store.note(id, c.get('user'), input.text!, deps.now()),
+      (k) => `noted the ${caseWords(k)}`,
+    ),
+  );
+  routes.post('/exceptions/:id/resolve', work, (c) =>
+    step(
+      c,
+      'exceptions.resolve',
+      exceptionResolveInput,
+      (id, input) => store.resolve(id, c.get('user'), input.note!, deps.now()),
+      (k) => `resolved the ${caseWords(k)}`,
+    ),
+  );
+  return routes;
+}
