@@ -7,6 +7,7 @@ const GATEWAY_DB_TESTS = [
   'server/gateway/**/*.pg.test.ts',
   'test/server.int.test.ts',
   'test/imports-check.int.test.ts',
+  'test/imports-check-grouped.int.test.ts',
   'test/messages-reliability.int.test.ts',
   'test/*.pg.test.ts',
 ];

@@ -167,8 +167,14 @@ export function ImportPage() {
     setProgress({ done: 0, total: orders.length });
     setRiskyGoods(new Set());
     // Drawn at each whole percent, not at each order: 5,000 orders would be 5,000 renders of the page.
+    // (The pre-checks come a request of up to 100 orders at a time: a percent may be passed, not met.)
+    let drawn = -1;
     const onProgress = (done: number, total: number) => {
-      if (done === total || Math.floor((done * 100) / total) !== Math.floor(((done - 1) * 100) / total)) setProgress({ done, total });
+      const percent = Math.floor((done * 100) / total);
+      if (done === total || percent !== drawn) {
+        drawn = percent;
+        setProgress({ done, total });
+      }
     };
     const result = await checkOrders(orders, { ...(await checkDeps()), onProgress });
     const sheetSn = kept?.sheetSn ?? Object.fromEntries(orders.flatMap((o) => o.rows.map((r) => [r.row, r.values.orderSn])));

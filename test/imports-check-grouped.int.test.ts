@@ -1,16 +1,16 @@
 import { areaList } from '@vant/area-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRECHECK_MAX_ORDERS, type ImportPrecheckAnswer, type OpData, type OpId, type OpInput } from '../../../contract';
-import { bffOp, signIn } from '../../../test/bff-client';
-import { testGatewayDb } from '../../../test/gateway-db';
-import { startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from '../../../test/harness';
-import { address } from '../../../test/samples';
-import { availableByRegion, checkOrders, type CheckDeps, type CheckedOrder } from '../../../src/features/imports/check';
-import { mapHeaders } from '../../../src/features/imports/sheet/columns';
-import { readPastedText } from '../../../src/features/imports/sheet/read';
-import { groupOrders, toRows } from '../../../src/features/imports/sheet/rows';
-import { createBffApp, BODY_LIMITS } from '../app';
-import type { GatewayDb } from '../db';
+import { PRECHECK_MAX_ORDERS, type ImportPrecheckAnswer, type OpData, type OpId, type OpInput } from '../contract';
+import { bffOp, signIn } from './bff-client';
+import { testGatewayDb } from './gateway-db';
+import { startSandbox, TEST_KEY, TEST_SECRET, type SandboxHarness } from './harness';
+import { address } from './samples';
+import { availableByRegion, checkOrders, type CheckDeps, type CheckedOrder } from '../src/features/imports/check';
+import { mapHeaders } from '../src/features/imports/sheet/columns';
+import { readPastedText } from '../src/features/imports/sheet/read';
+import { groupOrders, toRows } from '../src/features/imports/sheet/rows';
+import { createBffApp, BODY_LIMITS } from '../server/gateway/app';
+import type { GatewayDb } from '../server/gateway/db';
 
 /**
  * The check's supplier calls at a shop's scale (issue 48): availability asked once per region for
