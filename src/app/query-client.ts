@@ -23,14 +23,14 @@ const supplierDown = (error: unknown): error is OpError => error instanceof OpEr
  * (`retryAfter`): every query that failed so is read again then (1 s to 60 s later), so a page
  * comes back by itself once the supplier answers, and says so again if it still does not.
  */
-function readAgainWhenSupplierBack(client: QueryClient) {
+function readAgainWhenSupplierBack(client: () => QueryClient) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (error: OpError) => {
     if (timer) return;
     const seconds = Math.min(60, Math.max(1, error.detail.retryAfter ?? 5));
     timer = setTimeout(() => {
       timer = undefined;
-      void client.refetchQueries({ predicate: (q) => q.state.status === 'error' && supplierDown(q.state.error) });
+      void client().refetchQueries({ predicate: (q) => q.state.status === 'error' && supplierDown(q.state.error) });
     }, seconds * 1000);
   };
 }
@@ -49,11 +49,11 @@ export function followServerStatus() {
 
 export function createQueryClient(notify?: (error: unknown) => void, onSessionEnded?: () => void) {
   const ended = (error: unknown) => error instanceof OpError && error.kind === 'unauthorized';
-  let readAgain: ((error: OpError) => void) | undefined;
+  const readAgain = readAgainWhenSupplierBack(() => client);
   const client = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (supplierDown(error)) readAgain?.(error);
+        if (supplierDown(error)) readAgain(error);
         if (ended(error) && query.queryKey[0] !== 'account') onSessionEnded?.();
         else if (query.state.data !== undefined) notify?.(error);
       },
@@ -76,6 +76,5 @@ export function createQueryClient(notify?: (error: unknown) => void, onSessionEn
       mutations: { retry: false, networkMode: 'always' },
     },
   });
-  readAgain = readAgainWhenSupplierBack(client);
   return client;
 }

@@ -14,13 +14,18 @@ import { buildUpstreamRequest, callUpstream, gatewayFailure, type UpstreamAnswer
 export type Settled = { outcome: 'done'; data: unknown } | { outcome: 'refused'; msg: string } | { outcome: 'not_done' };
 
 /** A read through the gateway's client (tried again as reads are): its data, or null when it too went unanswered. */
-export type Read = (id: OpId, input: Record<string, unknown>) => Promise<any>;
+export type Read = (id: OpId, input: Record<string, unknown>) => Promise<Data | null>;
+/** An answer's data as read (the upstream's, unchecked): only the fields a settler looks at. */
+type Data = { list?: Record<string, unknown>[]; [field: string]: unknown };
+
+/** A write's input as the gateway checked it (each settler names the fields it reads). */
+type Input = Record<string, unknown>;
 
 interface Settler {
   /** Read before the write, when telling needs what was there before (the after-sales of a line). */
-  before?: (input: any, read: Read) => Promise<unknown>;
+  before?(input: Input, read: Read): Promise<unknown>;
   /** null: reading could not tell either (the reads failed too). */
-  find: (input: any, read: Read, before: unknown) => Promise<Settled | null>;
+  find(input: Input, read: Read, before: unknown): Promise<Settled | null>;
 }
 
 const ORDER_PAID = 1;
@@ -31,12 +36,12 @@ const RECEIVED = 4;
 async function orderByAnySn(read: Read, orderSn: string) {
   const byThird = await read('order.list', { search: { page: 1, limit: 5, thirdSn: orderSn } });
   if (!byThird) return undefined;
-  const found = (byThird.list as { thirdSn: string }[]).find((o) => o.thirdSn === orderSn);
+  const found = ((byThird.list ?? []) as { thirdSn: string }[]).find((o) => o.thirdSn === orderSn);
   if (found) return found as { sn: string; thirdSn: string; status: number; payStatus: number };
   const main = orderSn.split('_')[0]!;
   const bySn = await read('order.list', { search: { page: 1, limit: 5, sn: main } });
   if (!bySn) return undefined;
-  return ((bySn.list as { sn: string }[]).find((o) => o.sn === main) ?? null) as { status: number; payStatus: number } | null;
+  return (((bySn.list ?? []) as { sn: string }[]).find((o) => o.sn === main) ?? null) as { status: number; payStatus: number } | null;
 }
 
 export const SETTLE: Partial<Record<OpId, Settler>> = {
@@ -79,13 +84,13 @@ export const SETTLE: Partial<Record<OpId, Settler>> = {
   'afterSale.apply': {
     async before(input: { orderSn: string; sku: number }, read) {
       const page = await read('afterSale.list', { page: 1, limit: 100, orderSn: input.orderSn, sku: input.sku });
-      return page ? new Set((page.list as { id: number }[]).map((r) => r.id)) : null;
+      return page ? new Set(((page.list ?? []) as { id: number }[]).map((r) => r.id)) : null;
     },
     async find(input: { orderSn: string; sku: number }, read, before) {
       if (!(before instanceof Set)) return null;
       const page = await read('afterSale.list', { page: 1, limit: 100, orderSn: input.orderSn, sku: input.sku });
       if (!page) return null;
-      const made = (page.list as { id: number }[]).filter((r) => !before.has(r.id));
+      const made = ((page.list ?? []) as { id: number }[]).filter((r) => !before.has(r.id));
       if (made.length === 0) return { outcome: 'not_done' };
       return { outcome: 'done', data: { id: Math.max(...made.map((r) => r.id)) } };
     },
@@ -113,7 +118,7 @@ export const readerFor =
   (target: UpstreamTarget): Read =>
   async (id, input) => {
     const answer = await callUpstream(target, buildUpstreamRequest(getOperation(id)!, input));
-    return answer.code === SUCCESS_CODE ? ((answer.envelope as { data?: unknown }).data ?? null) : null;
+    return answer.code === SUCCESS_CODE ? (((answer.envelope as { data?: unknown }).data ?? null) as Data | null) : null;
   };
 
 /**
