@@ -178,6 +178,14 @@ describe('support’s exceptions against the sandbox’s irregular orders', () =
     expect(caseOf(stalled.orderSn, 'stalled')).toMatchObject([{ state: 'open', since: (lastEvent.t + 72 * HOUR) * 1000 }]);
     expect(cases.some((x) => x.shopOrderSn === fine.orderSn)).toBe(false);
     expect(events.at(-1)!.closed).toEqual([caseOf(late.orderSn, 'late')[0]!.id]);
+
+    // The failed order retried (paid now): its case closes by itself at the next sweep.
+    const retried = await sb.upstream('PATCH', '/v2/order', { body: JSON.stringify({ orderSn: failed.orderSn }) });
+    expect(retried.body.code, JSON.stringify(retried.body)).toBe(1);
+    expect(await later(0)).toMatchObject({ opened: 0, closed: 1 });
+    expect((await all(support)).filter((x) => x.shopOrderSn === failed.orderSn)).toMatchObject([
+      { kind: 'failed', state: 'resolved', resolvedBy: '', takenBy: null },
+    ]);
   });
 
   it('one person takes a case, a second is told who has it; notes bounded; resolved with a note; every step audited; merchants read only', async () => {
