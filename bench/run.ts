@@ -8,7 +8,7 @@ import { benchSandboxLists } from './sandbox-lists';
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
  * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15;
- * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, `BENCH_ONLY=shipments`, the shipments, and `BENCH_ONLY=start`, `npm start`'s
+ * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, `BENCH_ONLY=shipments`, the shipments, `BENCH_ONLY=faults`, the supplier's bad days, and `BENCH_ONLY=start`, `npm start`'s
  * start time and memory, run only when named).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -156,6 +156,13 @@ if (only?.includes('shipments')) {
   // Issue 51.4: 10,000 packages listed and read for a sheet, marked and undone, on SQLite and PostgreSQL. Only when named.
   const { benchShipments, printShipments } = await import('./shipments');
   printShipments(await benchShipments());
+}
+if (only?.includes('faults')) {
+  // Issue 50.4: a bulk job against a supplier with bad days (errors, lost answers, latency), then an outage. Only when named.
+  const { benchFaults, printFaults } = await import('./faults');
+  printFaults(
+    await benchFaults({ port: Number(process.env.BENCH_PORT ?? 4500) + 5, orders: Number(process.env.BENCH_FAULTS_ORDERS ?? 1000) }),
+  );
 }
 if (only?.includes('start')) {
   // `npm start` as an operator runs it: time to /healthz, memory, SIGTERM to npm (issue 40). Only when named.
