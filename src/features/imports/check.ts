@@ -330,10 +330,14 @@ const AVAILABLE_MAX_LINES = 100;
  * province, city and district (its region bans, its stock), so each (SKU, number) a region's orders
  * hold is asked once, each SKU at most once a call (its answer names SKUs), 100 lines a call, with
  * the address of one of the region's orders. An order's banned SKUs are those banned in any of its
- * lines, as when it was asked alone. An order some of whose lines were in a call that failed is
- * missing from the answer (unchecked); the others are not touched.
+ * lines, as when it was asked alone. An order some of whose lines were in a call that failed is asked
+ * alone; if that fails too, it is missing from the answer (unchecked); the others are not touched.
  */
-export async function availableByRegion(orders: CheckedOrder[], op: CheckDeps['op'], limit: number): Promise<Map<CheckedOrder, Set<number>>> {
+export async function availableByRegion(
+  orders: CheckedOrder[],
+  op: CheckDeps['op'],
+  limit: number,
+): Promise<Map<CheckedOrder, Set<number>>> {
   interface Call {
     address: Address;
     lines: Map<number, number>;
@@ -378,6 +382,7 @@ export async function availableByRegion(orders: CheckedOrder[], op: CheckDeps['o
     }
   });
   const out = new Map<CheckedOrder, Set<number>>();
+  const again: CheckedOrder[] = [];
   for (const [o, mine] of asked) {
     const bans = new Set<number>();
     let failed = false;
@@ -386,8 +391,22 @@ export async function availableByRegion(orders: CheckedOrder[], op: CheckDeps['o
       if (!b) failed = true;
       else if (b.has(sku)) bans.add(sku);
     }
-    if (!failed) out.set(o, bans);
+    if (failed) again.push(o);
+    else out.set(o, bans);
   }
+  // A region's call refused (one SKU the supplier will not take in a list may refuse it all): its
+  // orders are asked one by one, as before, so one order's line never leaves the others unchecked.
+  await pool(again, limit, async (o) => {
+    try {
+      const answer = await op('order.availableCheck', {
+        spu: o.lines.map((l) => ({ sku: l.sku!, number: l.number })),
+        address: o.address!,
+      });
+      out.set(o, new Set(answer.flatMap((a) => a.ban)));
+    } catch {
+      // Unchecked.
+    }
+  });
   return out;
 }
 
