@@ -284,7 +284,10 @@ export async function createAppServer(
   const guard = createUpstreamGuard(config.resilience, {
     onChange: (b) =>
       b.open
-        ? upstreamLog.warn({ since: new Date(b.since!).toISOString() }, 'the supplier cannot be reached: answering at once until it answers again')
+        ? upstreamLog.warn(
+            { since: new Date(b.since!).toISOString() },
+            'the supplier cannot be reached: answering at once until it answers again',
+          )
         : upstreamLog.info('the supplier answers again'),
   });
   upstream = { ...upstream, guard };

@@ -19,7 +19,11 @@ export const WATCH_GOODS_RULES_MAX = 2000;
 /** `PUT /bff/watch/rules`: the library's minimum (no goodsId) or one goods' own; `minRate: null` removes it. */
 export const watchRuleInput = z
   .object({
-    goodsId: z.number({ error: 'goodsId must be a number' }).int('goodsId must be a whole number').positive('goodsId must be above 0').optional(),
+    goodsId: z
+      .number({ error: 'goodsId must be a number' })
+      .int('goodsId must be a whole number')
+      .positive('goodsId must be above 0')
+      .optional(),
     minRate: z
       .number({ error: 'minRate must be a number (a percentage) or null' })
       .min(WATCH_MIN_RATE.min, `minRate must be at least ${WATCH_MIN_RATE.min}`)

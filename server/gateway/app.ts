@@ -195,7 +195,10 @@ export function createBffApp(deps: GatewayDeps) {
   );
 
   app.route('/', sessionRoutes(ctx));
-  app.route('/me', personDataRoutes(deps.db, now, () => ctx.clock.ready().then(ctx.clock.now)));
+  app.route(
+    '/me',
+    personDataRoutes(deps.db, now, () => ctx.clock.ready().then(ctx.clock.now)),
+  );
   if (deps.messages) {
     // Inbox and live events; a stream ends as soon as its session has or its person's role changed
     // (told on the bus, else at its next heartbeat; checked without touching the session).
@@ -211,8 +214,15 @@ export function createBffApp(deps: GatewayDeps) {
   app.route('/after-sale-names', afterSaleNamesRoutes(deps.db, now));
   app.route('/', auditRoutes(ctx));
   app.route('/', usersRoutes(ctx));
-  if (deps.mirror) app.route('/', mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), ctx.clock, () => goods.libraryOffSale()));
-  app.route('/', searchRoutes(deps.db, reader, log, async (sku) => (await goods.store.lookup([sku]))[0]));
+  if (deps.mirror)
+    app.route(
+      '/',
+      mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), ctx.clock, () => goods.libraryOffSale()),
+    );
+  app.route(
+    '/',
+    searchRoutes(deps.db, reader, log, async (sku) => (await goods.store.lookup([sku]))[0]),
+  );
   app.route('/', goodsRoutes(goods));
   app.route('/', watchRoutes(goods, { audit, trustProxy, now: clock.now }));
   app.route('/', importsRoutes({ db: deps.db, store: importStore, runner: imports, audit, trustProxy }));

@@ -38,10 +38,16 @@ export function goodsRoutes(goods: Goods) {
     const parts = raw.split(',').map((s) => s.trim());
     const bad = parts.find((s) => !SKU_ID.test(s) || Number(s) === 0);
     if (bad !== undefined)
-      return fail(c, 400, 'invalid_input', `"${bad.slice(0, 20)}" is not a SKU id: ids must be whole numbers above 0, separated by commas.`, {
-        field: 'ids',
-        rule: 'bad_format',
-      });
+      return fail(
+        c,
+        400,
+        'invalid_input',
+        `"${bad.slice(0, 20)}" is not a SKU id: ids must be whole numbers above 0, separated by commas.`,
+        {
+          field: 'ids',
+          rule: 'bad_format',
+        },
+      );
     const ids = [...new Set(parts.map(Number))];
     if (ids.length > SKU_LOOKUP_MAX)
       return fail(c, 400, 'invalid_input', `At most ${SKU_LOOKUP_MAX} SKU ids can be looked up at once; this asked for ${ids.length}.`, {
@@ -66,24 +72,56 @@ const historyQuery = z
   .strict();
 const atRiskQuery = z
   .object({
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
-    size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').max(100, 'size may be at most 100').default(50),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(10_000)
+      .default(1),
+    size: z.coerce
+      .number({ error: 'size must be a number' })
+      .int('size must be a whole number')
+      .min(1, 'size must be at least 1')
+      .max(100, 'size may be at most 100')
+      .default(50),
     // Only the goods at risk for this reason (the strip's "library goods off sale" opens reason=off-sale).
     reason: z.enum(WATCH_REASONS, { error: `reason must be one of ${WATCH_REASONS.join(', ')}` }).optional(),
   })
   .strict();
 const changedQuery = z
   .object({
-    ids: z.string().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, 'ids must be up to 500 goods ids separated by commas').optional(),
-    days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(365, 'days may be at most 365').optional(),
+    ids: z
+      .string()
+      .regex(/^\d{1,15}(,\d{1,15}){0,499}$/, 'ids must be up to 500 goods ids separated by commas')
+      .optional(),
+    days: z.coerce
+      .number({ error: 'days must be a number' })
+      .int('days must be a whole number')
+      .min(1, 'days must be at least 1')
+      .max(365, 'days may be at most 365')
+      .optional(),
   })
   .strict();
 
 const libraryQuery = z
   .object({
-    days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(365, 'days may be at most 365'),
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000).default(1),
-    size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').max(100, 'size may be at most 100').default(20),
+    days: z.coerce
+      .number({ error: 'days must be a number' })
+      .int('days must be a whole number')
+      .min(1, 'days must be at least 1')
+      .max(365, 'days may be at most 365'),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(10_000)
+      .default(1),
+    size: z.coerce
+      .number({ error: 'size must be a number' })
+      .int('size must be a whole number')
+      .min(1, 'size must be at least 1')
+      .max(100, 'size may be at most 100')
+      .default(20),
     q: z.string().trim().max(100, 'q may be at most 100 characters').optional(),
   })
   .strict();
@@ -126,8 +164,21 @@ export function watchRoutes(goods: Goods, deps: { audit: AuditLog; trustProxy: b
     if (!parsed.success) {
       const detail = issueDetail(parsed.error, raw);
       const msg = raw === undefined ? 'The request body is not valid JSON.' : `Invalid input: ${formatIssues(parsed.error)}`;
-      await deps.audit.record({ user, action: 'watch.rules', input: { refusedField: detail.field ?? 'body' }, code: 400, msg: `refused: ${msg}`, ip });
-      return fail(c, 400, 'invalid_input', msg, raw === undefined ? { field: 'body', rule: 'bad_json' } : { ...detail, field: detail.field ?? 'minRate' });
+      await deps.audit.record({
+        user,
+        action: 'watch.rules',
+        input: { refusedField: detail.field ?? 'body' },
+        code: 400,
+        msg: `refused: ${msg}`,
+        ip,
+      });
+      return fail(
+        c,
+        400,
+        'invalid_input',
+        msg,
+        raw === undefined ? { field: 'body', rule: 'bad_json' } : { ...detail, field: detail.field ?? 'minRate' },
+      );
     }
     const { goodsId, minRate } = parsed.data;
     try {

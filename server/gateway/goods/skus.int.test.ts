@@ -51,7 +51,9 @@ describe('/bff/skus (the SKU index)', () => {
     expect(res.status).toBe(200);
     const answer = skuLookupAnswer.parse(res.body);
     expect(answer.unknown).toEqual([987654321]);
-    expect(answer.list).toEqual([{ sku: a!.sku, goodsId: a!.goodsId, spec: a!.spec, agreementPrice: a!.price, readAt: expect.any(Number) }]);
+    expect(answer.list).toEqual([
+      { sku: a!.sku, goodsId: a!.goodsId, spec: a!.spec, agreementPrice: a!.price, readAt: expect.any(Number) },
+    ]);
     // Every SKU of that goods, not only the one asked for.
     const all = detail.data.specs.options.map((o: { id: number }) => o.id);
     expect((await skus(merchant, all)).body.list).toHaveLength(all.length);
@@ -83,7 +85,10 @@ describe('/bff/skus (the SKU index)', () => {
     // Gone from the library at the supplier: the index still answers (it did not have to read the library again).
     expect((await bffOp(bff, merchant, 'selection.remove', { goods_ids: String(lib!.goodsId) })).code).toBe(1);
     const again = await skus(merchant, [lib!.sku]);
-    expect(again.body).toEqual({ list: [expect.objectContaining({ sku: lib!.sku, goodsId: lib!.goodsId, readAt: Number(kept!.read_at) })], unknown: [] });
+    expect(again.body).toEqual({
+      list: [expect.objectContaining({ sku: lib!.sku, goodsId: lib!.goodsId, readAt: Number(kept!.read_at) })],
+      unknown: [],
+    });
   });
 
   it('learns the SKUs of the order mirror’s lines', async () => {
@@ -92,7 +97,9 @@ describe('/bff/skus (the SKU index)', () => {
     const orderSn = `SKU${Date.now()}`;
     const placed = await bffOp(bff, merchant, 'order.submit', { orderSn, spu: [{ sku: g!.sku, number: 1 }], address, strictMode: true });
     expect(placed.code, placed.msg).toBe(1);
-    await expect.poll(async () => (await db.kysely.selectFrom('mirror_orders').select('sn').where('third_sn', '=', orderSn).execute()).length).toBe(1);
+    await expect
+      .poll(async () => (await db.kysely.selectFrom('mirror_orders').select('sn').where('third_sn', '=', orderSn).execute()).length)
+      .toBe(1);
     const res = await skus(merchant, [g!.sku]);
     expect(res.body.list).toEqual([expect.objectContaining({ sku: g!.sku, goodsId: g!.goodsId })]);
   });

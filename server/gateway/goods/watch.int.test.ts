@@ -3,7 +3,15 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchAtRisk, watchHistory, type InboxMessage, type OpId, type WatchEvent, type WatchLibrary, type WatchRiskData } from '../../../contract';
+import {
+  watchAtRisk,
+  watchHistory,
+  type InboxMessage,
+  type OpId,
+  type WatchEvent,
+  type WatchLibrary,
+  type WatchRiskData,
+} from '../../../contract';
 import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
 import { bffGet, signIn } from '../../../test/bff-client';
 import { testGatewayDb } from '../../../test/gateway-db';
@@ -42,7 +50,13 @@ function startCenter() {
     }
     return real(id, input);
   }) as OpCaller;
-  center = createMessageCenter({ db, upstream: goods.feeding(counted), token: { value: TOKEN, source: 'file' }, publicOrigin: url, linkWaitMs: 100 });
+  center = createMessageCenter({
+    db,
+    upstream: goods.feeding(counted),
+    token: { value: TOKEN, source: 'file' },
+    publicOrigin: url,
+    linkWaitMs: 100,
+  });
   const app = new Hono();
   app.route('/hooks/messages', center.receiver);
   bff = createBffApp({ db, upstream: upstream(), mode: 'sandbox', messages: center, goods });
@@ -69,7 +83,15 @@ afterAll(async () => {
   await sb.close();
 });
 
-type SkuRow = { sku: number; goods_id: number; agreement_price: number; guide_price: number; activity_price: number; stock: number; status: number };
+type SkuRow = {
+  sku: number;
+  goods_id: number;
+  agreement_price: number;
+  guide_price: number;
+  activity_price: number;
+  stock: number;
+  status: number;
+};
 /** Every SKU of the sandbox's library goods, as the supplier has it now. */
 const library = () =>
   sb.sandbox.db
@@ -114,7 +136,12 @@ describe('the goods watch', () => {
     const moved = now.filter((s) => s.agreement_price !== before.get(s.sku)!.agreement_price);
     expect(moved.length).toBeGreaterThan(0);
     for (const s of moved) {
-      const last = await db.kysely.selectFrom('goods_history').selectAll().where('sku', '=', s.sku).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const last = await db.kysely
+        .selectFrom('goods_history')
+        .selectAll()
+        .where('sku', '=', s.sku)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect([Number(last.agreement_price), Number(last.guide_price), Number(last.activity_price)], `sku ${s.sku}`).toEqual([
         s.agreement_price,
         s.guide_price,
@@ -138,7 +165,8 @@ describe('the goods watch', () => {
     expect(now.some((s) => s.status !== 1)).toBe(true);
     // Open pages were told which goods became at risk.
     const told = new Set(events.flatMap((e) => e.goodsIds));
-    for (const s of now) if (s.status !== 1 && before.get(s.sku)!.status === 1) expect(told.has(s.goods_id), `goods ${s.goods_id}`).toBe(true);
+    for (const s of now)
+      if (s.status !== 1 && before.get(s.sku)!.status === 1) expect(told.has(s.goods_id), `goods ${s.goods_id}`).toBe(true);
     expect((await bffGet(bff, '/watch/summary', merchant)).body).toEqual({ atRisk: page.total });
     // The inbox: one message of the gateway's own per goods and change, for those who sell goods; support sees none.
     const inbox = async (cookie: string) =>
@@ -192,7 +220,12 @@ describe('the goods watch', () => {
     expect(new Set(changed.goodsIds)).toEqual(new Set(rows.keys()));
     for (const id of new Set(moved.map((s) => s.goods_id))) expect(rows.has(id), `goods ${id}`).toBe(true);
     const [supplier] = await upstreamCaller(upstream())('goods.bulkDetail', { ids: String(g) });
-    expect(rows.get(g)).toMatchObject({ id: g, title: supplier!.title, agreement_price: supplier!.agreement_price, status: supplier!.status });
+    expect(rows.get(g)).toMatchObject({
+      id: g,
+      title: supplier!.title,
+      agreement_price: supplier!.agreement_price,
+      status: supplier!.status,
+    });
     expect(listed.readAt).toEqual(expect.any(Number));
     const word = supplier!.title.slice(0, 2);
     const searched = (await bffGet(bff, `/watch/library?days=7&size=100&q=${encodeURIComponent(word)}`, merchant)).body as WatchLibrary;
@@ -222,7 +255,8 @@ describe('the goods watch', () => {
     const [s] = library().filter((x) => x.status === 1);
     readsFail = true;
     const priceNow = () => library().find((x) => x.sku === s!.sku)!.agreement_price;
-    for (const u of [0.99, 0.01, 0.7, 0.3]) if (priceNow() === s!.agreement_price) repriceGoods(sb.sandbox.db, s!.goods_id, u, 0.5, Math.floor(Date.now() / 1000));
+    for (const u of [0.99, 0.01, 0.7, 0.3])
+      if (priceNow() === s!.agreement_price) repriceGoods(sb.sandbox.db, s!.goods_id, u, 0.5, Math.floor(Date.now() / 1000));
     const price = priceNow();
     expect(price).not.toBe(s!.agreement_price);
     const push = await fetch(`${url}/hooks/messages/${TOKEN}`, {
@@ -232,7 +266,11 @@ describe('the goods watch', () => {
     });
     expect(await push.json()).toEqual({ code: 1 });
     await center.linker.idle();
-    const kept = async () => Number((await db.kysely.selectFrom('goods_skus').select('agreement_price').where('sku', '=', s!.sku).executeTakeFirstOrThrow()).agreement_price);
+    const kept = async () =>
+      Number(
+        (await db.kysely.selectFrom('goods_skus').select('agreement_price').where('sku', '=', s!.sku).executeTakeFirstOrThrow())
+          .agreement_price,
+      );
     expect(await kept()).toBe(s!.agreement_price);
     // The gateway restarts with the upstream back: the periodic sweep links what was left and the change is kept.
     center.close();
@@ -246,7 +284,14 @@ describe('the goods watch', () => {
   it('is for merchants, managers and admins; the rules are audited and bad input gets a sentence, changing nothing', async () => {
     const support = await signIn(bff, 'support');
     const manager = await signIn(bff, 'manager');
-    for (const path of ['/watch/rules', '/watch/at-risk', '/watch/summary', '/watch/goods/1/history', '/watch/changed?days=7', '/watch/library?days=7'])
+    for (const path of [
+      '/watch/rules',
+      '/watch/at-risk',
+      '/watch/summary',
+      '/watch/goods/1/history',
+      '/watch/changed?days=7',
+      '/watch/library?days=7',
+    ])
       expect((await bffGet(bff, path, support)).status, path).toBe(403);
     expect((await put(support, { minRate: 10 })).status).toBe(403);
     const [g] = library();

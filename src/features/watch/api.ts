@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WatchAtRisk, WatchChanged, WatchHistory, WatchLibrary, WatchReason, WatchRuleInput, WatchRuleSaved, WatchRules } from '../../../contract';
+import type {
+  WatchAtRisk,
+  WatchChanged,
+  WatchHistory,
+  WatchLibrary,
+  WatchReason,
+  WatchRuleInput,
+  WatchRuleSaved,
+  WatchRules,
+} from '../../../contract';
 import { bffFetch } from '../../lib/bff';
 
 /** Query keys of the goods watch, general to specific; a live `watch` event invalidates them all. */
@@ -71,9 +80,12 @@ export const changedQuery = (ids: number[], days?: number) =>
   queryOptions({
     queryKey: watchKeys.changed(ids, days),
     queryFn: ({ signal }) =>
-      bffFetch<WatchChanged>(`/watch/changed?${new URLSearchParams({ ...(ids.length ? { ids: ids.join(',') } : {}), ...(days ? { days: String(days) } : {}) })}`, {
-        signal,
-      }),
+      bffFetch<WatchChanged>(
+        `/watch/changed?${new URLSearchParams({ ...(ids.length ? { ids: ids.join(',') } : {}), ...(days ? { days: String(days) } : {}) })}`,
+        {
+          signal,
+        },
+      ),
     staleTime: 30_000,
   });
 

@@ -16,7 +16,17 @@ function emptyPage(lang: 'en' | 'zh-CN', page: number, onPage: (page: number, si
     lang,
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <AfterSaleResults list={settled} rows={[]} total={0} empty="None asked" label="Requests" onOpen={() => {}} page={page} size={20} onPage={onPage} />
+        <AfterSaleResults
+          list={settled}
+          rows={[]}
+          total={0}
+          empty="None asked"
+          label="Requests"
+          onOpen={() => {}}
+          page={page}
+          size={20}
+          onPage={onPage}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );

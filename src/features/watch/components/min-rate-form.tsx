@@ -9,8 +9,13 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useSetRule } from '../api';
 
 /** The minimum as typed: a number in range with at most one decimal, or empty (none); else the sentence that says why not. */
-export function parseMinRate(text: string): { ok: true; value: number | null } | { ok: false; key: string; params?: Record<string, number> } {
-  const s = text.trim().replace(/[%％]$/, '').trim();
+export function parseMinRate(
+  text: string,
+): { ok: true; value: number | null } | { ok: false; key: string; params?: Record<string, number> } {
+  const s = text
+    .trim()
+    .replace(/[%％]$/, '')
+    .trim();
   if (s === '') return { ok: true, value: null };
   if (!/^-?\d+(\.\d+)?$/.test(s)) return { ok: false, key: 'rules.bad.notNumber' };
   const n = Number(s);
@@ -42,7 +47,14 @@ export function MinRateForm({ goodsId, current, onSaved }: { goodsId?: number; c
   };
   const label = t(goodsId ? 'rules.goods' : 'rules.library');
   return (
-    <Stack component="form" direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }} onSubmit={submit} noValidate>
+    <Stack
+      component="form"
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
+      onSubmit={submit}
+      noValidate
+    >
       <TextField
         size="small"
         label={label}
