@@ -183,6 +183,8 @@ export async function benchFaults(opts: { port: number; orders: number }) {
       if (!file) throw new Error(`no gateway database in ${dir}: ${readdirSync(dir).join(', ')}`);
       return new Database(join(dir, file), { readonly: true });
     };
+    /** The mirror's record of its last reconcile (wall ms; orders read and new or changed; its error if it stopped). */
+    type ReconcileState = { at: number; ms: number; read: number; changed: number; error?: string; cashLinesRead?: number };
     /** Orders by status and children shipped: the supplier's (its database) and the mirror's (the gateway's). */
     const figures = () => {
       const sb = new Database(join(dir, 'sandbox.sqlite'), { readonly: true });
@@ -203,8 +205,8 @@ export async function benchFaults(opts: { port: number; orders: number }) {
       const reconcile = (gw.prepare(`SELECT value FROM mirror_state WHERE name = 'reconcile'`).get() as { value: string } | undefined)
         ?.value;
       gw.close();
-      const state = reconcile ? (JSON.parse(reconcile) as { at?: number; error?: string }) : undefined;
-      return { supplier, mirror, reconcileAt: state?.at, reconcileError: state?.error };
+      const state = reconcile ? (JSON.parse(reconcile) as ReconcileState) : undefined;
+      return { supplier, mirror, reconcileAt: state?.at, reconcileError: state?.error, reconcile: state };
     };
     const same = (f: ReturnType<typeof figures>) => JSON.stringify(f.supplier) === JSON.stringify(f.mirror);
     // The mirror caught up before the outage (its reconcile runs every minute).
@@ -212,21 +214,29 @@ export async function benchFaults(opts: { port: number; orders: number }) {
     while (!same(figures()) && performance.now() - w0 < 180_000) await new Promise((r) => setTimeout(r, 1000));
     const beforeOutage = figures();
     await clock(2 * HOUR - 5 * 60);
+    const outageAt = Date.now();
     await faults({ outage: true });
     await clock(10 * 60);
     // Pushed messages arrive meanwhile; what the gateway would read back fails.
     await new Promise((r) => setTimeout(r, 5000));
     const during = figures();
+    // What /readyz says as the outage ends (the breaker's pause, if it is open; a balancer asks it so).
+    const readyAtEnd = await (await fetch(`${url}/readyz`)).json().catch(() => null);
     await faults({ outage: false });
     const endedAt = Date.now();
     const t1 = performance.now();
     let after = figures();
-    // Each reconcile that finished after the outage ended, and how (its error, if it failed).
-    const reconciles = new Map<number, string>();
+    // Each reconcile that finished after the outage began: when it started and ended (s from the outage's
+    // end), the orders it read and changed, and whether it stopped (its error: a read that failed).
+    const reconciles = new Map<number, ReconcileState>();
+    const note = (f: ReturnType<typeof figures>) => {
+      if (f.reconcile && f.reconcile.at > outageAt) reconciles.set(f.reconcile.at, f.reconcile);
+    };
+    note(after);
     while (!same(after) && performance.now() - t1 < 300_000) {
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 200));
       after = figures();
-      if (after.reconcileAt && after.reconcileAt > endedAt) reconciles.set(after.reconcileAt, after.reconcileError ?? 'ok');
+      note(after);
     }
     return {
       orders: opts.orders,
@@ -238,7 +248,12 @@ export async function benchFaults(opts: { port: number; orders: number }) {
       during,
       after,
       caughtUpS: (performance.now() - t1) / 1000,
-      reconcilesAfter: [...reconciles.entries()].map(([at, how]) => `${((at - endedAt) / 1000).toFixed(0)} s: ${how}`),
+      outageS: (endedAt - outageAt) / 1000,
+      readyAtEnd: JSON.stringify(readyAtEnd),
+      reconcilesAfter: [...reconciles.values()].map(
+        (r) =>
+          `started ${((r.at - r.ms - endedAt) / 1000).toFixed(1)} s, ended ${((r.at - endedAt) / 1000).toFixed(1)} s: ${r.read} orders read, ${r.changed} changed, ${r.error ? `stopped: ${r.error}` : 'complete'}`,
+      ),
       equal: same(after),
     };
   } finally {
@@ -262,6 +277,8 @@ export function printFaults(r: Awaited<ReturnType<typeof benchFaults>>) {
     `  during a 10-minute outage (business time): mirror ${JSON.stringify(r.during.mirror)}   supplier ${JSON.stringify(r.during.supplier)}`,
   );
   console.log(
-    `  after it: mirror ${JSON.stringify(r.after.mirror)} ${r.equal ? '=' : '≠'} supplier ${JSON.stringify(r.after.supplier)} in ${r.caughtUpS.toFixed(1)} s; reconciles finished after the outage ended: ${r.reconcilesAfter.join('; ') || 'none'}`,
+    `  after it: mirror ${JSON.stringify(r.after.mirror)} ${r.equal ? '=' : '≠'} supplier ${JSON.stringify(r.after.supplier)} in ${r.caughtUpS.toFixed(1)} s (times from the outage's end; it lasted ${r.outageS.toFixed(1)} s of wall time)`,
   );
+  console.log(`  /readyz as the outage ended: ${r.readyAtEnd}`);
+  console.log(`  reconciles that finished after the outage began:\n    ${r.reconcilesAfter.join('\n    ') || 'none'}`);
 }

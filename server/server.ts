@@ -307,7 +307,7 @@ export async function createAppServer(
     log: logFor('mirror'),
   });
   // The goods mirror and watch (SKU index, prices, history, at risk): fed by forwarded reads, the library and goods messages.
-  const goods = createGoods({ db, call: upstreamCaller(upstream), now: clock.now, ready: clock.ready, log: logFor('goods') });
+  const goods = createGoods({ db, call: upstreamCaller(upstream), guard, now: clock.now, ready: clock.ready, log: logFor('goods') });
   const messages = createMessageCenter({
     db,
     // What the message effects read of an order goes into the mirror too; of goods, into the goods mirror (stored before linked).

@@ -1,6 +1,7 @@
 import { MAX_LIST_LIMIT, type GoodsDetail, type OpId, type SkuLookupItem, type WatchEvent } from '../../../contract';
 import type { GatewayDb } from '../db';
 import type { OpCaller } from '../messages/effects';
+import { pauseAware, type UpstreamGuard } from '../operations/resilience';
 import { WATCH_TOPIC } from './events';
 import { MESSAGE_TOPIC } from '../messages/hub';
 import { GoodsStore, type LineSku, type MirrorMark, type Observed } from './store';
@@ -38,6 +39,8 @@ export interface GoodsDeps {
   db: GatewayDb;
   /** The gateway's own calls to the upstream (signed like any other). */
   call: OpCaller;
+  /** The breaker those calls go through: a reconcile that starts during its pause waits it out (../operations/resilience.ts pauseAware). */
+  guard?: UpstreamGuard;
   /**
    * The clock its times are stamped on (read times, history, changes, its inbox messages): the shown
    * clock (server/gateway/clock.ts), so a price change's history, its message and the order lines it
@@ -292,11 +295,16 @@ export function createGoods(deps: GoodsDeps) {
     async reconcile(): Promise<GoodsReconcile> {
       const started = await stamp();
       const wallStart = Date.now();
+      // Its library pages wait out the breaker's pause (right after an outage): the first page then probes,
+      // and the details that follow go to a supplier that answered.
+      const paced = pauseAware(deps.guard);
       inLibrary.clear();
       let lastId = 0;
       let goods = 0;
       for (;;) {
-        const page = await call('selection.list', { page: 1, limit: LIBRARY_PAGE, source: 0, ...(lastId ? { last_id: lastId } : {}) });
+        const page = await paced(() =>
+          call('selection.list', { page: 1, limit: LIBRARY_PAGE, source: 0, ...(lastId ? { last_id: lastId } : {}) }),
+        );
         const ids = page.list.map((g) => g.id).filter((id) => id > lastId);
         if (ids.length === 0) break;
         lastId = Math.max(...ids);

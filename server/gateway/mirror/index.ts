@@ -20,6 +20,7 @@ import type { UpstreamTarget } from '../config';
 import type { GatewayDb } from '../db';
 import { upstreamCaller, type OpCaller } from '../messages/effects';
 import { callUpstream } from '../operations/upstream';
+import { pauseAware, type PauseAware } from '../operations/resilience';
 import { MirrorStore } from './store';
 import { learnCouriers } from '../shipments/store';
 
@@ -84,6 +85,13 @@ export function createOrderMirror(deps: MirrorDeps) {
   const store = new MirrorStore(deps.db, settings.timeZone, now);
   const target = typeof deps.upstream === 'function' ? undefined : deps.upstream;
   const call: OpCaller = typeof deps.upstream === 'function' ? deps.upstream : upstreamCaller(deps.upstream);
+  /**
+   * While a reconcile runs, its reads wait out the breaker's pause rather than fail (./resilience.ts
+   * pauseAware): the first reconcile after an outage reads everything even if it starts while the
+   * breaker still pauses. Other reads (a forwarded write's re-read) are asked as they come.
+   */
+  let paced: PauseAware | null = null;
+  const ask = (<K extends OpId>(id: K, input: OpInput<K>) => (paced ? paced(() => call(id, input)) : call(id, input))) as OpCaller;
 
   /** Orders as they came: a page that does not have the list's shape is left out (and said in the log). */
   const valid = (data: unknown): Order[] => {
@@ -130,7 +138,7 @@ export function createOrderMirror(deps: MirrorDeps) {
   const takeCash = (list: CashFlow[]) => guarded('cash-flow lines', () => store.upsertCashFlow(list));
 
   const list = async (search: OpInput<'order.list'>['search']) => {
-    const data = await call('order.list', { search });
+    const data = await ask('order.list', { search });
     return { list: valid(data), total: Number((data as { total?: unknown }).total ?? 0) };
   };
 
@@ -193,7 +201,7 @@ export function createOrderMirror(deps: MirrorDeps) {
       async (page, a, b) =>
         validPage<CashFlow>(
           'account.cashFlow',
-          await call('account.cashFlow', { page, limit: PAGE_SIZE, startTime: a, ...(b === undefined ? {} : { endTime: b }) }),
+          await ask('account.cashFlow', { page, limit: PAGE_SIZE, startTime: a, ...(b === undefined ? {} : { endTime: b }) }),
         ),
       takeCash,
       from,
@@ -208,7 +216,7 @@ export function createOrderMirror(deps: MirrorDeps) {
     const all: ErrorOrder[] = [];
     let complete = false;
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const got = validPage<ErrorOrder>('order.errors', await call('order.errors', { page, limit: PAGE_SIZE }));
+      const got = validPage<ErrorOrder>('order.errors', await ask('order.errors', { page, limit: PAGE_SIZE }));
       all.push(...got.list);
       if (got.list.length < PAGE_SIZE || all.length >= got.total) {
         complete = true;
@@ -228,7 +236,7 @@ export function createOrderMirror(deps: MirrorDeps) {
     let changed = 0;
     const seen = new Set<number>();
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const records = validAfterSales(await call('afterSale.list', { page, limit: PAGE_SIZE }));
+      const records = validAfterSales(await ask('afterSale.list', { page, limit: PAGE_SIZE }));
       read += records.length;
       changed += await takeAfterSales(records);
       for (const r of records) seen.add(r.id);
@@ -237,7 +245,7 @@ export function createOrderMirror(deps: MirrorDeps) {
     for (const id of (await store.openAfterSales(OPEN_AFTER_SALES_PER_RECONCILE + seen.size))
       .filter((i) => !seen.has(i))
       .slice(0, OPEN_AFTER_SALES_PER_RECONCILE)) {
-      const record = validAfterSales(await call('afterSale.detail', { id }), true);
+      const record = validAfterSales(await ask('afterSale.detail', { id }), true);
       read += record.length;
       changed += await takeAfterSales(record);
     }
@@ -249,7 +257,7 @@ export function createOrderMirror(deps: MirrorDeps) {
     let size = 0;
     let offSale = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const data = await call('selection.list', { page, limit: MAX_LIST_LIMIT, source: 0 });
+      const data = await ask('selection.list', { page, limit: MAX_LIST_LIMIT, source: 0 });
       size = data.count;
       offSale += data.list.filter((g) => g.status !== 1).length;
       if (data.list.length < MAX_LIST_LIMIT || page * MAX_LIST_LIMIT >= data.count) break;
@@ -287,6 +295,7 @@ export function createOrderMirror(deps: MirrorDeps) {
   let running: Promise<MirrorReconcile> | null = null;
   const reconcileOnce = async (): Promise<MirrorReconcile> => {
     await clockRead();
+    paced = pauseAware(target?.guard);
     const started = now();
     const at = await nowSeconds();
     let read = 0;
@@ -353,6 +362,8 @@ export function createOrderMirror(deps: MirrorDeps) {
       await store.setState('reconcile', state).catch(() => {});
       log(`[mirror] reconcile stopped: ${state.error}`);
       return state;
+    } finally {
+      paced = null;
     }
   };
 

@@ -7,13 +7,15 @@ import type { UpstreamTarget } from '../config';
 import type { GatewayDb } from '../db';
 import { createGoods, type Goods } from '../goods';
 import { upstreamCaller } from '../messages/effects';
-import { createUpstreamGuard } from '../operations/resilience';
+import { createUpstreamGuard, type UpstreamGuard } from '../operations/resilience';
 import { createOrderMirror, type OrderMirror } from './index';
 
 /**
  * Issue 50.3: after the supplier was down for a while (the sandbox's `outage`), during which orders
  * shipped and the market moved library prices, the order mirror, the SKU index and the goods watch
  * catch up by themselves within one reconcile each: nothing is left stale, nothing is read twice.
+ * The first reconcile after the supplier is back counts, even one that starts while the breaker still
+ * pauses (it waits the pause out rather than being refused and leaving the catching up to the next).
  */
 
 let sb: SandboxHarness;
@@ -21,22 +23,25 @@ let door: Awaited<ReturnType<typeof startCountingDoor>>;
 let db: GatewayDb;
 let mirror: OrderMirror;
 let goods: Goods;
-const BREAKER_MS = 300;
+let guard: UpstreamGuard;
+/** Long enough that the pause surely still runs when the supplier is back and the reconcile starts. */
+const BREAKER_MS = 1500;
 
 beforeAll(async () => {
   sb = await startSandbox({ goods: 200 });
   door = await startCountingDoor(sb);
   db = await testGatewayDb();
   // The gateway's client as server.ts makes it: retries and a breaker (short, for the test).
+  guard = createUpstreamGuard({ retryBaseMs: 10, retryMaxMs: 20, breakerFailures: 3, breakerOpenMs: BREAKER_MS });
   const upstream: UpstreamTarget = {
     baseUrl: door.url,
     appKey: TEST_KEY,
     appSecret: TEST_SECRET,
     timeoutMs: 5000,
-    guard: createUpstreamGuard({ retryBaseMs: 10, retryMaxMs: 20, breakerFailures: 3, breakerOpenMs: BREAKER_MS }),
+    guard,
   };
   mirror = createOrderMirror({ db, upstream, mode: 'sandbox', settings: { backfillDays: 30 } });
-  goods = createGoods({ db, call: upstreamCaller(upstream) });
+  goods = createGoods({ db, call: upstreamCaller(upstream), guard });
 });
 afterAll(async () => {
   await setFaults(sb, CLEAN_FAULTS).catch(() => {});
@@ -104,18 +109,27 @@ describe('after an outage', () => {
     expect(during.error).toBeTruthy();
     await expect(goods.reconcile()).rejects.toThrow();
     expect(libraryAtSupplier()).not.toEqual(pricesBefore);
+    // Calls in a row failed: the breaker pauses (a reconcile during the outage waits one pause out, then fails).
+    for (let i = 0; i < 5 && !guard.state().open; i++) expect((await mirror.reconcile()).error).toBeTruthy();
+    expect(guard.state().open).toBe(true);
 
-    // Back: after the breaker's pause, one reconcile each and they equal the supplier.
+    // Back, while the breaker still pauses: the first reconcile waits the pause out and reads it all;
+    // then one goods reconcile. Each equals the supplier.
     await setFaults(sb, CLEAN_FAULTS);
+    expect(guard.state().open).toBe(true);
     const moved = await atSupplier(sns);
     expect(moved.every((o) => o.status >= 3)).toBe(true);
     // Until then the gateway holds the orders as they were: stale, not lost.
     expect(await inMirror(sns)).toEqual(paid);
-    await new Promise((r) => setTimeout(r, BREAKER_MS + 50));
     const after = await mirror.reconcile();
     expect(after.error).toBeUndefined();
+    expect(guard.state().open).toBe(false);
     expect(await inMirror(sns)).toEqual(await atSupplier(sns));
+    // The goods reconcile too, started while the breaker pauses (calls failed elsewhere meanwhile).
+    for (let i = 0; i < 3; i++) guard.failed();
+    expect(guard.state().open).toBe(true);
     await goods.reconcile();
+    expect(guard.state().open).toBe(false);
     const now = libraryAtSupplier();
     expect(await libraryInIndex()).toEqual(now);
     // The watch saw each move the outage hid: the last price in each moved SKU's history is today's.

@@ -134,3 +134,50 @@ export function createUpstreamGuard(
   return guard;
 }
 export type UpstreamGuard = ReturnType<typeof createUpstreamGuard>;
+
+/**
+ * For background work that reads the supplier in many calls (the order mirror's and the goods
+ * watch's reconciles): a call that meets the breaker's pause waits for it to end and then asks (as
+ * its probe), instead of failing the whole run. Right after an outage the breaker stays open for up to
+ * `breakerOpenMs` though the supplier answers again; a reconcile that started then was refused at its
+ * first read, kept the stale figures and left the catching up to the next one, a whole interval later
+ * (issue 50: "within one reconcile"). One pacer (one run) waits out at most `pauses` pauses (default
+ * one): during a real outage its probe fails and the run fails, in bounded time. A call refused while
+ * another call probes is asked again every 100 ms, for at most one pause's length in all. It asks
+ * `PROBE_YIELD_MS` after the pause ends, so that a person's call or /readyz's, which ask at once, is
+ * the breaker's try rather than being refused while a reconcile's is.
+ */
+export const PROBE_YIELD_MS = 500;
+export function pauseAware(guard: UpstreamGuard | undefined, o: { pauses?: number; now?: () => number } = {}) {
+  const now = o.now ?? Date.now;
+  let pauses = o.pauses ?? 1;
+  let shortLeft = guard ? Math.max(1_000, guard.settings.breakerOpenMs) : 0;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    for (;;) {
+      const before = guard?.state();
+      if (before?.open && before.retryAt !== null && before.retryAt > now()) {
+        // No pause left to wait out: the call is refused at once, as it would be.
+        if (pauses <= 0) return fn();
+        pauses -= 1;
+        await sleep(before.retryAt - now() + PROBE_YIELD_MS);
+      }
+      try {
+        return await fn();
+      } catch (e) {
+        const after = guard?.state();
+        if (!after?.open || after.retryAt === null) throw e;
+        // A new pause (this call's probe failed, or the supplier just went down): wait it out if allowed.
+        if (after.retryAt > now()) {
+          if (pauses <= 0) throw e;
+          continue;
+        }
+        // The pause is over and another call is the probe: ask again shortly.
+        if (shortLeft < 100) throw e;
+        shortLeft -= 100;
+        await sleep(100);
+      }
+    }
+  };
+}
+export type PauseAware = ReturnType<typeof pauseAware>;
