@@ -1,4 +1,4 @@
-import type { AfterSaleRecord, CashFlow, ErrorOrder, Order } from '../../../contract';
+import type { AfterSaleRecord, CashFlow, ErrorOrder, Order, OrderRefund } from '../../../contract';
 
 /** Order `status` of a closed (cancelled) order: it leaves the figures of its day (contract/enums/order-status.ts). */
 export const CLOSED = 5;
@@ -213,16 +213,8 @@ export interface RefundCashLine {
  * back (the cash line's, else the line's refund time, else when the after-sale was asked for); `pieces`
  * are the after-sale's quantity (0: a refund of the supplier's, pieces unknown).
  */
-export interface Refund {
+export interface Refund extends OrderRefund {
   id: string;
-  sn: string;
-  lineSn: string;
-  afterSaleId: number | null;
-  cashId: number | null;
-  money: number;
-  pieces: number;
-  time: number;
-  day: string;
   /** Where it counts: the order's province, the line's channel and goods (0 / '' when it names no line). */
   province: string;
   source: number;
