@@ -28,6 +28,11 @@ test('submit clicked twice quickly makes one order', async ({ page }) => {
   await expect(page).toHaveURL(/\/orders\/\d{20}$/);
   expect(await ordersWithThirdSn(page, orderSn)).toHaveLength(1);
   expect(await orderTotal(page)).toBe(before + 1);
+  // The order's page by the shop's own number (as people paste it) moves to its platform number.
+  const platform = page.url();
+  await page.goto(`/orders/${orderSn}`);
+  await expect(page).toHaveURL(platform);
+  await expect(page.getByText(orderSn).first()).toBeVisible();
 });
 
 test('the first answer is cut; the retry is recognised as already placed and shows the one order', async ({ page }) => {
