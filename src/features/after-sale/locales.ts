@@ -91,6 +91,13 @@ export const afterSaleLocales = {
       request: 'Request after-sale',
       nothingOpen: 'Every unit of this line is already in an after-sale.',
       nothingOffered: 'The supplier offers no after-sale for this line now.',
+      refused: {
+        cancelled: 'This line was cancelled: there is nothing to ask for.',
+        unpaid: 'The order is not paid: no after-sale can be asked for.',
+        inTransit: 'The goods are on their way: a return or exchange can be asked for once they are received.',
+        expired: 'The after-sale period is over (15 days after receipt).',
+        other: 'The supplier says: {{msg}}',
+      },
     },
     wizard: {
       title: 'After-sale request',
@@ -327,6 +334,13 @@ export const afterSaleLocales = {
       request: '申请售后',
       nothingOpen: '该商品的全部数量都已在售后中。',
       nothingOffered: '供应商目前不支持该商品的售后。',
+      refused: {
+        cancelled: '该商品已取消，无需申请售后。',
+        unpaid: '订单未支付，不能申请售后。',
+        inTransit: '商品运输中，签收后才能申请退货或换货。',
+        expired: '已超过售后期（签收后 15 天）。',
+        other: '供应商说明：{{msg}}',
+      },
     },
     wizard: {
       title: '售后申请',

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCan } from '../../account';
 import { optionsQuery } from '../api/queries';
+import { entryRefusal } from '../entry-refusal';
 import type { LineInfo } from './wizard/schema';
 
 // The wizard (forms, zod, the uploader) loads when someone starts a request, not with the order.
@@ -34,7 +35,7 @@ export function AfterSaleEntry({ line, onDone }: { line: LineInfo; onDone?: (id:
   const offered = options.data && options.data.num > 0 && options.data.serviceType.length > 0;
   const why = options.isError
     ? options.error instanceof OpError && options.error.kind === 'upstream'
-      ? options.error.message
+      ? entryRefusal(t, options.error.message)
       : text(options.error)
     : options.data && !offered
       ? options.data.num === 0
