@@ -57,6 +57,16 @@ describe('irregular orders in words', () => {
     expect(words('en', c, o, null)?.text).toBe('Cancelled by the supplier; no refund seen yet');
   });
 
+  it('a cancelled child whose lines say refunded before the cash line is read does not say "no refund"', () => {
+    const c = child('2026_2_1', 1);
+    const refunded = { ...c, goods: c.goods.map((g) => ({ ...g, refundTime: PAID_AT + 7200 })) };
+    const o = order([refunded]);
+    expect(words('en', refunded, o, [])?.text).toBe('Cancelled by the supplier and refunded (the amount shows once the cash flow is read)');
+    expect(words('zh-CN', refunded, o, null)?.text).toBe('供应商已取消，已退款（读取资金流水后显示金额）');
+    const back = { ...refunded, deliverTime: PAID_AT + 3600, goods: refunded.goods.map((g) => ({ ...g, deliverNo: 'SF1' })) };
+    expect(words('en', back, order([back]), [])?.text).not.toMatch(/no refund/);
+  });
+
   it('a parcel refused and back is said as returned, refunded the goods without the freight', () => {
     const c = child('2026_2_1', 1, { shipped: true });
     const o = order([c]);

@@ -66,8 +66,12 @@ export function childIrregularWords(
   if (child.goodsStatus === CANCELLED) {
     const kind = shipped(child) ? 'returned' : 'cancelled';
     const money = cancelledRefunds(order, refunds).get(child.sn);
+    // The lines may say refunded before the mirror has read the cash line with the money: no "no refund" then.
+    const linesRefunded = child.goods.length > 0 && child.goods.every((g) => g.refundTime > 0 || g.isRefund === true);
     const text =
-      money !== undefined ? t(`irregular.${kind}Refunded`, { money: formatFen(money, lang) }) : t(`irregular.${kind}NotRefunded`);
+      money !== undefined
+        ? t(`irregular.${kind}Refunded`, { money: formatFen(money, lang) })
+        : t(`irregular.${kind}${linesRefunded ? 'RefundedNoAmount' : 'NotRefunded'}`);
     return { kind, text };
   }
   if (child.goodsStatus === AWAITING && order.payStatus === PAID && !shipped(child)) {

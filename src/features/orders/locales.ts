@@ -207,8 +207,10 @@ export const ordersLocales = {
     irregular: {
       cancelledRefunded: 'Cancelled by the supplier, {{money}} refunded',
       cancelledNotRefunded: 'Cancelled by the supplier; no refund seen yet',
+      cancelledRefundedNoAmount: 'Cancelled by the supplier and refunded (the amount shows once the cash flow is read)',
       returnedRefunded: 'Refused at delivery and returned to the supplier, {{money}} refunded',
       returnedNotRefunded: 'Refused at delivery and returned to the supplier; no refund seen yet',
+      returnedRefundedNoAmount: 'Refused at delivery and returned to the supplier, refunded (the amount shows once the cash flow is read)',
       late_one: 'Not shipped {{count}} hour after payment',
       late_other: 'Not shipped {{count}} hours after payment',
     },
@@ -418,8 +420,10 @@ export const ordersLocales = {
     irregular: {
       cancelledRefunded: '供应商已取消，已退款 {{money}}',
       cancelledNotRefunded: '供应商已取消，尚未看到退款',
+      cancelledRefundedNoAmount: '供应商已取消，已退款（读取资金流水后显示金额）',
       returnedRefunded: '收件人拒收，已退回供应商，已退款 {{money}}',
       returnedNotRefunded: '收件人拒收，已退回供应商，尚未看到退款',
+      returnedRefundedNoAmount: '收件人拒收，已退回供应商，已退款（读取资金流水后显示金额）',
       late_one: '未发货，已付款 {{count}} 小时',
       late_other: '未发货，已付款 {{count}} 小时',
     },
