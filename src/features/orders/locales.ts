@@ -380,7 +380,7 @@ export const ordersLocales = {
       badDays: '供应商故障…',
     },
     badDays: {
-      title: '供应商的坏日子（沙箱）',
+      title: '供应商故障（沙箱）',
       intro: '让沙箱供应商像真实供应商一样出错，看看 Supply Desk 如何应对。对供应商的每次调用都生效，直到修改为止。',
       inForce: '当前生效：{{list}}。',
       none: '当前生效：无，供应商正常应答每次调用。',
