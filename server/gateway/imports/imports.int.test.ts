@@ -70,8 +70,21 @@ function sheet(n: number, key = `k${Date.now()}${seq++}`): CreateImportInput {
 
 const job = async (app: ReturnType<typeof createBffApp>, cookie: string, id: number) =>
   (await bffGet(app, `/imports/${id}`, cookie)).body as ImportJob;
+/**
+ * A job no longer running, with nothing in flight: a job stops at its first short balance while the
+ * other orders of that batch are still being sent (they end short too), so "stopped" alone may be read
+ * while some are still 'sending'.
+ */
 const settled = async (app: ReturnType<typeof createBffApp>, cookie: string, id: number) => {
-  await expect.poll(async () => (await job(app, cookie, id)).state, { timeout: 15_000 }).not.toBe('running');
+  await expect
+    .poll(
+      async () => {
+        const j = await job(app, cookie, id);
+        return j.state !== 'running' && !j.orders.some((o) => o.state === 'sending');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   return job(app, cookie, id);
 };
 
