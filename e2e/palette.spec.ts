@@ -78,6 +78,8 @@ test('support finds an order by its whole and partial number, an after-sale by i
 
   // A product by the words of its title; it is remembered among the recently opened.
   await openPalette(page, line.name);
+  // The supplier is asked for the title: its answer is waited for before the keys go down the list.
+  await expect(ofKind(page, 'goods').filter({ hasText: line.name }).first()).toBeVisible();
   await highlight(page, line.name);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/catalogue\/goods\/\d+$/);
