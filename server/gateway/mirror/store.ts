@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { AfterSaleRecord, CashFlow, ErrorOrder, Order } from '../../../contract';
+import { sql, type Selectable } from 'kysely';
+import type { AfterSaleRecord, CashFlow, ErrorOrder, Order, OrderRefund } from '../../../contract';
+import type { MirrorRefundsTable } from './tables';
 import type { GatewayDb, Kdb } from '../db';
 import { dialectOf } from '../db/dialect';
 import { lockKey } from '../db';
@@ -32,6 +33,19 @@ import {
 } from './rollups';
 
 /** One period's figures as the overview reads them from the daily rollups. */
+
+/** A kept refund row as the contract says a refund (the numbers the driver may answer as text made numbers). */
+const orderRefundOf = (r: Selectable<MirrorRefundsTable>): OrderRefund => ({
+  sn: r.sn,
+  lineSn: r.line_sn,
+  afterSaleId: r.after_sale_id === null ? null : Number(r.after_sale_id),
+  cashId: r.cash_id === null ? null : Number(r.cash_id),
+  money: Number(r.money),
+  pieces: Number(r.pieces),
+  time: Number(r.time),
+  day: r.day,
+});
+
 export interface PeriodFigures {
   from: string;
   to: string;
@@ -459,15 +473,8 @@ export class MirrorStore {
           ),
         );
       const was = old.map((r): Refund => ({
+        ...orderRefundOf(r),
         id: r.id,
-        sn: r.sn,
-        lineSn: r.line_sn,
-        afterSaleId: r.after_sale_id === null ? null : Number(r.after_sale_id),
-        cashId: r.cash_id === null ? null : Number(r.cash_id),
-        money: Number(r.money),
-        pieces: Number(r.pieces),
-        time: Number(r.time),
-        day: r.day,
         province: r.province,
         source: Number(r.source),
         goodsId: r.goods_id,
@@ -546,16 +553,7 @@ export class MirrorStore {
       .where('sn', 'in', [...sns]);
     if (days) q = q.where('day', '>=', days.from).where('day', '<=', days.to);
     const rows = await q.orderBy('time').orderBy('id').execute();
-    return rows.map((r) => ({
-      sn: r.sn,
-      lineSn: r.line_sn,
-      afterSaleId: r.after_sale_id === null ? null : Number(r.after_sale_id),
-      cashId: r.cash_id === null ? null : Number(r.cash_id),
-      money: Number(r.money),
-      pieces: Number(r.pieces),
-      time: Number(r.time),
-      day: r.day,
-    }));
+    return rows.map(orderRefundOf);
   }
 
   /** The money refunded on the days `from`..`to`, fen, and how many refunds: what the overview's figure sums. */
