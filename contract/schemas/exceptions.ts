@@ -54,11 +54,19 @@ export type ExceptionCase = z.infer<typeof exceptionCase>;
 export const exceptionsAnswer = z.object({ list: z.array(exceptionCase), count: z.number().int() });
 export type ExceptionsAnswer = z.infer<typeof exceptionsAnswer>;
 
-/** `GET /bff/exceptions`: of a kind and a state (default: all kinds, open ones), oldest first, a page. */
+/**
+ * `GET /bff/exceptions`: of a kind and a state (default: all kinds, open ones), oldest first, a page.
+ * With `order` (a platform order number): that order's cases only, of every state unless `state` says one
+ * (what the order drawer shows).
+ */
 export const exceptionsQuery = z
   .object({
     kind: z.enum(EXCEPTION_KINDS, { error: `kind must be one of ${EXCEPTION_KINDS.join(', ')}` }).optional(),
-    state: z.enum(EXCEPTION_STATES, { error: `state must be one of ${EXCEPTION_STATES.join(', ')}` }).default('open'),
+    state: z.enum(EXCEPTION_STATES, { error: `state must be one of ${EXCEPTION_STATES.join(', ')}` }).optional(),
+    order: z
+      .string()
+      .regex(/^\d{6,32}$/, 'order must be a platform order number (digits)')
+      .optional(),
     page: z.coerce
       .number({ error: 'page must be a whole number' })
       .int('page must be a whole number')

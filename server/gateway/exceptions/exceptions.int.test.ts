@@ -238,6 +238,15 @@ describe('support’s exceptions against the sandbox’s irregular orders', () =
     expect(typeof resolved.body.resolvedAt).toBe('number');
     expect((await call(ann, 'POST', `/exceptions/${kase.id}/notes`, { text: 'late' })).status).toBe(409);
 
+    // One order's cases (the order drawer's list): every state unless one is asked for; a bad number is a 400.
+    const ofOrder = await list(ann, `?order=${kase.orderSn}`);
+    expect(ofOrder.list.map((x) => [x.id, x.state])).toContainEqual([kase.id, 'resolved']);
+    expect(ofOrder.list.every((x) => x.orderSn === kase.orderSn)).toBe(true);
+    expect((await list(ann, `?order=${kase.orderSn}&state=open`)).list.some((x) => x.id === kase.id)).toBe(false);
+    const badOrder = await call(ann, 'GET', '/exceptions?order=12ab');
+    expect(badOrder.status).toBe(400);
+    expect(badOrder.body.msg).toMatch(/order must be a platform order number/);
+
     // Its cause stays (the child is cancelled), but a case a person resolved is not opened again.
     const again = await later(0);
     expect(again.opened).toBe(0);

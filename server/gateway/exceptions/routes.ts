@@ -40,7 +40,9 @@ export function exceptionsRoutes(deps: {
     if (!parsed.success)
       return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, issueDetail(parsed.error, raw));
     const q = parsed.data;
-    const answer = await store.list({ kind: q.kind, state: q.state, offset: (q.page - 1) * q.size, limit: q.size }, deps.now());
+    // One order's cases: all of its states unless one is asked for; the queue's lists: open ones by default.
+    const state = q.state ?? (q.order ? undefined : 'open');
+    const answer = await store.list({ kind: q.kind, state, orderSn: q.order, offset: (q.page - 1) * q.size, limit: q.size }, deps.now());
     return c.json(answer satisfies ExceptionsAnswer);
   });
 

@@ -32,9 +32,11 @@ export class ExceptionStore {
     return this.db.kysely;
   }
 
-  /** A page of one state (and kind), oldest first, with their notes; `ageHours` against `now` (ms). */
-  async list(q: { kind?: ExceptionKind; state: ExceptionState; offset: number; limit: number }, now: number) {
-    let base = this.k.selectFrom('exceptions').where('state', '=', q.state);
+  /** A page of one state (and kind; or one order's), oldest first, with their notes; `ageHours` against `now` (ms). */
+  async list(q: { kind?: ExceptionKind; state?: ExceptionState; orderSn?: string; offset: number; limit: number }, now: number) {
+    let base = this.k.selectFrom('exceptions');
+    if (q.state) base = base.where('state', '=', q.state);
+    if (q.orderSn) base = base.where('order_sn', '=', q.orderSn);
     if (q.kind) base = base.where('kind', '=', q.kind);
     const [rows, total] = await Promise.all([
       base.selectAll().orderBy('since').orderBy('id').offset(q.offset).limit(q.limit).execute(),

@@ -5,6 +5,8 @@ import type { ImportProgressEvent } from '../../../contract/schemas/imports';
 import { IMPORT_TOPIC } from '../imports/events';
 import { WATCH_TOPIC } from '../goods/events';
 import type { WatchEvent } from '../../../contract/schemas/watch';
+import { EXCEPTIONS_TOPIC } from '../exceptions/events';
+import type { ExceptionEvent } from '../../../contract/schemas/exceptions';
 
 /** Bus topics: messages were stored or linked (`{seqs, change}`), a person's read marks changed (`{userId}`). */
 export const MESSAGE_TOPIC = 'messages.stored';
@@ -27,6 +29,8 @@ export interface Listener {
   importProgress?(ev: ImportProgressEvent): void;
   /** Goods became at risk (the goods watch): for those who see goods messages (who sell the goods). */
   watch?(ev: WatchEvent): void;
+  /** Exceptions opened, changed hands or closed: for those who may read exceptions (`exceptions.read`). */
+  exceptions?(ev: ExceptionEvent): void;
 }
 
 /**
@@ -54,6 +58,9 @@ export class LiveHub {
       }),
       bus.subscribe(WATCH_TOPIC, (p) => {
         for (const l of this.listeners) if (l.groups.includes('goods')) l.watch?.(p as WatchEvent);
+      }),
+      bus.subscribe(EXCEPTIONS_TOPIC, (p) => {
+        for (const l of this.listeners) l.exceptions?.(p as ExceptionEvent);
       }),
     );
   }

@@ -23,6 +23,7 @@ import { Linker } from './linker';
 import { MessageStore, type StoredRow } from './store';
 import { shownClockKind } from '../clock';
 import type { UpstreamTarget } from '../config';
+import type { ExceptionEvent } from '../../../contract/schemas/exceptions';
 
 export { messagesMigrations } from './tables';
 export { MessageStore } from './store';
@@ -306,6 +307,9 @@ export function createMessageCenter(deps: MessageCenterDeps) {
           allImports: mayUse(user.role, 'imports.all'),
           importProgress: (ev) => void queue(() => stream.writeSSE({ event: 'import', data: JSON.stringify(ev) })),
           watch: (ev) => void queue(() => stream.writeSSE({ event: 'watch', data: JSON.stringify(ev) })),
+          ...(mayUse(user.role, 'exceptions.read')
+            ? { exceptions: (ev: ExceptionEvent) => void queue(() => stream.writeSSE({ event: 'exceptions', data: JSON.stringify(ev) })) }
+            : {}),
         });
         let aborted = false;
         // The wait between heartbeats, cut short when the gateway stops or the client goes: a closed
