@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callOp, listItems, OpError } from './bff';
+import { bffFile, callOp, listItems, OpError } from './bff';
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -48,6 +48,21 @@ describe('callOp', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(callOp('source.list', {})).rejects.toMatchObject({ kind: 'network' });
+  });
+});
+
+describe('bffFile', () => {
+  it('answers a file’s bytes and headers, and a JSON refusal as the OpError bffFetch gives', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response('a,b\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'x-sheet-rows': '1' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await bffFile('/pricing/sheet', { body: { only: 'all' } });
+    expect(await file.blob.text()).toBe('a,b\r\n');
+    expect(file.headers.get('x-sheet-rows')).toBe('1');
+    expect(fetchMock).toHaveBeenCalledWith('/bff/pricing/sheet', expect.objectContaining({ method: 'POST', body: '{"only":"all"}' }));
+    vi.stubGlobal('fetch', answer(400, { code: 0, msg: 'only must be …', gateway: { reason: 'invalid_input', field: 'only' } }));
+    await expect(bffFile('/pricing/sheet', { body: { only: 'x' } })).rejects.toMatchObject({ kind: 'invalid_input', field: 'only' });
   });
 });
 

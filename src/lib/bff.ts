@@ -109,11 +109,36 @@ async function bffAnswer<T>(
   init: { method?: string; body?: unknown; signal?: AbortSignal },
   label: string,
 ): Promise<{ body: T; requestId?: string }> {
+  return readAnswer<T>(await send(path, init, label), label);
+}
+
+/**
+ * A file the gateway writes (a price sheet): its bytes and the answer's headers. A refusal (JSON) or a
+ * failed call rejects with an OpError as bffFetch does.
+ */
+export async function bffFile(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  label = path,
+): Promise<{ blob: Blob; headers: Headers }> {
+  const res = await send(path, init, label, '*/*');
+  if (res.ok && !(res.headers.get('content-type') ?? '').includes('json')) return { blob: await res.blob(), headers: res.headers };
+  await readAnswer(res, label);
+  throw new OpError('bad_response', `Unexpected answer (HTTP ${res.status}).`, label);
+}
+
+/** The request itself: a network failure becomes an OpError (and the banner says the server is away). */
+async function send(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal },
+  label: string,
+  accept = 'application/json',
+): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(`/bff${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal: init.signal,
@@ -125,6 +150,11 @@ async function bffAnswer<T>(
     throw new OpError('network', 'The gateway could not be reached.', label);
   }
   serverAnswered();
+  return res;
+}
+
+/** The gateway's JSON answer; its refusals and HTTP errors become an OpError. */
+async function readAnswer<T>(res: Response, label: string): Promise<{ body: T; requestId?: string }> {
   let body: Answer | undefined;
   try {
     body = (await res.json()) as Answer;
