@@ -15,4 +15,5 @@ export * from './schemas/imports';
 export * from './schemas/sku-index';
 export * from './schemas/watch';
 export * from './schemas/shipments';
+export * from './schemas/pricing';
 export * as enums from './enums';

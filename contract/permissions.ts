@@ -95,6 +95,8 @@ export const FEATURE_PERMISSIONS = {
   'exceptions.read': [M, S, G, A],
   /** Working them (`POST /bff/exceptions/:id/take|notes|resolve`): take one, note it, resolve it. */
   'exceptions.work': [S, G, A],
+  /** Pricing (`/bff/pricing/…`): the retail rules, own prices per SKU, the preview and the shop's price sheet (audited). */
+  'pricing.use': [M, G, A],
 } as const satisfies Record<string, readonly Role[]>;
 export type Feature = keyof typeof FEATURE_PERMISSIONS;
 
