@@ -16,3 +16,14 @@ export function looksLikeFormula(text: string): boolean {
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 /** A phone written with its country code: +86 138 0013 8000, +86-138-0013-8000. */
 const INTERNATIONAL_PHONE = /^\+\d[\d -]*\d$/;
+
+/** What begins a text that a spreadsheet could run as a formula when it is a cell: `=`, `+`, `-`, `@`, a tab or a carriage return. */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text that a spreadsheet would run as a formula, made plain text for any file written (CSV, xlsx):
+ * a leading `'`, as OWASP advises against CSV injection. Stricter than looksLikeFormula on purpose:
+ * `-5` gets it too (a rule that cannot be talked round). The page's exports (src/lib/csv.ts) and the
+ * gateway's shipping sheets (server/gateway/shipments/sheet.ts) write through it.
+ */
+export const neutraliseText = (s: string): string => (FORMULA_START.test(s) ? `'${s}` : s);

@@ -1,4 +1,5 @@
 import type { Fen } from '../../contract';
+import { neutraliseText } from '../../contract/formula';
 
 /**
  * What a cell of an exported file may hold. Text is always text: one that a spreadsheet would read as
@@ -22,8 +23,8 @@ export class CsvNumber {
 /** An amount in fen as yuan with two decimals, as a number a spreadsheet can add up: 123450 -> 1234.50. */
 export const csvYuan = (fen: Fen): CsvNumber => new CsvNumber((fen / 100).toFixed(2));
 
-/** Text that a spreadsheet would run as a formula, made plain text (for any file format: CSV, xlsx). */
-export const neutraliseText = (s: string): string => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+/** Text that a spreadsheet would run as a formula, made plain text (for any file format: CSV, xlsx): the contract's one rule, which the gateway's sheets share. */
+export { neutraliseText };
 
 /** A cell's text in the file: numbers as they are, text made safe. */
 export function cellText(v: CellValue): string {

@@ -129,6 +129,7 @@ export class ShipmentStore {
           's.shipped_at',
           's.lines',
           's.exported_at',
+          's.batch_id',
         ])
         .orderBy('s.shipped_at', 'desc')
         .orderBy('s.id', 'desc')
@@ -150,6 +151,7 @@ export class ShipmentStore {
         shippedAt: Number(r.shipped_at),
         lines: JSON.parse(r.lines) as PackageLine[],
         exportedAt: r.exported_at === null ? null : Number(r.exported_at),
+        batch: r.batch_id === null ? null : Number(r.batch_id),
       })),
       count: Number(total?.n ?? 0),
     };
@@ -166,7 +168,7 @@ export class ShipmentStore {
         const chunk = ids.slice(i, i + MARK_CHUNK);
         const r = await trx
           .updateTable('shipments')
-          .set({ exported_at: exported ? at : null })
+          .set({ exported_at: exported ? at : null, batch_id: null })
           .where('id', 'in', chunk)
           .where('exported_at', exported ? 'is' : 'is not', null)
           .executeTakeFirst();

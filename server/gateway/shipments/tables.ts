@@ -9,6 +9,8 @@ declare module '../db/tables' {
   interface GatewayTables {
     shipments: ShipmentsTable;
     shipment_couriers: ShipmentCouriersTable;
+    shipment_batches: ShipmentBatchesTable;
+    shipment_formats: ShipmentFormatsTable;
   }
 }
 
@@ -36,6 +38,39 @@ export interface ShipmentsTable {
   exported_at: number | null;
   /** When the gateway first saw it (ms). */
   created_at: number;
+  /** The download (shipment_batches) that marked it handed over; null when marked otherwise (`/mark`) or not. */
+  batch_id: number | null;
+}
+
+/** A download that marked packages handed to the shop: what `undo` puts back. */
+export interface ShipmentBatchesTable {
+  id: Generated<number>;
+  user_id: number;
+  username: string;
+  /** The format's key (a built-in id, or an own format's number as text) and the file type. */
+  format: string;
+  type: string;
+  /** Packages it marked. */
+  count: number;
+  created_at: number;
+  /** When it was undone (ms), null until then. */
+  undone_at: number | null;
+}
+
+/** A merchant's own sheet format, shared by the reseller's team (the shop's template is the shop's). */
+export interface ShipmentFormatsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON: [{ field, header }]. */
+  columns: string;
+  per_order: number;
+  joiner: string;
+  /** JSON: { supplier courier code: shop's courier name }. */
+  carrier_map: string;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** The supplier's courier list (`logistic.firms`) as last forwarded: the code of each courier name. */
@@ -94,6 +129,37 @@ export const shipmentsMigrations: Record<string, Migration> = {
             .execute();
         after = rows.at(-1)!.sn;
       }
+    },
+  },
+  '202611290030_shipments_formats': {
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema.alterTable('shipments').addColumn('batch_id', 'integer').execute();
+      await db.schema.createIndex('shipments_batch').on('shipments').column('batch_id').execute();
+      await db.schema
+        .createTable('shipment_batches')
+        .addColumn('id', t.id, (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('created_at', t.ms, (c) => c.notNull())
+        .addColumn('undone_at', t.ms)
+        .execute();
+      await db.schema
+        .createTable('shipment_formats')
+        .addColumn('id', t.id, (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('columns', 'text', (c) => c.notNull())
+        .addColumn('per_order', 'integer', (c) => c.notNull())
+        .addColumn('joiner', 'text', (c) => c.notNull())
+        .addColumn('carrier_map', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', t.ms, (c) => c.notNull())
+        .addColumn('updated_at', t.ms, (c) => c.notNull())
+        .execute();
     },
   },
 };
