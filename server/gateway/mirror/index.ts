@@ -23,6 +23,7 @@ import { callUpstream } from '../operations/upstream';
 import { pauseAware, type PauseAware } from '../operations/resilience';
 import { MirrorStore } from './store';
 import { learnCouriers } from '../shipments/store';
+import { fillPhoneTails } from './phone-tail';
 
 export { MirrorStore, type PeriodFigures } from './store';
 export { mirrorMigrations } from './tables';
@@ -310,6 +311,9 @@ export function createOrderMirror(deps: MirrorDeps) {
         const orders = await store.recomputeRefunds();
         await store.setState('refunds', { version: 1, at: now(), orders });
       }
+      // The consignee phones' last four digits of orders mirrored before they were kept (issue 52): once, then nothing to do.
+      const tails = await fillPhoneTails(store.db);
+      if (tails) log(`[mirror] phone tails kept for ${tails} order(s) mirrored before`);
       let backfill = await store.state<MirrorBackfill>('backfill');
       if (!backfill && settings.backfillDays > 0) {
         backfill = {

@@ -12,6 +12,8 @@ const WALL = { now: Date.now, fromWall: (ms: number) => ms, ready: () => Promise
 import type { OrderMirror } from './index';
 import { daysBetween } from './store';
 import { dayOf, LIST_DIMS } from './rollups';
+import { ordersByPhoneTail } from './phone-tail';
+import { phoneTailQuery, type PhoneTailAnswer } from '../../../contract/schemas/phone-tail';
 
 export const PERIODS = ['today', '7d', '30d', 'month', 'lastMonth', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -334,6 +336,27 @@ export function mirrorRoutes(
     return c.json({ ...page, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh).cash });
   });
   routes.get('/mirror/status', requireFeature('mirror.status'), async (c) => c.json(await mirror.status()));
+
+  /**
+   * Orders by the last four digits of the consignee's phone (support's "my order, phone ending 1234"),
+   * from the mirror, newest first, a page at a time: for whoever may read orders, as `/order-refunds`.
+   * Each says only what tells it apart: numbers, the consignee's name masked, time, status, money.
+   */
+  routes.get('/orders/by-phone-tail', async (c) => {
+    if (!mayCall(c.get('user').role, 'order.list')) return fail(c, 403, 'forbidden', 'Your role does not allow this.');
+    const raw = c.req.query();
+    const parsed = phoneTailQuery.safeParse(raw);
+    if (!parsed.success) {
+      const detail = issueDetail(parsed.error, raw);
+      return fail(c, 400, 'invalid_input', `Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'tail' });
+    }
+    const q = parsed.data;
+    const [found, fresh] = await Promise.all([
+      ordersByPhoneTail(mirror.store.db, q.tail, { offset: (q.page - 1) * q.size, limit: q.size }),
+      mirror.freshness(),
+    ]);
+    return c.json({ tail: q.tail, ...found, page: q.page, size: q.size, readAt: shownReads(fresh).orders } satisfies PhoneTailAnswer);
+  });
 
   /** The work queue's three lists, the first QUEUE_SIZE of each, from the mirror. */
   routes.get('/queue', requireFeature('queue.read'), async (c) => {

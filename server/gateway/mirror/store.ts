@@ -5,6 +5,7 @@ import type { GatewayDb, Kdb } from '../db';
 import { dialectOf } from '../db/dialect';
 import { lockKey } from '../db';
 import { writePackages } from '../shipments/store';
+import { phoneTail } from './phone-tail';
 import {
   AFTER_SALE_FINAL,
   afterSaleContributions,
@@ -178,6 +179,7 @@ export class MirrorStore {
           total: o.goodsFee + o.logisticFee,
           data,
           read_at: this.now(),
+          phone_tail: phoneTail(o.address?.phone),
         });
       }
       for (let i = 0; i < rows.length; i += 200) {
@@ -194,6 +196,7 @@ export class MirrorStore {
               total: eb.ref('excluded.total'),
               data: eb.ref('excluded.data'),
               read_at: eb.ref('excluded.read_at'),
+              phone_tail: eb.ref('excluded.phone_tail'),
             })),
           )
           .execute();

@@ -127,6 +127,12 @@ export interface MirrorOrdersTable {
   data: string;
   /** When the gateway last read it (ms). */
   read_at: number;
+  /**
+   * The last four digits of the consignee's phone ('' when it has fewer), to find an order by them
+   * (phone-tail.ts); null for an order mirrored before the column, until the next reconcile fills it.
+   * Only the tail is a column: no index holds a whole phone number (docs/design.md).
+   */
+  phone_tail: string | null;
 }
 
 /**
@@ -377,6 +383,15 @@ export const mirrorMigrations: Record<string, Migration> = {
         .deleteFrom('mirror_order_keys' as never)
         .where('dim' as never, '=', 'refunded' as never)
         .execute();
+    },
+  },
+  '202611290040_mirror_phone_tail': {
+    // Orders by the last four digits of the consignee's phone (issue 52): the column, null for the orders
+    // already mirrored (the next reconcile fills them from their kept answers: phone-tail.ts,
+    // fillPhoneTails), and an index that reads a tail's orders newest first.
+    async up(db) {
+      await db.schema.alterTable('mirror_orders').addColumn('phone_tail', 'text').execute();
+      await db.schema.createIndex('mirror_orders_phone_tail').on('mirror_orders').columns(['phone_tail', 'created_time', 'sn']).execute();
     },
   },
 };
