@@ -6,7 +6,8 @@ declare module '../db/tables' {
   interface GatewayTables {
     exceptions: ExceptionsTable;
     exception_notes: ExceptionNotesTable;
-    exception_traces: ExceptionTracesTable;
+    exception_children: ExceptionChildrenTable;
+    exception_sweep: ExceptionSweepTable;
   }
 }
 
@@ -48,17 +49,37 @@ export interface ExceptionNotesTable {
 }
 
 /**
- * The trace of a parcel in transit as the sweep last read it (`logistic.trace`), a bounded number per
- * sweep, those read longest ago first; a row goes when its child is no longer in transit.
+ * Each paid channel child of the mirrored orders as the sweep last saw it (index.ts): its state, when
+ * its order was paid and when it shipped, and its parcel's trace as last read. Made again by the sweep
+ * from the orders that changed since its last run (`exception_sweep`'s cursor), so a run reads what
+ * changed, and what becomes due by time alone (late, the traces to read) is found by index. The
+ * overview's shipping figures (shipping.ts) read it too.
  */
-export interface ExceptionTracesTable {
+export interface ExceptionChildrenTable {
   child_sn: string;
-  /** When the sweep read it (ms, business clock). */
-  read_at: number;
-  /** Its latest event's time (ms, business clock; 0: no event yet). */
-  last_event: number;
-  /** When the parcel was refused at the door (ms), if the trace says so. */
-  refused_at: number | null;
+  order_sn: string;
+  shop_order_sn: string;
+  /** The channel (source id), and the first line's SKU (what a trace is asked by). */
+  source: number;
+  sku: number;
+  /** `waiting` (paid, not shipped), `transit` (shipped, on its way), `done` (received or completed), `cancelled`, `returned`. */
+  state: string;
+  /** When its order was paid (ms, business clock): the payment's cash-flow line, else the order's creation. */
+  paid_at: number;
+  /** When it shipped (ms), 0 before. */
+  shipped_at: number;
+  /** Shipped minus paid (ms): what the overview's median is of; null before it ships. */
+  ship_ms: number | null;
+  /** Its trace as the sweep last read it (in transit only): when (ms; -1 never), its latest event (ms; 0 none), when it was refused at the door (ms). */
+  trace_read_at: number;
+  trace_last: number;
+  trace_refused: number | null;
+}
+
+/** The sweep's own bookkeeping: its cursors, by name, as JSON. */
+export interface ExceptionSweepTable {
+  name: string;
+  value: string;
 }
 
 /** Appended to GATEWAY_MIGRATIONS (server/gateway/db/migrations/index.ts). */
@@ -110,6 +131,43 @@ export const exceptionsMigrations: Record<string, Migration> = {
         .addColumn('refused_at', t.ms)
         .execute();
       await db.schema.createIndex('exception_notes_of').on('exception_notes').columns(['exception_id', 'id']).execute();
+    },
+  },
+  '202611290100_exception_children': {
+    // The sweep works from what changed (issue 52.5): the mirror's orders by when they were last
+    // written, the children by due times. The traces the sweep kept move into the children's rows
+    // (read again at the next sweeps).
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable('exception_children')
+        .addColumn('child_sn', 'text', (c) => c.primaryKey())
+        .addColumn('order_sn', 'text', (c) => c.notNull())
+        .addColumn('shop_order_sn', 'text', (c) => c.notNull())
+        .addColumn('source', 'integer', (c) => c.notNull())
+        .addColumn('sku', t.ms, (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('paid_at', t.ms, (c) => c.notNull())
+        .addColumn('shipped_at', t.ms, (c) => c.notNull())
+        .addColumn('ship_ms', t.ms)
+        .addColumn('trace_read_at', t.ms, (c) => c.notNull())
+        .addColumn('trace_last', t.ms, (c) => c.notNull())
+        .addColumn('trace_refused', t.ms)
+        .execute();
+      // Due by time: the children waiting by payment (late), those in transit by their last read (traces).
+      await db.schema.createIndex('exception_children_due').on('exception_children').columns(['state', 'paid_at']).execute();
+      await db.schema.createIndex('exception_children_trace').on('exception_children').columns(['state', 'trace_read_at']).execute();
+      await db.schema.createIndex('exception_children_order').on('exception_children').column('order_sn').execute();
+      // The overview's period: children paid in it, with how long each took to ship.
+      await db.schema.createIndex('exception_children_paid').on('exception_children').columns(['paid_at', 'ship_ms', 'state']).execute();
+      await db.schema
+        .createTable('exception_sweep')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.dropTable('exception_traces').execute();
+      // The orders written since the sweep's cursor.
+      await db.schema.createIndex('mirror_orders_read_at').on('mirror_orders').columns(['read_at', 'sn']).execute();
     },
   },
 };
