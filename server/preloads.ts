@@ -28,7 +28,7 @@ export const LANDING_MODULES: Record<string, string[]> = {
     'src/features/logistics/locales.ts',
     'src/features/after-sale/locales.ts',
   ],
-  '/queue': ['src/features/after-sale/routes/queue-page.tsx', 'src/features/after-sale/locales.ts'],
+  '/queue': ['src/features/after-sale/routes/queue-page.tsx', 'src/features/after-sale/locales.ts', 'src/features/exceptions/locales.ts'],
   '/overview': ['src/features/overview/routes/overview-page.tsx', 'src/features/overview/locales.ts'],
 };
 const EVERY_PAGE = ['src/app/locales-more.ts'];

@@ -338,6 +338,7 @@ export async function createAppServer(
     publicOrigins: config.publicOrigins,
     importConcurrency: config.imports.concurrency,
     importRetentionDays: config.imports.retentionDays,
+    exceptions: config.exceptions,
   }));
   // Bulk-order jobs: the sender looks for work soon after start-up (a job a restart cut off resumes).
   bff.imports.start();
@@ -387,7 +388,7 @@ export async function createAppServer(
     3_000,
   );
   // Support's exceptions found in the order mirror (and the traces of parcels in transit), one gateway at a
-  // time, as often as the mirror reconciles; the first a minute after start-up (after the mirror's first read).
+  // time, as often as the mirror reconciles (EXCEPTION_SWEEP_SECONDS); the first a minute after start-up (after the mirror's first read).
   const exceptionsLog = logger.child({ concern: 'exceptions' });
   const exceptions = createExceptions({
     db,
@@ -399,12 +400,12 @@ export async function createAppServer(
   });
   const stopExceptions = db.every(
     'exceptions.sweep',
-    config.mirror.reconcileMs,
+    config.exceptions.sweepMs,
     async () => {
       const r = await exceptions.sweep();
       if (r.opened || r.closed) exceptionsLog.info(r, 'exceptions swept');
     },
-    60_000,
+    Math.min(60_000, config.exceptions.sweepMs),
   );
   const stopSweep = db.every('gateway.sweep', SWEEP_INTERVAL_MS, async () => {
     const gone = await bff.sweep();

@@ -199,6 +199,13 @@ export const gatewayEnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(1000, 'must be at most 1000')
     .default(50),
+  /** Seconds between the exceptions' sweeps (one gateway at a time); unset: as often as the order mirror reconciles. */
+  EXCEPTION_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(5, 'must be at least 5')
+    .max(86_400, 'must be at most 86400')
+    .optional(),
   /** Orders of a bulk-order job sent to the upstream at once (one gateway sends at a time). */
   IMPORT_CONCURRENCY: z.coerce
     .number({ error: 'must be a number of orders' })
@@ -279,8 +286,8 @@ export interface GatewayConfig {
   mirror: { timeZone: string; backfillDays: number; reconcileMs: number };
   /** GOODS_RECONCILE_MINUTES (in ms). */
   goods: { reconcileMs: number };
-  /** EXCEPTION_LATE_HOURS, EXCEPTION_FAILED_HOURS, EXCEPTION_STALLED_HOURS, EXCEPTION_TRACE_READS. */
-  exceptions: { lateHours: number; failedHours: number; stalledHours: number; traceReads: number };
+  /** EXCEPTION_LATE_HOURS, EXCEPTION_FAILED_HOURS, EXCEPTION_STALLED_HOURS, EXCEPTION_TRACE_READS, EXCEPTION_SWEEP_SECONDS (in ms). */
+  exceptions: { lateHours: number; failedHours: number; stalledHours: number; traceReads: number; sweepMs: number };
   /** IMPORT_CONCURRENCY: orders of a bulk-order job sent at once; IMPORT_RETENTION_DAYS: days a finished job keeps its rows. */
   imports: { concurrency: number; retentionDays: number };
   /** LOG_LEVEL, LOG_FORMAT. */
@@ -356,6 +363,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
       failedHours: e.EXCEPTION_FAILED_HOURS,
       stalledHours: e.EXCEPTION_STALLED_HOURS,
       traceReads: e.EXCEPTION_TRACE_READS,
+      sweepMs: (e.EXCEPTION_SWEEP_SECONDS ?? e.MIRROR_RECONCILE_MINUTES * 60) * 1000,
     },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     metricsToken: e.METRICS_TOKEN ?? null,

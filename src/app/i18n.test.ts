@@ -15,6 +15,7 @@ import { keyboardLocales } from '../features/keyboard/locales';
 import { messagesLocales } from '../features/messages/locales';
 import { importsLocales } from '../features/imports/locales';
 import { watchLocales } from '../features/watch/locales';
+import { exceptionsLocales } from '../features/exceptions/locales';
 
 /** Every key path of a nested texts object, e.g. `pager.next`. */
 function keys(texts: object, prefix = ''): string[] {
@@ -43,6 +44,7 @@ describe('texts', () => {
     messages: messagesLocales,
     imports: importsLocales,
     watch: watchLocales,
+    exceptions: exceptionsLocales,
   };
 
   // A key missing in Chinese shows English to a Chinese reader; one missing in English shows the raw key.

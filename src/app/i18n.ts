@@ -56,9 +56,22 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   imports: () => import('../features/imports/locales').then((m) => m.importsLocales),
   // The goods watch: the at-risk page and the product detail's price history.
   watch: () => import('../features/watch/locales').then((m) => m.watchLocales),
+  // Support's exceptions: the work queue's list and the order detail's cases.
+  exceptions: () => import('../features/exceptions/locales').then((m) => m.exceptionsLocales),
 };
 export type LazyNamespace =
-  'selection' | 'logistics' | 'afterSale' | 'orders' | 'account' | 'money' | 'cart' | 'overview' | 'keyboard' | 'imports' | 'watch';
+  | 'selection'
+  | 'logistics'
+  | 'afterSale'
+  | 'orders'
+  | 'account'
+  | 'money'
+  | 'cart'
+  | 'overview'
+  | 'keyboard'
+  | 'imports'
+  | 'watch'
+  | 'exceptions';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 
 const lazyTexts: BackendModule = {

@@ -18,7 +18,7 @@ const ORDER_TEXTS: LazyNamespace[] = ['orders', 'logistics', 'afterSale'];
 export const LANDING_TEXTS = {
   '/library': ['selection', 'cart', 'watch'],
   '/orders': ORDER_TEXTS,
-  '/queue': ['afterSale'],
+  '/queue': ['afterSale', 'exceptions'],
   '/overview': ['overview'],
 } satisfies Record<string, LazyNamespace[]>;
 

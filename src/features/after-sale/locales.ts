@@ -41,7 +41,7 @@ export const afterSaleLocales = {
     },
     queue: {
       title: 'Work queue',
-      subtitle: 'What waits for you: after-sale requests to follow, delivered orders with one open, unread messages.',
+      subtitle: 'What waits for you: orders going wrong, after-sale requests to follow, delivered orders with one open, unread messages.',
       asOf: 'As of {{time}}',
       refresh: 'Refresh',
       decision: "Waiting for the supplier's decision",
@@ -284,7 +284,7 @@ export const afterSaleLocales = {
     },
     queue: {
       title: '工作台',
-      subtitle: '等待您处理的事项：需跟进的售后申请、有未结售后的已发货订单、未读消息。',
+      subtitle: '等待您处理的事项：异常订单、需跟进的售后申请、有未结售后的已发货订单、未读消息。',
       asOf: '数据时间 {{time}}',
       refresh: '刷新',
       decision: '等待供应商审核',

@@ -39,9 +39,13 @@ import {
   type QueueView,
 } from '../url-state';
 import { unreadQuery } from '../../messages';
+import { ExceptionsQueue, exceptionsListQuery, exceptionsViewToQuery, parseExceptionsView } from '../../exceptions';
+import { OrderDrawer, useOrderDrawer } from '../../orders';
 
 /**
- * Support's work queue (and managers' and admins'), from the gateway's order mirror: after-sales
+ * Support's work queue (and managers' and admins'), from the gateway's order mirror: first the orders
+ * going wrong (support's exceptions, ?kind=&state= in the address; each opens the order drawer over the
+ * queue, ?order=), then after-sales
  * waiting for the supplier's decision, agreed ones waiting for the customer's parcel, delivered orders
  * with a request open, and the unread messages of the person's kinds. Each row opens its record (the
  * after-sale drawer over the queue, or the order). With `?status=`, `?reason=` or days in the address
@@ -57,6 +61,10 @@ export function QueuePage() {
   // One of the whole lists instead of the sections: the sections' call is not made.
   const listed = filtered || view.delivered;
   const queue = useQuery({ ...workQueueQuery, enabled: !listed });
+  // The exceptions' first page is asked for beside the sections (the same query as their list's): both
+  // are drawn together, so neither pushes the other down when it comes (layout shift on the landing).
+  const exceptions = useQuery({ ...exceptionsListQuery(exceptionsViewToQuery(parseExceptionsView(params))), enabled: !listed });
+  const [orderSn, openOrder] = useOrderDrawer();
   // The sections are drawn from a deferred copy: React draws them in slices that leave a phone's main
   // thread free, not in the one long task an answer's update would be (issue 39: total blocking time).
   const shown = useDeferredValue(queue.data);
@@ -92,12 +100,16 @@ export function QueuePage() {
         <FilteredList view={view} onView={(v) => setParams(queueViewToParams(v, params))} onOpen={setOpen} />
       ) : queue.isError && !queue.data ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : shown ? (
-        <Sections queue={shown} onOpen={setOpen} />
+      ) : shown && (exceptions.data || exceptions.isError) ? (
+        <Stack spacing={2}>
+          <ExceptionsQueue onOpenOrder={openOrder} />
+          <Sections queue={shown} onOpen={setOpen} />
+        </Stack>
       ) : (
         <Skeleton variant="rectangular" height={240} />
       )}
       <AfterSaleDrawer id={openId} onClose={() => setOpen(null)} />
+      <OrderDrawer sn={orderSn} onClose={() => openOrder(null)} />
     </Stack>
   );
 }

@@ -126,6 +126,9 @@ function LiveEventStream({ userId }: { userId: number }) {
         // placed (the order lists and the balance moved).
         for (const queryKey of [['imports'], ['orders', 'list'], ['account', 'balance'], ['account', 'cashFlow']])
           void qc.invalidateQueries({ queryKey });
+      } else if (f.type === 'exceptions') {
+        // Support's exceptions opened, changed hands or closed: the queue's lists and the orders' cases read again.
+        void qc.invalidateQueries({ queryKey: ['exceptions'] });
       } else if (f.type === 'watch') {
         // The goods watch: goods became at risk (or a minimum changed). Its lists and the strip's figure
         // read again; the people who sell the goods are told in a toast that opens the at-risk page.
@@ -177,7 +180,7 @@ function LiveEventStream({ userId }: { userId: number }) {
       const open = () => {
         if (closed) return;
         es = new EventSource(last ? `/bff/events?after=${encodeURIComponent(last)}` : '/bff/events');
-        for (const type of ['message', 'unread', 'resync', 'import', 'watch']) es.addEventListener(type, relay(type));
+        for (const type of ['message', 'unread', 'resync', 'import', 'watch', 'exceptions']) es.addEventListener(type, relay(type));
         es.addEventListener('stop', (e: MessageEvent<string>) => {
           // This session opened more streams than it may: this one goes for good, not retried.
           stoppedByGateway = true;

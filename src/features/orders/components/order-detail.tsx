@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -25,6 +26,7 @@ import { childIrregularWords } from '../irregular-words';
 import { GoodsLineItem } from './goods-line';
 import { regionOf } from './orders-table';
 import { StatusChip } from './status-chip';
+import { OrderExceptions } from '../../exceptions';
 
 /** Label–value pairs in two columns on wide screens, stacked on phones. */
 function Facts({ rows, testId }: { rows: [string, React.ReactNode][]; testId?: string }) {
@@ -148,6 +150,10 @@ export function OrderDetail({ sn, headingLevel = 'h2' }: { sn: string; headingLe
           </Typography>
         </Stack>
       </Stack>
+      {/* Support's exceptions of this order (none: nothing drawn), with their notes and steps. */}
+      <Suspense fallback={null}>
+        <OrderExceptions orderSn={order.sn} />
+      </Suspense>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 0 }}>
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
