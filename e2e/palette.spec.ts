@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { afterSaleData } from './after-sale-data';
+import { ADDRESS } from './after-sale-fixtures';
 import { rolePage } from './sign-in';
 
 /*
@@ -55,6 +56,20 @@ test('support finds an order by its whole and partial number, an after-sale by i
   await expect(ofKind(page, 'orders').filter({ hasText: `Order ${line.thirdSn}` })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(palette(page)).toHaveCount(0);
+
+  // "My order, phone ending 7000": the orders to that phone from the mirror, the consignee's name masked; Ctrl+Enter opens it in the orders' drawer.
+  const tail = ADDRESS.phone.slice(-4);
+  await openPalette(page, `phone ${tail}`);
+  await expect(palette(page)).toContainText('4 digits (or “phone 1234”)');
+  const byPhone = `Order ${line.thirdSn} · ${ADDRESS.consignee.slice(0, 1)}*`;
+  await expect(ofKind(page, 'phoneOrders').filter({ hasText: byPhone })).toBeVisible();
+  await expect(palette(page).getByText(new RegExp(`^Orders, phone ending ${tail} \\(\\d+\\+?\\)$`))).toBeVisible();
+  await highlight(page, byPhone);
+  await page.keyboard.press('Control+Enter');
+  await expect(page).toHaveURL(new RegExp(`/orders\\?order=${line.sn}$`));
+  await expect(page.getByRole('dialog').getByTestId('order-detail')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A command on the order found: a new after-sale request, its lines already looked up.
   await openPalette(page, line.thirdSn);

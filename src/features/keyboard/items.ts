@@ -1,6 +1,17 @@
 import type { AfterSaleRecord, InboxMessage, Order, SearchGoods } from '../../../contract';
 
-export const GROUPS = ['recent', 'searches', 'pages', 'actions', 'orders', 'afterSales', 'goods', 'messages'] as const;
+export const GROUPS = [
+  'recent',
+  'searches',
+  'pages',
+  'actions',
+  'phoneOrders',
+  'orders',
+  'exceptions',
+  'afterSales',
+  'goods',
+  'messages',
+] as const;
 export type PaletteGroup = (typeof GROUPS)[number];
 
 /** Where a record opens over a list: the address parameter, the pages that draw it, else this list. */
@@ -9,6 +20,16 @@ export interface DrawerTarget {
   value: string;
   hosts: string[];
   fallback: string;
+}
+
+/**
+ * What was typed as the last four digits of a consignee's phone: "1234", or with a word before it
+ * ("phone 1234", "tel:1234", "手机 1234", "尾号1234"; full-width digits too). `only`: a word said so,
+ * so nothing else is searched.
+ */
+export function phoneTailOf(typed: string): { tail: string; only: boolean } | undefined {
+  const m = /^(?:(phone|tel|mobile|手机尾号|电话尾号|手机号?|电话|尾号)\s*[:：]?\s*)?(\d{4})$/i.exec(typed.normalize('NFKC').trim());
+  return m ? { tail: m[2]!, only: m[1] !== undefined } : undefined;
 }
 
 /** One line of the palette. */

@@ -16,6 +16,8 @@ import { visuallyHidden } from '@mui/utils';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Order, SearchResults } from '../../../contract';
+import type { ExceptionsAnswer } from '../../../contract/schemas/exceptions';
+import type { PhoneTailAnswer } from '../../../contract/schemas/phone-tail';
 import { afterSaleReason, afterSaleStatus, goodsStatus, orderStatus, source } from '../../../contract/enums';
 import { bffFetch } from '../../lib/bff';
 import { formatFen } from '../../lib/money';
@@ -25,7 +27,16 @@ import { useErrorText } from '../../lib/use-error-text';
 import { useLang } from '../../lib/use-lang';
 import { loadMessagesTexts } from '../messages';
 import { CLOCK_STEPS, useMoveClock } from '../orders';
-import { afterSaleTargets, drawerAddress, goodsTargets, messageTargets, orderTargets, type PaletteGroup, type PaletteItem } from './items';
+import {
+  afterSaleTargets,
+  drawerAddress,
+  goodsTargets,
+  messageTargets,
+  orderTargets,
+  phoneTailOf,
+  type PaletteGroup,
+  type PaletteItem,
+} from './items';
 import { recentItems, recentSearches, rememberItem, rememberSearch } from './recent';
 import { messageTime } from '../../lib/clock';
 
@@ -44,7 +55,9 @@ export interface PaletteProps {
   clock?: boolean;
 }
 
-const RECORDS: PaletteGroup[] = ['orders', 'afterSales', 'goods', 'messages'];
+const RECORDS: PaletteGroup[] = ['phoneOrders', 'orders', 'exceptions', 'afterSales', 'goods', 'messages'];
+/** Orders listed for a phone's last four digits (the newest; the heading says when there are more). */
+const PHONE_TAIL_ORDERS = 10;
 /** Pause in typing before the gateway is asked (the request before is cancelled). */
 const DEBOUNCE_MS = 200;
 
@@ -91,14 +104,39 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
     return () => cancelAnimationFrame(frame);
   }, [open]);
 
+  // Four digits (or "phone 1234"): the orders whose consignee's phone ends so, from the order mirror.
+  const byTail = phoneTailOf(q);
   const search = useQuery({
     queryKey: ['search', q],
     queryFn: ({ signal }) => bffFetch<SearchResults>(`/search?${new URLSearchParams({ q }).toString()}`, { signal }),
-    enabled: open && q.length > 0,
+    enabled: open && q.length > 0 && !byTail?.only,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
+  const byPhone = useQuery({
+    queryKey: ['orders-by-phone-tail', byTail?.tail],
+    queryFn: ({ signal }) =>
+      bffFetch<PhoneTailAnswer>(
+        `/orders/by-phone-tail?${new URLSearchParams({ tail: byTail!.tail, size: String(PHONE_TAIL_ORDERS) }).toString()}`,
+        {
+          signal,
+        },
+      ),
+    enabled: open && byTail !== undefined,
+    staleTime: 30_000,
+  });
   const results = typed && search.data && search.data.q === q ? search.data : undefined;
+  const phoneResults = typed && byTail && byPhone.data?.tail === byTail.tail ? byPhone.data : undefined;
+  // An order number typed whole: that order's exceptions not yet resolved (support's cases, GET /bff/exceptions).
+  const exactOrder = results?.orders?.list.find((o) => o.sn === q || o.thirdSn === q);
+  const cases = useQuery({
+    queryKey: ['exceptions', 'order', exactOrder?.sn],
+    queryFn: ({ signal }) =>
+      bffFetch<ExceptionsAnswer>(`/exceptions?${new URLSearchParams({ order: exactOrder!.sn }).toString()}`, { signal }),
+    enabled: open && exactOrder !== undefined,
+    staleTime: 30_000,
+  });
+  const openCases = exactOrder && cases.data ? cases.data.list.filter((k) => k.orderSn === exactOrder.sn && k.state !== 'resolved') : [];
 
   const lng = lang as 'en' | 'zh-CN';
   const money = (fen: number) => formatFen(fen, lang);
@@ -130,6 +168,22 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       add('actions', commands);
       return out;
     }
+    if (phoneResults)
+      add(
+        'phoneOrders',
+        phoneResults.list.map((o) => ({
+          key: `phone:${o.sn}`,
+          group: 'phoneOrders' as const,
+          label: t('hit.phoneOrder', { thirdSn: o.thirdSn, consignee: o.consignee }),
+          detail: t('hit.phoneOrderDetail', {
+            status: orderStatus.label(o.status, lng),
+            total: money(o.total),
+            when: formatSeconds(o.createdTime, lang),
+          }),
+          ...orderTargets({ sn: o.sn } as Order),
+        })),
+        phoneResults.count > phoneResults.list.length,
+      );
     if (results?.orders) {
       add(
         'orders',
@@ -151,6 +205,16 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
         results.orders.more,
       );
     }
+    add(
+      'exceptions',
+      openCases.map((k) => ({
+        key: `exception:${k.id}`,
+        group: 'exceptions' as const,
+        label: t('hit.exception', { kind: t(`exceptionKinds.${k.kind}`), orderSn: k.shopOrderSn || k.orderSn }),
+        detail: k.takenBy ? t('hit.exceptionTaken', { count: k.ageHours, by: k.takenBy }) : t('hit.exceptionOpen', { count: k.ageHours }),
+        ...orderTargets({ sn: k.orderSn } as Order),
+      })),
+    );
     if (results?.afterSales)
       add(
         'afterSales',
@@ -297,13 +361,13 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
   const inputProps = ac.getInputProps();
 
   const total = items.length;
-  const waiting = typed.length > 0 && (typed !== q || search.isFetching);
-  const status =
-    search.isError && typed
-      ? t('palette.failed', { error: errorText(search.error) })
-      : typed && !waiting && total === 0
-        ? t('palette.none', { q: typed })
-        : '';
+  const waiting = typed.length > 0 && (typed !== q || search.isFetching || byPhone.isFetching || cases.isFetching);
+  const failed = typed ? [search, byPhone].find((s) => s.isError) : undefined;
+  const status = failed
+    ? t('palette.failed', { error: errorText(failed.error) })
+    : typed && !waiting && total === 0
+      ? t('palette.none', { q: typed })
+      : '';
 
   return (
     <Dialog
@@ -337,7 +401,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
         {typed && !waiting ? t([...counts.values()].some((c) => c.more) ? 'palette.countMore' : 'palette.count', { count: total }) : ''}
       </Box>
       {status && (
-        <Typography role="alert" sx={{ px: 2, py: 1.5 }} color={search.isError ? 'error' : 'textSecondary'}>
+        <Typography role="alert" sx={{ px: 2, py: 1.5 }} color={failed ? 'error' : 'textSecondary'}>
           {status}
         </Typography>
       )}
@@ -350,7 +414,7 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
         {ac.groupedOptions.map((g) => {
           const group = g.group as PaletteGroup;
           const c = counts.get(group);
-          const name = t(`groups.${group}`);
+          const name = t(`groups.${group}`, { tail: byTail?.tail ?? '' });
           const heading = c?.more
             ? t('palette.groupMore', { name, count: c.count })
             : t('palette.group', { name, count: c?.count ?? g.options.length });
