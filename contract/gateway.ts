@@ -156,6 +156,32 @@ export interface Overview {
   reads: MirrorReads;
   /** The mirror's whole status: only for roles with `mirror.status`. */
   mirror?: MirrorStatus;
+  /** How shipping went in the period (issue 52.4; absent where the gateway keeps no exceptions). */
+  shipping?: OverviewShipping;
+}
+/**
+ * How shipping went (server/gateway/exceptions/shipping.ts): the channel children paid on the period's
+ * days, by how long they took to ship (`withinHours`: EXCEPTION_LATE_HOURS, when a child is late), and
+ * the exceptions open now by kind (support's queue, whatever the period). As of the exceptions' last sweep.
+ */
+export interface OverviewShipping {
+  from: string;
+  to: string;
+  withinHours: number;
+  /** Shipped within `withinHours` of payment, and later. */
+  shippedWithin: number;
+  shippedLate: number;
+  /** Not shipped, `withinHours` past payment (late), and not shipped still within them. */
+  waitingLate: number;
+  waitingInTime: number;
+  /** Cancelled by the supplier before shipping (in no share). */
+  cancelled: number;
+  /** shippedWithin / (shippedWithin + shippedLate + waitingLate); null when none of those. */
+  withinShare: number | null;
+  /** Median hours from payment to shipment of those shipped (an even count: the mean of the middle two); null when none shipped. */
+  medianHours: number | null;
+  /** Exceptions open now (not taken, not resolved) by kind: `late`, `stalled`, `cancelled`, `returned`, `failed`. */
+  openByKind: Record<'late' | 'stalled' | 'cancelled' | 'returned' | 'failed', number>;
 }
 /** When the mirror last read what its figures come from. */
 export interface MirrorReads {

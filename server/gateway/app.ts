@@ -28,6 +28,8 @@ import { createImportRunner } from './imports/runner';
 import { ImportStore } from './imports/store';
 import { shipmentsRoutes } from './shipments/routes';
 import { exceptionsRoutes } from './exceptions/routes';
+import { DEFAULT_EXCEPTION_SETTINGS, type ExceptionSettings } from './exceptions';
+import { shippingFigures } from './exceptions/shipping';
 import { afterSaleNamesRoutes } from './operations/after-sale-names';
 import { operationsRoutes } from './operations/routes';
 import { gatewayFailure } from './operations/upstream';
@@ -69,6 +71,8 @@ export interface GatewayDeps {
   clock?: ShownClock;
   /** Days a finished bulk-order job keeps its rows (IMPORT_RETENTION_DAYS). */
   importRetentionDays?: number;
+  /** Support's exceptions' settings (EXCEPTION_*): when a child is late, for the overview's shipping and the pages' words. */
+  exceptions?: Partial<ExceptionSettings>;
 }
 
 /**
@@ -94,6 +98,7 @@ export function createBffApp(deps: GatewayDeps) {
     audit: new AuditLog(deps.db, now, deps.upstream.timeoutMs + 60_000, clock.fromWall),
     mirror: deps.mirror,
     clock,
+    lateHours: deps.exceptions?.lateHours ?? DEFAULT_EXCEPTION_SETTINGS.lateHours,
   };
   const { users, sessions, limiter, audit, trustProxy } = ctx;
   const goods = (ctx.goods =
@@ -217,7 +222,20 @@ export function createBffApp(deps: GatewayDeps) {
   if (deps.mirror)
     app.route(
       '/',
-      mirrorRoutes(deps.mirror, upstreamCaller(deps.upstream), ctx.clock, () => goods.libraryOffSale()),
+      mirrorRoutes(
+        deps.mirror,
+        upstreamCaller(deps.upstream),
+        ctx.clock,
+        () => goods.libraryOffSale(),
+        (from, to) =>
+          shippingFigures(deps.db.kysely, {
+            from,
+            to,
+            timeZone: deps.mirror!.settings.timeZone,
+            withinHours: ctx.lateHours,
+            now: clock.now(),
+          }),
+      ),
     );
   app.route(
     '/',

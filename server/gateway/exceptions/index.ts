@@ -288,13 +288,18 @@ export function createExceptions(deps: {
         .where('update_time', '>=', cursor.cashTime - CASH_OVERLAP_S)
         .where('direction', '=', 1)
         .execute();
-      const sns = keys.map((r) => r.order_key).filter((sn) => !examined.has(sn));
-      for (let i = 0; i < sns.length; i += BATCH) {
-        const rows = await k
-          .selectFrom('mirror_orders')
-          .select(['sn', 'third_sn', 'data'])
-          .where('sn', 'in', sns.slice(i, i + BATCH))
-          .execute();
+      const candidates = keys.map((r) => r.order_key).filter((sn) => !examined.has(sn));
+      for (let i = 0; i < candidates.length; i += BATCH) {
+        const part = candidates.slice(i, i + BATCH);
+        // Only those whose children do not say that payment yet (or have no rows: paid after they were mirrored).
+        const [paid, kept] = await Promise.all([
+          paidTimes(part),
+          k.selectFrom('exception_children').select(['order_sn', 'paid_at']).where('order_sn', 'in', part).execute(),
+        ]);
+        const keptPaid = new Map(kept.map((r) => [r.order_sn, Number(r.paid_at)]));
+        const sns = part.filter((sn) => keptPaid.get(sn) !== (paid.get(sn) ?? 0) * 1000);
+        if (sns.length === 0) continue;
+        const rows = await k.selectFrom('mirror_orders').select(['sn', 'third_sn', 'data']).where('sn', 'in', sns).execute();
         await examine(rows);
         orders += rows.length;
       }

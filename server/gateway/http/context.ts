@@ -33,6 +33,8 @@ export interface GatewayContext {
   clock: ShownClock;
   /** The goods module (SKU index), fed by the goods details and order pages the gateway forwards. */
   goods?: Goods;
+  /** EXCEPTION_LATE_HOURS: a paid child not shipped this long after payment is late (exceptions, the overview, the pages' words via /meta). */
+  lateHours: number;
 }
 
 /** Routes behind the session check see the signed-in person. */

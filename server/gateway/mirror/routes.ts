@@ -5,7 +5,7 @@ import { OVERVIEW_MAX_DAYS } from '../../../contract/constants';
 import { formatIssues, issueDetail } from '../../lib/issues';
 import { fail, requireFeature, type Env } from '../http/context';
 import type { OpCaller } from '../messages/effects';
-import type { MirrorBackfill, MirrorReads } from '../../../contract';
+import type { MirrorBackfill, MirrorReads, OverviewShipping } from '../../../contract';
 import type { ShownClock } from '../clock';
 
 const WALL = { now: Date.now, fromWall: (ms: number) => ms, ready: () => Promise.resolve() };
@@ -198,6 +198,8 @@ export function mirrorRoutes(
   clock: Pick<ShownClock, 'now' | 'fromWall' | 'ready'> = WALL,
   /** Library goods off sale, from the goods mirror: what the At risk page lists for off-sale (null: no goods mirror). */
   libraryOffSale: () => Promise<number | null> = () => Promise.resolve(null),
+  /** How shipping went in a period (../exceptions/shipping.ts; absent: no `shipping` in the overview). */
+  shipping?: (from: string, to: string) => Promise<OverviewShipping>,
 ) {
   const routes = new Hono<Env>();
   routes.use('*', async (_c, next) => {
@@ -234,6 +236,10 @@ export function mirrorRoutes(
     /** What the upstream says now, if this role may ask it; null when it could not be asked. */
     const live = <T>(id: OpId, input: unknown, pick: (data: never) => T): Promise<T | null> =>
       mayCall(role, id) ? (call(id as never, input as never) as Promise<never>).then(pick, () => null) : Promise.resolve(null);
+    // How shipping went (issue 52.4): children by index on payment time, exceptions open by kind.
+    const shipped = shipping?.(days.from, days.to);
+    // Awaited below; a failure is the answer's (not an unhandled rejection while the rest is asked).
+    shipped?.catch(() => {});
     const [current, previous, balance, failedOrders, library, status, fresh, offSale] = await Promise.all([
       mirror.store.period(days.from, days.to),
       mirror.store.period(days.previous.from, days.previous.to, { goods: false }),
@@ -256,6 +262,7 @@ export function mirrorRoutes(
       now: { balance, failedOrders, librarySize: library, libraryOffSale: offSale },
       reads: shownReads(fresh),
       ...(status ? { mirror: status } : {}),
+      ...(shipped ? { shipping: await shipped } : {}),
     });
   });
 

@@ -55,6 +55,8 @@ export function operationsRoutes(ctx: GatewayContext) {
       mode: ctx.mode,
       upstream: ctx.mode === 'sandbox' ? 'sandbox' : new URL(ctx.upstream.baseUrl).host,
       clock: { kind: ctx.clock.kind, nowMs: ctx.clock.now(), speed: ctx.clock.speed() },
+      // When a child is late (EXCEPTION_LATE_HOURS): the order page's words say what support's exceptions say.
+      exceptions: { lateHours: ctx.lateHours },
     });
   });
   routes.post('/op/:id', async (c) => {
