@@ -15,6 +15,7 @@ import { keyboardLocales } from '../features/keyboard/locales';
 import { messagesLocales } from '../features/messages/locales';
 import { importsLocales } from '../features/imports/locales';
 import { watchLocales } from '../features/watch/locales';
+import { pricingLocales } from '../features/pricing/locales';
 import { exceptionsLocales } from '../features/exceptions/locales';
 
 /** Every key path of a nested texts object, e.g. `pager.next`. */
@@ -44,6 +45,7 @@ describe('texts', () => {
     messages: messagesLocales,
     imports: importsLocales,
     watch: watchLocales,
+    pricing: pricingLocales,
     exceptions: exceptionsLocales,
   };
 

@@ -56,6 +56,8 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   imports: () => import('../features/imports/locales').then((m) => m.importsLocales),
   // The goods watch: the at-risk page and the product detail's price history.
   watch: () => import('../features/watch/locales').then((m) => m.watchLocales),
+  // Pricing: its page, and the library rows' price editor.
+  pricing: () => import('../features/pricing/locales').then((m) => m.pricingLocales),
   // Support's exceptions: the work queue's list and the order detail's cases.
   exceptions: () => import('../features/exceptions/locales').then((m) => m.exceptionsLocales),
 };
@@ -71,6 +73,7 @@ export type LazyNamespace =
   | 'keyboard'
   | 'imports'
   | 'watch'
+  | 'pricing'
   | 'exceptions';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 

@@ -6,6 +6,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import CollectionsBookmarkIcon from '@mui/icons-material/CollectionsBookmark';
 import CategoryIcon from '@mui/icons-material/Category';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
@@ -26,6 +27,7 @@ const NAV_ICONS: Record<string, SvgIconComponent> = {
   '/catalogue': StorefrontIcon,
   '/library': CollectionsBookmarkIcon,
   '/at-risk': ReportProblemOutlinedIcon,
+  '/pricing': SellOutlinedIcon,
   '/groups': CategoryIcon,
   '/orders': ShoppingBagOutlinedIcon,
   '/orders/failed': ErrorOutlineIcon,

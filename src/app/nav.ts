@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/catalogue', label: 'nav.catalogue', needs: { op: 'selection.online' } },
   { to: '/library', label: 'nav.library', needs: { op: 'selection.list' } },
   { to: '/at-risk', label: 'nav.atRisk', needs: { feature: 'watch.use' } },
+  { to: '/pricing', label: 'nav.pricing', needs: { feature: 'pricing.use' } },
   { to: '/groups', label: 'nav.groups', needs: { op: 'group.goods' } },
   { to: '/orders', label: 'nav.orders', needs: { op: 'order.list' } },
   { to: '/orders/failed', label: 'nav.failedOrders', needs: { op: 'order.errors' } },

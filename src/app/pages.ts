@@ -80,3 +80,4 @@ export const FIRST_PAGE_CHUNKS: Record<string, () => void> = {
   '/queue': QueuePage.preload,
 };
 export const AtRiskPage = lazyWithTexts(() => import('../features/watch/routes/at-risk-page'), 'AtRiskPage', ['watch', 'cart']);
+export const PricingPage = lazyWithTexts(() => import('../features/pricing/routes/pricing-page'), 'PricingPage', ['pricing']);

@@ -35,6 +35,7 @@ import {
   OverviewPage,
   OverviewOrdersPage,
   OverviewCashPage,
+  PricingPage,
   QueuePage,
   SignInPage,
   UsersPage,
@@ -143,6 +144,7 @@ export function AppRoutes() {
           <Route path="catalogue/goods/:id" element={<GoodsPage />} />
           {guarded('/library', LibraryPage)}
           {guarded('/at-risk', AtRiskPage)}
+          {guarded('/pricing', PricingPage)}
           {guarded('/groups', GroupsPage)}
           {guarded('/orders', OrdersPage)}
           {guarded('/orders/failed', FailedOrdersPage)}

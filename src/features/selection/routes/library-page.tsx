@@ -47,6 +47,8 @@ import { libraryViewToFilters, useLibraryView, type LibraryView } from '../url-s
 import { formatCount } from '../../../lib/money';
 import { LibraryCards } from '../components/library-cards';
 
+import { GoodsPricesDialog } from '../../pricing';
+
 // The dialog (and MUI's modal stack with it) loads when the person asks to clear, not with the page.
 const ClearDialog = lazyNamed(() => import('../components/clear-dialog'), 'ClearDialog');
 
@@ -75,6 +77,27 @@ const STATUS = (theme: Theme) =>
       backgroundColor: theme.palette.action.selected,
     },
     '& .lib-status.lib-on': { color: theme.palette.success.contrastText, backgroundColor: theme.palette.success.main },
+    // A row's prices (pricing's editor): a plain button styled once, like the mark beside it, not a Button per row.
+    '& .lib-prices': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      height: 24,
+      marginLeft: 4,
+      padding: '0 8px',
+      borderRadius: 16,
+      border: `1px solid ${theme.palette.primary.main}`,
+      fontFamily: theme.typography.fontFamily,
+      fontSize: theme.typography.pxToRem(13),
+      lineHeight: 1.5,
+      whiteSpace: 'nowrap',
+      verticalAlign: 'middle',
+      boxSizing: 'border-box',
+      color: theme.palette.primary.main,
+      backgroundColor: 'transparent',
+      cursor: 'pointer',
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+      '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+    },
   }) as const;
 
 export function LibraryPage() {
@@ -158,6 +181,9 @@ export function LibraryPage() {
   const pageIds = useMemo(() => (data?.list ?? []).map((r) => r.id), [data]);
   const changed = useQuery({ ...changedQuery(pageIds), enabled: watched && pageIds.length > 0 });
   const changedAt = changed.data?.changed;
+  // Own prices per SKU (pricing): the editor's code and texts load when a row's prices are first opened.
+  const priced = can.feature('pricing.use');
+  const [pricing, setPricing] = useState<{ id: number; title: string } | null>(null);
   const trailing = useMemo(
     () => ({
       header: t('status'),
@@ -169,11 +195,24 @@ export function LibraryPage() {
             {at !== undefined && Date.now() - at < 7 * 86_400_000 && (
               <Chip size="small" variant="outlined" color="warning" label={t('watch:changed7')} sx={{ ml: 0.5 }} />
             )}
+            {priced && (
+              <button
+                type="button"
+                className="lib-prices"
+                aria-label={t('pricesOf', { title: row.title })}
+                data-testid="library-prices"
+                onClick={() => setPricing({ id: row.id, title: row.title })}
+                onPointerEnter={GoodsPricesDialog.preload}
+                onFocus={GoodsPricesDialog.preload}
+              >
+                {t('prices')}
+              </button>
+            )}
           </>
         );
       },
     }),
-    [t, changedAt],
+    [t, changedAt, priced],
   );
 
   const removeSelected = () => {
@@ -368,6 +407,11 @@ export function LibraryPage() {
           )}
         </NextCommit>
       </AfterFirstPaint>
+      {pricing && (
+        <Suspense fallback={null}>
+          <GoodsPricesDialog goodsId={pricing.id} title={pricing.title} onClose={() => setPricing(null)} />
+        </Suspense>
+      )}
       <ListGoodsDrawer />
     </Stack>
   );
