@@ -11,6 +11,7 @@ import { preloadCatalogueList } from '../features/catalogue/list-chunk';
 import { sourcesQuery } from '../components/sources-query';
 import { metaQuery, type GatewayMeta } from './meta';
 import { setShownClock } from '../lib/clock';
+import { setLateHours } from '../lib/late-hours';
 import { preloadShellTools } from './shell-tools-chunk';
 import { preloadTexts } from './i18n';
 import { FIRST_PAGE_CHUNKS } from './pages';
@@ -171,6 +172,7 @@ export function seedBootData(queryClient: QueryClient, doc: Document = document)
   if (data.meta) {
     queryClient.setQueryData(metaQuery.queryKey, data.meta);
     setShownClock(data.meta.clock);
+    setLateHours(data.meta.exceptions?.lateHours);
   }
   if (Array.isArray(data.sources)) queryClient.setQueryData(sourcesQuery().queryKey, data.sources as never);
   // Signed in: the page's own chunks and the app bar's tools (with their texts) will follow the first

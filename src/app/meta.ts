@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { setShownClock, type ShownClockInfo } from '../lib/clock';
+import { setLateHours } from '../lib/late-hours';
 import { STALE } from '../lib/stale';
 
 export interface GatewayMeta {
@@ -7,6 +8,8 @@ export interface GatewayMeta {
   upstream: string;
   /** The clock people are shown (src/lib/clock.ts). */
   clock?: ShownClockInfo;
+  /** EXCEPTION_LATE_HOURS: when a paid child not shipped is late (src/lib/late-hours.ts). */
+  exceptions?: { lateHours: number };
 }
 
 export const metaQuery = queryOptions({
@@ -16,6 +19,7 @@ export const metaQuery = queryOptions({
     if (!res.ok) throw new Error(`meta: HTTP ${res.status}`);
     const meta = (await res.json()) as GatewayMeta;
     setShownClock(meta.clock);
+    setLateHours(meta.exceptions?.lateHours);
     return meta;
   },
   staleTime: STALE.reference,

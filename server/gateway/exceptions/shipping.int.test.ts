@@ -29,11 +29,12 @@ let clock: ShownClock;
 let exceptions: Exceptions;
 let bff: ReturnType<typeof createBffApp>;
 let seq = 0;
+const upstreamOf = () => ({ baseUrl: sb.sandboxUrl, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: 5000 });
 
 beforeAll(async () => {
   sb = await startSandbox({ goods: 300 });
   db = await testGatewayDb();
-  const upstream = { baseUrl: sb.sandboxUrl, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: 5000 };
+  const upstream = upstreamOf();
   clock = createShownClock({ mode: 'sandbox', upstream, resyncMs: 3_600_000 });
   await clock.sync();
   mirror = createOrderMirror({ db, upstream, mode: 'sandbox', shown: clock.now, settings: { backfillDays: 30 } });
@@ -141,6 +142,12 @@ describe('how shipping went, and the sweep from what changed', () => {
       const list = await get<{ count: number; list: ExceptionCase[] }>(manager, `/exceptions?kind=${kind}&state=open`);
       expect(s.openByKind[kind], kind).toBe(list.body.count);
     }
+
+    // The pages' late words use the same hours: /bff/meta says the gateway's EXCEPTION_LATE_HOURS.
+    expect((await get<{ exceptions: { lateHours: number } }>(manager, '/meta')).body.exceptions).toEqual({ lateHours: 48 });
+    const other = createBffApp({ db, upstream: upstreamOf(), mode: 'sandbox', mirror, clock, exceptions: { lateHours: 36 } });
+    const meta = await other.app.request('/meta', { headers: { cookie: await signIn(other, 'merchant', 'mo-ship') } });
+    expect(((await meta.json()) as { exceptions: unknown }).exceptions).toEqual({ lateHours: 36 });
 
     // A period before any payment: nothing shipped, no median, no share.
     const before = await get<Overview>(manager, `/overview?period=custom&from=2020-01-01&to=2020-01-02`);

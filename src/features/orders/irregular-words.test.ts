@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildOrder, OrderRefund } from '../../../contract';
 import { testI18n } from '../../test/render';
+import { DEFAULT_LATE_HOURS, lateHours, setLateHours } from '../../lib/late-hours';
 import { cancelledRefunds, childIrregularWords } from './irregular-words';
 
 /** Issue 50: orders irregular as real suppliers have them say so in words, in both languages. */
@@ -90,13 +91,31 @@ describe('irregular orders in words', () => {
     expect(cancelledRefunds(order([a, b]), [own(300, 1)]).size).toBe(0);
   });
 
-  it('a paid child not shipped a day after payment is late, with its hours; before that, or unpaid, nothing', () => {
+  it('a paid child not shipped EXCEPTION_LATE_HOURS (the gateway’s, 48 by default) after payment is late, with its hours; before that, or unpaid, nothing', () => {
     const c = child('2026_2_1', 0);
-    expect(words('zh-CN', c, order([c]), null, 30.5)).toEqual({ kind: 'late', text: '未发货，已付款 30 小时' });
+    expect(words('zh-CN', c, order([c]), null, 50.5)).toEqual({ kind: 'late', text: '未发货，已付款 50 小时' });
     expect(words('en', c, order([c]), null, 72)?.text).toBe('Not shipped 72 hours after payment');
-    expect(words('en', c, order([c]), null, 23.9)).toBeNull();
+    // 30 h: not late for support's exceptions (48 h), so not for the order page either.
+    expect(words('en', c, order([c]), null, 30)).toBeNull();
+    expect(words('en', c, order([c]), null, 47.9)).toBeNull();
+    expect(words('en', c, order([c]), null, 48)?.kind).toBe('late');
     expect(words('en', c, order([c], 0), null, 72)).toBeNull();
     const shipped = child('2026_2_1', 3, { shipped: true });
     expect(words('en', shipped, order([shipped]), null, 72)).toBeNull();
+  });
+
+  it('the late hours are what the gateway says in /bff/meta (EXCEPTION_LATE_HOURS), not a number of the page’s own', () => {
+    const c = child('2026_2_1', 0);
+    try {
+      setLateHours(24);
+      expect(words('en', c, order([c]), null, 30)?.text).toBe('Not shipped 30 hours after payment');
+      setLateHours(72);
+      expect(words('en', c, order([c]), null, 50)).toBeNull();
+      // Nothing usable said: the last value stands.
+      setLateHours(undefined);
+      expect(lateHours()).toBe(72);
+    } finally {
+      setLateHours(DEFAULT_LATE_HOURS);
+    }
   });
 });

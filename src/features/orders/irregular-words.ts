@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ChildOrder, Order, OrderRefund } from '../../../contract';
 import type { Lang } from '../../../contract/enums';
+import { lateHours as gatewayLateHours } from '../../lib/late-hours';
 import { formatFen } from '../../lib/money';
 
 /** Child goods status (contract/enums/child-goods-status): 0 awaiting shipment, 1 cancelled. */
@@ -8,8 +9,6 @@ const AWAITING = 0;
 const CANCELLED = 1;
 /** Order payStatus 1: paid (contract/enums/order-pay-status). */
 const PAID = 1;
-/** A paid child not shipped this long after the order is said to be late (hours; suppliers ship within a day). */
-export const LATE_AFTER_HOURS = 24;
 
 export interface IrregularWords {
   kind: 'cancelled' | 'returned' | 'late';
@@ -53,7 +52,8 @@ export function cancelledRefunds(order: Pick<Order, 'children'>, refunds: readon
 /**
  * What a child order that is not going as it should says, in the person's language: cancelled by the
  * supplier (and the money back, once seen), refused at the door and back with the supplier, or not
- * shipped long after payment (`nowSec`: business time). Null: nothing irregular.
+ * shipped `lateHours` after payment (`nowSec`: business time; `lateHours`: the gateway's
+ * EXCEPTION_LATE_HOURS, what support's exceptions call late). Null: nothing irregular.
  */
 export function childIrregularWords(
   child: ChildOrder,
@@ -62,6 +62,7 @@ export function childIrregularWords(
   nowSec: number,
   t: TFunction<'orders'>,
   lang: Lang,
+  lateHours: number = gatewayLateHours(),
 ): IrregularWords | null {
   if (child.goodsStatus === CANCELLED) {
     const kind = shipped(child) ? 'returned' : 'cancelled';
@@ -76,7 +77,7 @@ export function childIrregularWords(
   }
   if (child.goodsStatus === AWAITING && order.payStatus === PAID && !shipped(child)) {
     const hours = Math.floor((nowSec - order.createdTime) / 3600);
-    if (hours >= LATE_AFTER_HOURS) return { kind: 'late', text: t('irregular.late', { count: hours }) };
+    if (hours >= lateHours) return { kind: 'late', text: t('irregular.late', { count: hours }) };
   }
   return null;
 }
