@@ -104,57 +104,122 @@ export class ShipmentStore {
 
   /** A page of packages, the latest shipped first (the id breaking ties), and how many there are. */
   async list(q: ShipmentQuery): Promise<{ list: Shipment[]; count: number }> {
-    let base = this.db.selectFrom('shipments as s');
-    if (q.state === 'new') base = base.where('s.exported_at', 'is', null);
-    if (q.state === 'exported') base = base.where('s.exported_at', 'is not', null);
-    if (q.since !== undefined) base = base.where('s.shipped_at', '>=', q.since);
-    if (q.before !== undefined) base = base.where('s.shipped_at', '<', q.before);
-    if (q.channel !== undefined) base = base.where('s.channel', '=', q.channel);
-    if (q.job !== undefined) {
-      const job = q.job;
-      base = base.where('s.shop_order_sn', 'in', (eb) => eb.selectFrom('import_orders').select('order_sn').where('job_id', '=', job));
-    }
+    const base = filtered(this.db, q);
     const [rows, total] = await Promise.all([
-      base
-        .leftJoin('shipment_couriers as c', 'c.name', 's.courier_name')
-        .select([
-          's.id',
-          's.shop_order_sn',
-          's.order_sn',
-          's.child_sn',
-          's.channel',
-          's.courier_name',
-          'c.code',
-          's.tracking_no',
-          's.shipped_at',
-          's.lines',
-          's.exported_at',
-          's.batch_id',
-        ])
-        .orderBy('s.shipped_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .offset(q.offset)
-        .limit(q.limit)
-        .execute(),
+      withColumns(base).orderBy('s.shipped_at', 'desc').orderBy('s.id', 'desc').offset(q.offset).limit(q.limit).execute(),
       base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
     ]);
-    return {
-      list: rows.map((r) => ({
-        id: Number(r.id),
-        shopOrderSn: r.shop_order_sn,
-        orderSn: r.order_sn,
-        childSn: r.child_sn,
-        channel: Number(r.channel),
-        courierCode: r.code ?? '',
-        courierName: r.courier_name,
-        trackingNo: r.tracking_no,
-        shippedAt: Number(r.shipped_at),
-        lines: JSON.parse(r.lines) as PackageLine[],
-        exportedAt: r.exported_at === null ? null : Number(r.exported_at),
-        batch: r.batch_id === null ? null : Number(r.batch_id),
-      })),
-      count: Number(total?.n ?? 0),
+    return { list: rows.map(toShipment), count: Number(total?.n ?? 0) };
+  }
+
+  /**
+   * The packages of a download: those of the query, the oldest shipped first, at most `max`; with
+   * `perOrder`, a shop order whose packages go past `max` is left whole to the next download (unless
+   * it alone is the download). With `mark`, in one transaction, exactly the packages written are
+   * marked handed over as a new batch (those another download marked meanwhile are not written): the
+   * file holds what the batch holds. `more`: packages of the query left beyond this download.
+   */
+  async forSheet(
+    q: Omit<ShipmentQuery, 'offset' | 'limit'>,
+    opts: {
+      max: number;
+      perOrder: boolean;
+      mark: null | { at: number; user: { id: number; username: string }; format: string; type: string };
+    },
+  ): Promise<{ packages: Shipment[]; batch: number | null; more: number }> {
+    const pick = async (db: Kdb) => {
+      const [head, total] = await Promise.all([
+        filtered(db, q)
+          .select(['s.id', 's.shop_order_sn'])
+          .orderBy('s.shipped_at')
+          .orderBy('s.id')
+          .limit(opts.max + 1)
+          .execute(),
+        filtered(db, q)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirst(),
+      ]);
+      let take = head.slice(0, opts.max);
+      if (opts.perOrder && head.length > opts.max) {
+        const cut = head[opts.max]!.shop_order_sn;
+        const kept = take.filter((r) => r.shop_order_sn !== cut);
+        if (kept.length > 0) take = kept;
+      }
+      return { ids: take.map((r) => Number(r.id)), total: Number(total?.n ?? 0) };
     };
+    const read = (db: Kdb, where: (b: Base) => Base) =>
+      withColumns(where(db.selectFrom('shipments as s')))
+        .orderBy('s.shipped_at')
+        .orderBy('s.id')
+        .execute();
+    if (!opts.mark) {
+      const { ids, total } = await pick(this.db);
+      const rows: Shipment[] = [];
+      for (let i = 0; i < ids.length; i += MARK_CHUNK) {
+        const chunk = ids.slice(i, i + MARK_CHUNK);
+        rows.push(...(await read(this.db, (b) => b.where('s.id', 'in', chunk))).map(toShipment));
+      }
+      rows.sort((a, b) => a.shippedAt - b.shippedAt || a.id - b.id);
+      return { packages: rows, batch: null, more: total - rows.length };
+    }
+    const mark = opts.mark;
+    return this.db.transaction().execute(async (trx) => {
+      const { ids, total } = await pick(trx);
+      if (ids.length === 0) return { packages: [], batch: null, more: total };
+      const batch = Number(
+        (
+          await trx
+            .insertInto('shipment_batches')
+            .values({
+              user_id: mark.user.id,
+              username: mark.user.username,
+              format: mark.format,
+              type: mark.type,
+              count: 0,
+              created_at: mark.at,
+              undone_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+      let count = 0;
+      for (let i = 0; i < ids.length; i += MARK_CHUNK) {
+        const r = await trx
+          .updateTable('shipments')
+          .set({ exported_at: mark.at, batch_id: batch })
+          .where('id', 'in', ids.slice(i, i + MARK_CHUNK))
+          .where('exported_at', 'is', null)
+          .executeTakeFirst();
+        count += Number(r.numUpdatedRows);
+      }
+      if (count === 0) {
+        await trx.deleteFrom('shipment_batches').where('id', '=', batch).execute();
+        return { packages: [], batch: null, more: total };
+      }
+      await trx.updateTable('shipment_batches').set({ count }).where('id', '=', batch).execute();
+      const packages = (await read(trx, (b) => b.where('s.batch_id', '=', batch))).map(toShipment);
+      return { packages, batch, more: total - ids.length };
+    });
+  }
+
+  /**
+   * A download's packages back to new (`exported_at` and the batch cleared), the batch marked undone
+   * at `at`. Resolves how many changed, or undefined when there is no such batch. A package marked
+   * again since by another download or by hand is no longer the batch's and stays as it is.
+   */
+  async undo(batch: number, at: number): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const had = await trx.selectFrom('shipment_batches').select(['id', 'undone_at']).where('id', '=', batch).executeTakeFirst();
+      if (!had) return undefined;
+      const r = await trx
+        .updateTable('shipments')
+        .set({ exported_at: null, batch_id: null })
+        .where('batch_id', '=', batch)
+        .executeTakeFirst();
+      if (had.undone_at === null) await trx.updateTable('shipment_batches').set({ undone_at: at }).where('id', '=', batch).execute();
+      return Number(r.numUpdatedRows);
+    });
   }
 
   /**
@@ -177,4 +242,59 @@ export class ShipmentStore {
     });
     return changed;
   }
+}
+
+type Base = ReturnType<typeof shipmentsOf>;
+const shipmentsOf = (db: Kdb) => db.selectFrom('shipments as s');
+
+/** The packages a query holds (not yet paged or ordered). */
+function filtered(db: Kdb, q: Omit<ShipmentQuery, 'offset' | 'limit'>): Base {
+  let base = shipmentsOf(db);
+  if (q.state === 'new') base = base.where('s.exported_at', 'is', null);
+  if (q.state === 'exported') base = base.where('s.exported_at', 'is not', null);
+  if (q.since !== undefined) base = base.where('s.shipped_at', '>=', q.since);
+  if (q.before !== undefined) base = base.where('s.shipped_at', '<', q.before);
+  if (q.channel !== undefined) base = base.where('s.channel', '=', q.channel);
+  if (q.job !== undefined) {
+    const job = q.job;
+    base = base.where('s.shop_order_sn', 'in', (eb) => eb.selectFrom('import_orders').select('order_sn').where('job_id', '=', job));
+  }
+  return base;
+}
+
+/** The columns of a package as the contract gives it (the courier's code from the supplier's list). */
+function withColumns(base: Base) {
+  return base
+    .leftJoin('shipment_couriers as c', 'c.name', 's.courier_name')
+    .select([
+      's.id',
+      's.shop_order_sn',
+      's.order_sn',
+      's.child_sn',
+      's.channel',
+      's.courier_name',
+      'c.code',
+      's.tracking_no',
+      's.shipped_at',
+      's.lines',
+      's.exported_at',
+      's.batch_id',
+    ]);
+}
+
+function toShipment(r: Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number]): Shipment {
+  return {
+    id: Number(r.id),
+    shopOrderSn: r.shop_order_sn,
+    orderSn: r.order_sn,
+    childSn: r.child_sn,
+    channel: Number(r.channel),
+    courierCode: r.code ?? '',
+    courierName: r.courier_name,
+    trackingNo: r.tracking_no,
+    shippedAt: Number(r.shipped_at),
+    lines: JSON.parse(r.lines) as PackageLine[],
+    exportedAt: r.exported_at === null ? null : Number(r.exported_at),
+    batch: r.batch_id === null ? null : Number(r.batch_id),
+  };
 }
