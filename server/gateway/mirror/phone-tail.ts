@@ -56,28 +56,19 @@ export async function ordersByPhoneTail(
 
 /**
  * The phone tails of orders mirrored before the column existed (NULL), from their kept answers, a batch
- * at a time (one UPDATE per batch); an order written meanwhile keeps what its write set. Run at each
- * reconcile (index.ts): after the first it finds nothing, through the index. Resolves how many it filled.
+ * at a time (one UPDATE … FROM a list of values per batch, which SQLite and PostgreSQL both read by the
+ * primary key); an order written meanwhile keeps what its write set. Run at each reconcile (index.ts):
+ * after the first it finds nothing, through the index. Resolves how many it filled.
  */
 export async function fillPhoneTails(db: Kdb, batch = 500): Promise<number> {
   let filled = 0;
   for (;;) {
     const rows = await db.selectFrom('mirror_orders').select(['sn', 'data']).where('phone_tail', 'is', null).limit(batch).execute();
     if (rows.length === 0) return filled;
-    const cases = sql.join(
-      rows.map((r) => sql`when ${r.sn} then ${phoneTail((JSON.parse(r.data) as Order).address?.phone)}`),
-      sql` `,
-    );
-    await db
-      .updateTable('mirror_orders')
-      .set({ phone_tail: sql<string>`case sn ${cases} end` })
-      .where(
-        'sn',
-        'in',
-        rows.map((r) => r.sn),
-      )
-      .where('phone_tail', 'is', null)
-      .execute();
+    const values = sql.join(rows.map((r) => sql`(${r.sn}, ${phoneTail((JSON.parse(r.data) as Order).address?.phone)})`));
+    await sql`with v (sn, tail) as (values ${values})
+      update mirror_orders set phone_tail = v.tail from v
+      where mirror_orders.sn = v.sn and mirror_orders.phone_tail is null`.execute(db);
     filled += rows.length;
   }
 }
