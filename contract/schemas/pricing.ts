@@ -62,7 +62,7 @@ export const pricingRule = z
   .strict()
   .refine((r) => r.multiply !== undefined || r.add !== undefined, {
     message: 'each rule needs a multiplier or an amount to add (or both)',
-    params: { rule: 'multiply_or_add' },
+    params: { rule: 'required' },
   });
 export type PricingRule = z.infer<typeof pricingRule>;
 
@@ -104,7 +104,7 @@ export const pricingSettings = z
           code: 'custom',
           path: ['rules', i, 'upTo'],
           message: `only the last rule may go without upTo: rule ${i + 1} needs the highest cost it covers`,
-          params: { rule: 'up_to_missing' },
+          params: { rule: 'required' },
         });
       const before = s.rules[i - 1]?.upTo;
       if (r.upTo !== undefined && before !== undefined && r.upTo <= before)
@@ -112,7 +112,7 @@ export const pricingSettings = z
           code: 'custom',
           path: ['rules', i, 'upTo'],
           message: `the ranges must rise: rule ${i + 1}'s upTo (${r.upTo} fen) must be above rule ${i}'s (${before} fen)`,
-          params: { rule: 'up_to_order' },
+          params: { rule: 'range_order' },
         });
     });
   });

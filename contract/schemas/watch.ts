@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fen, unixMillis } from '../units';
 import type { SelectionProduct } from './goods';
+import { PRICE_SOURCES, type PriceSource } from './pricing';
 
 /**
  * The goods watch (`/bff/watch/…`, merchants, managers and admins): the gateway's goods mirror keeps
@@ -83,6 +84,12 @@ export const watchAtRiskSku = z.object({
   reasons: z.array(z.enum(WATCH_REASONS)),
   agreementPrice: fen,
   guidePrice: fen,
+  /**
+   * What the merchant sells at (issue 53): its own price, else the pricing rules', else the guide
+   * price; the profit rates and "below-margin" are reckoned on it, and `retailSource` says which.
+   */
+  retail: fen,
+  retailSource: z.enum(PRICE_SOURCES),
   stock: z.number().int(),
   onSale: z.boolean(),
   /** The agreement price and profit rate before the last change (null: first seen so). */
@@ -130,6 +137,9 @@ export interface WatchRiskSku {
   agreementBefore: number;
   rateBefore: number | null;
   rateAfter: number | null;
+  /** The retail price the rates are reckoned on, and where it comes from (absent in messages written before issue 53: the guide price). */
+  retail?: number;
+  retailSource?: PriceSource;
 }
 
 /** The data of the inbox message `watch.risk` (WATCH_MESSAGE_TYPE): one goods a change put at risk. */

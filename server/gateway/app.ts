@@ -27,6 +27,7 @@ import { importsRoutes } from './imports/routes';
 import { createImportRunner } from './imports/runner';
 import { ImportStore } from './imports/store';
 import { shipmentsRoutes } from './shipments/routes';
+import { pricingRoutes } from './pricing/routes';
 import { exceptionsRoutes } from './exceptions/routes';
 import { DEFAULT_EXCEPTION_SETTINGS, type ExceptionSettings } from './exceptions';
 import { shippingFigures } from './exceptions/shipping';
@@ -248,6 +249,7 @@ export function createBffApp(deps: GatewayDeps) {
     '/',
     shipmentsRoutes({ db: deps.db, audit, trustProxy, timeZone: deps.mirror?.settings.timeZone, now: clock.now, call: reader }),
   );
+  app.route('/', pricingRoutes({ db: deps.db, audit, trustProxy, now: clock.now }));
   app.route('/', exceptionsRoutes({ db: deps.db, audit, trustProxy, now: clock.now, log }));
   app.route('/', operationsRoutes(ctx));
 

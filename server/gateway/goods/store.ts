@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import {
   WATCH_GOODS_RULES_MAX,
   type GoodsDetail,
@@ -11,6 +11,8 @@ import {
 import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
 import { dialectOf, lockKey, type GatewayDb, type Kdb } from '../db';
 import { prepared } from '../db/prepared';
+import { PRICING_LOCK, readSettings, retailOf, skuRetailSql, type Retail } from '../pricing/retail';
+import type { PricingSettings } from '../../../contract/schemas/pricing';
 import type { GoodsHistoryTable, GoodsSkusTable } from './tables';
 import './tables';
 import '../mirror/tables';
@@ -36,25 +38,38 @@ export const rateOf = (agreement: number, guide: number): number | null =>
   agreement > 0 ? Math.round(((guide - agreement) / agreement) * 1000) / 10 : null;
 
 /**
- * Why a SKU is at risk: off sale, out of stock, or its profit rate at the guide price below `min`
- * (%). Compared as (guide − agreement) × 100 < min × agreement, exactly as riskSql does.
+ * Why a SKU is at risk: off sale, out of stock, or its profit rate at the merchant's retail price
+ * (issue 53: its own price, else the pricing rules', else the guide price) below `min` (%). Compared
+ * as (retail − agreement) × 100 < min × agreement, exactly as riskSql does.
  */
-export function riskOf(s: { agreement_price: number; guide_price: number; stock: number; on_sale: number }, min: number | null): number {
+export function riskOf(
+  s: { agreement_price: number; guide_price: number; stock: number; on_sale: number },
+  min: number | null,
+  retail: number = s.guide_price,
+): number {
   let bits = 0;
   if (s.on_sale === 0) bits |= RISK['off-sale'];
   if (s.stock === 0) bits |= RISK['out-of-stock'];
-  if (min !== null && s.agreement_price > 0 && (s.guide_price - s.agreement_price) * 100 < min * s.agreement_price)
-    bits |= RISK['below-margin'];
+  if (min !== null && s.agreement_price > 0 && (retail - s.agreement_price) * 100 < min * s.agreement_price) bits |= RISK['below-margin'];
   return bits;
 }
 
-/** riskOf in SQL, over a goods_skus row (rows learned from order lines only, without prices or state, are never at risk). */
-const riskSql = (min: number | null, pg: boolean) =>
+/**
+ * riskOf in SQL, over a goods_skus row (rows learned from order lines only, without prices or state,
+ * are never at risk): `min` a number, or an SQL expression (each goods' own minimum, else the
+ * library's); the retail price by the pricing rules `prices` (pricing/retail.ts).
+ */
+const riskSql = (min: number | null | RawBuilder<number | null>, pg: boolean, prices: PricingSettings) =>
   sql<number>`(case when on_sale = 0 then ${sql.lit(RISK['off-sale'])} else 0 end) + (case when stock = 0 then ${sql.lit(RISK['out-of-stock'])} else 0 end)${
     min === null
       ? sql``
-      : sql` + (case when guide_price is not null and agreement_price > 0 and (guide_price - agreement_price) * 100 < cast(${min} as ${sql.raw(pg ? 'double precision' : 'real')}) * agreement_price then ${sql.lit(RISK['below-margin'])} else 0 end)`
+      : sql` + (case when guide_price is not null and agreement_price > 0 and (${skuRetailSql(prices)} - agreement_price) * 100 < cast(${min} as ${sql.raw(pg ? 'double precision' : 'real')}) * agreement_price then ${sql.lit(RISK['below-margin'])} else 0 end)`
   }`;
+
+/** Each goods_skus row's minimum profit rate in SQL: its goods' own, else the library's (null: none). */
+const minRateSql = sql<
+  number | null
+>`coalesce((select r.min_rate from goods_rules r where r.goods_id = goods_skus.goods_id), (select r.min_rate from goods_rules r where r.goods_id = 0))`;
 
 /** A point of a SKU's history (`/bff/watch/goods/:id/history`). */
 export type HistoryPoint = WatchHistoryPoint;
@@ -317,6 +332,59 @@ export class GoodsStore {
     return Number(r?.n ?? 0);
   }
 
+  /** The own retail prices (fen) of the SKUs of some goods (pricing_own), by SKU. */
+  async ownPrices(goodsIds: readonly number[], db: Kdb = this.db): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    if (goodsIds.length === 0) return out;
+    if (this.pg) {
+      // One fixed text whatever the number of goods.
+      const r = await sql<{
+        sku: number;
+        retail: number;
+      }>`select sku, retail from pricing_own where goods_id = any(${goodsIds}::bigint[]) and retail is not null`.execute(db);
+      for (const row of r.rows) out.set(Number(row.sku), Number(row.retail));
+      return out;
+    }
+    for (const part of chunks(goodsIds, 500))
+      for (const r of await db
+        .selectFrom('pricing_own')
+        .select(['sku', 'retail'])
+        .where('goods_id', 'in', part)
+        .where('retail', 'is not', null)
+        .execute())
+        out.set(Number(r.sku), Number(r.retail));
+    return out;
+  }
+
+  /**
+   * The risks again after the merchant's prices changed (issue 53: the pricing rules, or some goods'
+   * own prices), in the caller's transaction: each SKU read whole (of `goodsIds`, else every one) with
+   * its goods' minimum and the retail price of `prices`; only the rows whose risk changes are written,
+   * and the goods of those. Answers the goods whose risk changed.
+   */
+  async repriceRisk(trx: Kdb, prices: PricingSettings, goodsIds?: readonly number[]): Promise<number[]> {
+    const risk = riskSql(minRateSql, this.pg, prices);
+    let q = trx
+      .updateTable('goods_skus')
+      .set({ risk })
+      .where('guide_price', 'is not', null)
+      .where(sql<boolean>`risk <> ${risk}`);
+    if (goodsIds) {
+      if (goodsIds.length === 0) return [];
+      q = q.where('goods_id', 'in', goodsIds);
+    }
+    const moved = [...new Set((await q.returning('goods_id').execute()).map((r) => Number(r.goods_id)))];
+    const bit = (b: number) =>
+      sql<number>`(case when exists (select 1 from goods_skus s where s.goods_id = goods_items.goods_id and s.risk > 0 and (s.risk / ${sql.lit(b)}) % 2 = 1) then ${sql.lit(b)} else 0 end)`;
+    for (const part of chunks(moved, 500))
+      await trx
+        .updateTable('goods_items')
+        .set({ risk: sql<number>`${bit(1)} + ${bit(2)} + ${bit(4)}` })
+        .where('goods_id', 'in', part)
+        .execute();
+    return moved;
+  }
+
   /**
    * Goods details as read at `readAt`, compared with what is kept: each goods and every SKU of it
    * written, and for every SKU whose prices, sale state or stock state changed (or that is new) a
@@ -351,6 +419,8 @@ export class GoodsStore {
         await sql`select count(*) from (select pg_advisory_xact_lock(hashtext('supply-desk:goods'), k) from (select distinct (id % 2147483647)::integer as k from unnest(${ids}::bigint[]) as u(id) order by k) ks) l`.execute(
           trx,
         );
+        // The pricing rules cannot change while this write reckons its risks with them (a change takes it alone).
+        await sql`select pg_advisory_xact_lock_shared(${PRICING_LOCK}::bigint)`.execute(trx);
         // Fixed texts (an array, not a list of values), so each is a named statement planned once per connection.
         const pg = this.pgStatements();
         for (const r of (await pg.kept({ ids }, trx)).rows) kept.set(Number(r.sku), r);
@@ -361,6 +431,9 @@ export class GoodsStore {
             kept.set(Number(r.sku), r);
         rules = await this.rules(ids, trx);
       }
+      // The merchant's retail prices (issue 53): the below-margin risk is reckoned on them.
+      const prices = (await readSettings(trx)).settings;
+      const own = await this.ownPrices(ids, trx);
       const skus: Insertable<GoodsSkusTable>[] = [];
       const history: Insertable<GoodsHistoryTable>[] = [];
       const changedGoods = new Set<number>();
@@ -391,7 +464,8 @@ export class GoodsStore {
             Number(prev.activity_price) !== now.activity_price ||
             Number(prev.on_sale) !== now.on_sale ||
             (Number(prev.stock) === 0) !== (now.stock === 0);
-          const risk = riskOf(now, min);
+          const retail = retailOf(now.agreement_price, now.guide_price, own.get(o.id), prices);
+          const risk = riskOf(now, min, retail.retail);
           if (risk & ~Number(prev?.risk ?? 0)) {
             atRisk.add(g.id);
             if (full && moved) {
@@ -399,14 +473,17 @@ export class GoodsStore {
               toTell.set(g.id, tell);
               // The change is known by the goods and when its SKUs last changed before it (as this transaction read them).
               tell.since = Math.max(tell.since, Number(prev.changed_at ?? 0));
+              const before = retailOf(Number(prev.agreement_price), Number(prev.guide_price), own.get(o.id), prices);
               tell.skus.push({
                 sku: o.id,
                 spec: specText(o),
                 reasons: reasonsOf(risk),
                 agreementPrice: now.agreement_price,
                 agreementBefore: Number(prev.agreement_price),
-                rateBefore: rateOf(Number(prev.agreement_price), Number(prev.guide_price)),
-                rateAfter: rateOf(now.agreement_price, now.guide_price),
+                rateBefore: rateOf(Number(prev.agreement_price), before.retail),
+                rateAfter: rateOf(now.agreement_price, retail.retail),
+                retail: retail.retail,
+                retailSource: retail.source,
               });
             }
           }
@@ -594,6 +671,8 @@ export class GoodsStore {
 
   private async setRuleOnce(goodsId: number, minRate: number | null, by: string, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // The risks are reckoned on the pricing rules read below: they may not change meanwhile.
+      if (this.pg) await sql`select pg_advisory_xact_lock_shared(${PRICING_LOCK}::bigint)`.execute(trx);
       if (goodsId !== 0 && minRate !== null) {
         // Bounded: only library goods, and at most WATCH_GOODS_RULES_MAX of them (counted one writer at
         // a time on PostgreSQL, so two at once cannot both pass the last place).
@@ -615,7 +694,8 @@ export class GoodsStore {
       const min = goodsId === 0 ? (rules.get(0) ?? null) : (rules.get(goodsId) ?? rules.get(0) ?? null);
       // Goods with their own minimum, as a subquery (as a list of values, ~33,000 of them overflowed SQLite's variables).
       const own = sql<boolean>`goods_id not in (select r.goods_id from goods_rules r where r.goods_id <> 0)`;
-      let q = trx.updateTable('goods_skus').set({ risk: riskSql(min, dialectOf(trx) === 'postgres') });
+      const prices = (await readSettings(trx)).settings;
+      let q = trx.updateTable('goods_skus').set({ risk: riskSql(min, dialectOf(trx) === 'postgres', prices) });
       q = goodsId !== 0 ? q.where('goods_id', '=', goodsId) : q.where(own);
       await q.execute();
       // Each goods' risk: the bits of its SKUs' together.
@@ -645,7 +725,7 @@ export class GoodsStore {
     ]);
     const goodsIds = ids.map((r) => Number(r.goods_id));
     if (goodsIds.length === 0) return { total: Number(count?.n ?? 0), list: [] };
-    const [rows, rules] = await Promise.all([
+    const [rows, rules, prices, own] = await Promise.all([
       this.db
         .selectFrom('goods_skus as s')
         .innerJoin('goods_items as g', 'g.goods_id', 's.goods_id')
@@ -668,6 +748,8 @@ export class GoodsStore {
         .where('s.risk', '>', 0)
         .execute(),
       this.rules(goodsIds),
+      readSettings(this.db),
+      this.ownPrices(goodsIds),
     ]);
     const byGoods = new Map<number, AtRiskGoods>();
     for (const id of goodsIds)
@@ -690,16 +772,25 @@ export class GoodsStore {
       const guide = Number(r.guide_price ?? 0);
       const changedAt = Number(r.changed_at ?? 0);
       g.changedAt = Math.max(g.changedAt, changedAt);
+      // The rates at the merchant's retail price (own, else the rules', else the guide price), before the last change as now.
+      const ownPrice = own.get(Number(r.sku));
+      const retail: Retail = retailOf(agreement, guide, ownPrice, prices.settings);
+      const before =
+        r.prev_agreement_price === null
+          ? null
+          : retailOf(Number(r.prev_agreement_price), Number(r.prev_guide_price ?? guide), ownPrice, prices.settings);
       g.skus.push({
         sku: Number(r.sku),
         spec: r.spec,
         reasons: reasonsOf(bits),
         agreementPrice: agreement,
         guidePrice: guide,
+        retail: retail.retail,
+        retailSource: retail.source,
         stock: Number(r.stock ?? 0),
         onSale: Number(r.on_sale) === 1,
-        rateBefore: r.prev_agreement_price === null ? null : rateOf(Number(r.prev_agreement_price), Number(r.prev_guide_price ?? guide)),
-        rateAfter: rateOf(agreement, guide),
+        rateBefore: before === null ? null : rateOf(Number(r.prev_agreement_price), before.retail),
+        rateAfter: rateOf(agreement, retail.retail),
         agreementBefore: r.prev_agreement_price === null ? null : Number(r.prev_agreement_price),
         changedAt,
       });

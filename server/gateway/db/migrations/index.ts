@@ -8,6 +8,7 @@ import { importsMigrations } from '../../imports/tables';
 import { goodsMigrations } from '../../goods/tables';
 import { shipmentsMigrations } from '../../shipments/tables';
 import { exceptionsMigrations } from '../../exceptions/tables';
+import { pricingMigrations } from '../../pricing/tables';
 
 /**
  * Every migration of the gateway's database, by name; Kysely's migrator runs them in name order,
@@ -25,4 +26,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...goodsMigrations,
   ...shipmentsMigrations,
   ...exceptionsMigrations,
+  ...pricingMigrations,
 };
