@@ -222,13 +222,24 @@ export function courierList(db: Kdb, call: OpCaller | null, now: () => number = 
       }
     })());
   return {
-    /** The list, asked again first if stale (or `force`d: a package without a code was met). */
+    /**
+     * The list. Stale (or `force`d: a package without a code was met), the supplier is asked again:
+     * awaited when nothing is kept yet or when forced, else in the background (the kept list answers at once).
+     */
     async get(force = false): Promise<SupplierCourier[]> {
       const t = now();
-      const stale = t - okAt > COURIERS_FRESH_MS || force;
-      if (call && stale && t - askedAt > COURIERS_RETRY_MS) await refresh();
-      else if (pending) await pending;
-      return read();
+      const kept = await read();
+      if (call && (t - okAt > COURIERS_FRESH_MS || force) && t - askedAt > COURIERS_RETRY_MS) {
+        const asking = refresh();
+        if (kept.length > 0 && !force) return kept;
+        await asking;
+        return read();
+      }
+      if (pending && (kept.length === 0 || force)) {
+        await pending;
+        return read();
+      }
+      return kept;
     },
   };
 }

@@ -530,6 +530,36 @@ describe('downloads', () => {
     expect(await listOf(merchant, 'state=new')).toEqual(before);
   });
 
+  it('two downloads that mark at once: each file holds exactly what its batch marked, none twice', async () => {
+    const merchant = await signIn(bff, 'merchant');
+    const channel = 999_997;
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      shop_order_sn: `TWICE${i}`,
+      order_sn: `Q${i}`,
+      child_sn: `Q${i}_1`,
+      channel,
+      courier_name: '中通快递',
+      tracking_no: `ZTO${String(i).padStart(10, '0')}`,
+      shipped_at: 1_790_000_000 + i,
+      lines: '[]',
+      exported_at: null,
+      created_at: Date.now(),
+    }));
+    await db.kysely.insertInto('shipments').values(rows).execute();
+    const body = { format: 'generic', type: 'csv', state: 'new', channel, mark: true };
+    const [a, b] = await Promise.all([post('/shipments/download', merchant, body), post('/shipments/download', merchant, body)]);
+    const written = await Promise.all([a, b].map(async (r) => (await cells(r.bytes, 'csv')).slice(1).map((x) => String(x[2]))));
+    expect(written[0]!.length + written[1]!.length).toBe(300);
+    expect(new Set([...written[0]!, ...written[1]!])).toEqual(new Set(rows.map((r) => r.tracking_no)));
+    const marked = (await listOf(merchant, `state=exported&channel=${channel}`)).list;
+    for (const [i, r] of [a, b].entries()) {
+      const batch = r.headers.get('x-shipments-batch');
+      expect(r.headers.get('x-shipments-count')).toBe(String(written[i]!.length));
+      const ofBatch = marked.filter((s) => String(s.batch) === batch).map((s) => s.trackingNo);
+      expect(ofBatch.sort()).toEqual([...written[i]!].sort());
+    }
+  });
+
   it(`at most ${SHIPMENTS_MAX_DOWNLOAD.toLocaleString('en')} packages a download, the oldest first; a shop order past the limit waits whole for the next`, async () => {
     const merchant = await signIn(bff, 'merchant');
     const channel = 999_999;
