@@ -41,6 +41,15 @@ test('a manager lands on the overview, changes the period, and follows a channel
   await expect(page.getByTestId('overview-period')).toContainText(`至 ${today}`);
   await expect(page.getByTestId('overview-period')).not.toHaveText(period);
 
+  // How shipping went (issue 52.4): each figure opens its list; the open exceptions of a kind, support's queue of that kind.
+  await expect(page.getByTestId('overview-shipping').getByRole('heading', { level: 2, name: '发货情况' })).toBeVisible();
+  await expect(page.getByTestId('shipping-within-value')).toHaveText(/^(\d+(\.\d)?%|—)$/);
+  await expect(page.getByTestId('shipping-open-late').getByRole('link')).toHaveAttribute('href', '/queue?kind=late&state=open');
+  await expect(page.getByTestId('shipping-within').getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`^/shipments\\?state=all&from=\\d{4}-\\d{2}-\\d{2}&to=${today}$`),
+  );
+
   // The channels' figures as a table, its first row a link to the orders that channel counts on those days
   // (from the order mirror: the supplier's channel list cannot filter by day), as many as its figure.
   // A panel draws its controls and figures as it comes near the window (issue 39): scrolled to, as a person would.

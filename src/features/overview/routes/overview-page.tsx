@@ -38,6 +38,7 @@ import { overviewQuery, type OverviewAsk } from '../api/queries';
 import { PERIODS, periodOf } from '../period';
 import { ChartPanel, Charts, TOGGLES, type FigureTable } from '../components/chart-panel';
 import { KPI_GRID, KpiCard, useChange } from '../components/kpi-card';
+import { ShippingSection } from '../components/shipping-section';
 import { shownNow } from '../../../lib/clock';
 import { removeBootPaint } from '../../../lib/boot-paint';
 
@@ -350,6 +351,7 @@ function Figures({
       <Box component="section" aria-label={t('title')} sx={KPI_GRID}>
         {step === 0 ? cards.slice(0, FIRST_CARDS) : cards}
       </Box>
+      {step === 2 && data.shipping && <ShippingSection shipping={data.shipping} lang={lang} />}
       {step === 2 && <ChartPanels data={data} lang={lang} navigate={navigate} />}
     </Stack>
   );
