@@ -96,6 +96,9 @@ export default defineConfig({
       SANDBOX_GOODS: '1500',
       // A clean world: no late, stalled, cancelled or returned orders unless a test makes one.
       SANDBOX_IRREGULAR: '0',
+      // Support's exceptions found within seconds of an order going wrong (e2e/queue.spec.ts), with few traces read each time.
+      EXCEPTION_SWEEP_SECONDS: '5',
+      EXCEPTION_TRACE_READS: '10',
       // Stopped at the end of the run: no balancer to drain for.
       DRAIN_SECONDS: '0',
       // Nobody reads the server's output here (Playwright ignores it): no line per request.

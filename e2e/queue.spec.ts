@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { afterSaleData } from './after-sale-data';
+import { adminSession, op, placeOrder } from './after-sale-fixtures';
 import { rolePage } from './sign-in';
 
 /*
@@ -8,14 +9,65 @@ import { rolePage } from './sign-in';
  * a delivered line.
  */
 
-test('support lands on the work queue: the agreed request waits for the parcel, its delivered order is listed, a row opens the record', async ({
+test('support lands on the work queue: an exception is taken, noted and resolved in the order drawer; the agreed request waits for the parcel, its delivered order is listed, a row opens the record', async ({
   browser,
 }) => {
   const { agreedId, line } = afterSaleData();
+  // An order the supplier cancels (the sandbox's irregular order); the gateway's sweep (every 5 s here,
+  // playwright.config.ts) finds it in the order mirror, which the order list just read feeds.
+  const admin = await adminSession(browser);
+  const cancelled = await placeOrder(admin.api, 6);
+  const made = await (await admin.api.post('/bff/sandbox/irregular', { data: { orderSn: cancelled.thirdSn, kind: 'cancelled' } })).json();
+  expect(made.code, JSON.stringify(made)).toBe(1);
+  await op(admin.api, 'order.list', { search: { page: 1, limit: 1, thirdSn: cancelled.thirdSn } });
   const page = await rolePage(browser, 'support', { locale: 'zh-CN' });
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/bff/exceptions?kind=cancelled&size=500')).json()).list as { orderSn: string }[]).some(
+          (k) => k.orderSn === cancelled.sn,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await admin.close();
   await page.goto('/');
   await expect(page).toHaveURL(/\/queue$/);
   await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+
+  // The queue opens with the orders going wrong: kind, age, who has it and state in words.
+  const exceptions = page.getByTestId('queue-exceptions');
+  await expect(exceptions.getByRole('heading', { level: 2, name: '异常订单' })).toBeVisible();
+  // Of one kind (in the address, as the overview's counts link to it).
+  await exceptions.getByLabel('种类').selectOption('cancelled');
+  await expect(page).toHaveURL(/\/queue\?kind=cancelled$/);
+  const caseRow = exceptions.getByTestId('exception-row').filter({ hasText: cancelled.thirdSn });
+  await expect(caseRow).toContainText('供应商取消');
+  await expect(caseRow).toContainText('暂无人认领');
+  await expect(caseRow).toContainText('待处理');
+  // One click opens the order drawer over the queue, with the case and its steps.
+  await caseRow.getByRole('button', { name: `打开订单 ${cancelled.thirdSn}` }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]order=${cancelled.sn}`));
+  const kase = page.locator('[data-testid="order-exception"][data-kind="cancelled"]');
+  await kase.getByRole('button', { name: '认领' }).click();
+  await expect(kase.getByTestId('exception-holder')).toHaveText('你已认领');
+  // A note: refused empty in words (nothing sent), then added.
+  await kase.getByRole('button', { name: '添加备注' }).click();
+  await expect(kase.getByText('请先写备注。')).toBeVisible();
+  await kase.getByRole('textbox', { name: '备注' }).fill('已联系客户，供应商会退款。');
+  await kase.getByRole('button', { name: '添加备注' }).click();
+  await expect(kase.getByTestId('exception-notes')).toContainText('已联系客户，供应商会退款。');
+  await kase.getByRole('textbox', { name: '备注' }).fill('退款已到账，客户知悉。');
+  await kase.getByRole('button', { name: '按此备注标记解决' }).click();
+  await expect(kase).toHaveAttribute('data-state', 'resolved');
+  await expect(kase.getByTestId('exception-notes').getByRole('listitem')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  // Gone from the open ones; listed with the resolved ones (the state in the address).
+  await expect(caseRow).toHaveCount(0);
+  await exceptions.getByLabel('状态').selectOption('resolved');
+  await expect(page).toHaveURL(/[?&]state=resolved/);
+  await expect(exceptions.getByTestId('exception-row').filter({ hasText: cancelled.thirdSn })).toContainText('已解决');
+  await page.goto('/queue');
 
   const mail = page.getByTestId('queue-mail');
   const row = mail.locator(`[data-testid="after-sale-row"][data-id="${agreedId}"]`);

@@ -174,14 +174,7 @@ function CaseActions({ kase, orderSn, me }: { kase: ExceptionCase; orderSn: stri
   const fieldId = `exception-note-${kase.id}`;
 
   return (
-    <Stack
-      component="form"
-      spacing={1}
-      noValidate
-      aria-label={t('order.note')}
-      onSubmit={(e) => void note(e)}
-      data-testid="exception-actions"
-    >
+    <Stack component="form" spacing={1} noValidate onSubmit={(e) => void note(e)} data-testid="exception-actions">
       {failure && (
         <Alert severity="error" role="alert" data-testid="exception-failure">
           {failure}
