@@ -55,20 +55,33 @@ export async function ordersByPhoneTail(
 }
 
 /**
- * The phone tails of orders mirrored before the column existed (NULL), from their kept answers, a batch
- * at a time (one UPDATE … FROM a list of values per batch, which SQLite and PostgreSQL both read by the
- * primary key); an order written meanwhile keeps what its write set. Run at each reconcile (index.ts):
- * after the first it finds nothing, through the index. Resolves how many it filled.
+ * The phone tails of orders mirrored before the column existed (NULL), from their kept answers. Whether
+ * there are any is asked through the tail's index (what every reconcile after the first costs); then
+ * the orders are read in the order of their numbers from where the last batch ended (each row once,
+ * not the filled ones again: PostgreSQL keeps their old versions until a vacuum), and each batch's tails
+ * written by one UPDATE … FROM a list of values, read by the primary key in both databases. An order
+ * written meanwhile keeps what its write set. Run at each reconcile (index.ts). Resolves how many it filled.
  */
 export async function fillPhoneTails(db: Kdb, batch = 500): Promise<number> {
+  const any = await db.selectFrom('mirror_orders').select('sn').where('phone_tail', 'is', null).limit(1).executeTakeFirst();
+  if (!any) return 0;
   let filled = 0;
-  for (;;) {
-    const rows = await db.selectFrom('mirror_orders').select(['sn', 'data']).where('phone_tail', 'is', null).limit(batch).execute();
+  for (let after = ''; ;) {
+    const rows = await db
+      .selectFrom('mirror_orders')
+      .select(['sn', 'data', 'phone_tail'])
+      .where('sn', '>', after)
+      .orderBy('sn')
+      .limit(batch)
+      .execute();
     if (rows.length === 0) return filled;
-    const values = sql.join(rows.map((r) => sql`(${r.sn}, ${phoneTail((JSON.parse(r.data) as Order).address?.phone)})`));
+    after = rows.at(-1)!.sn;
+    const empty = rows.filter((r) => r.phone_tail === null);
+    if (empty.length === 0) continue;
+    const values = sql.join(empty.map((r) => sql`(${r.sn}, ${phoneTail((JSON.parse(r.data) as Order).address?.phone)})`));
     await sql`with v (sn, tail) as (values ${values})
       update mirror_orders set phone_tail = v.tail from v
       where mirror_orders.sn = v.sn and mirror_orders.phone_tail is null`.execute(db);
-    filled += rows.length;
+    filled += empty.length;
   }
 }
