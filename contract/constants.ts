@@ -104,6 +104,8 @@ export const IMPORT_COLUMNS = [
   'product',
   'spec',
   'quantity',
+  // What the buyer paid for the order (yuan, optional; issue 53): kept per order as its `sale`.
+  'sale',
   'note',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -124,6 +126,7 @@ export const IMPORT_CELL_MAX: Record<ImportColumn, number> = {
   product: 20,
   spec: 1000,
   quantity: 40,
+  sale: 40,
   note: 1000,
 };
 /** Longest text of any cell of a row not sent (kept as it was for the results sheet; the page cuts it there). */

@@ -55,19 +55,41 @@ export interface OverviewFigures {
   /** Orders closed. */
   cancelled: number;
 }
+/**
+ * What the orders counted (`orders`) whose sale amount is known earned (issue 53), fen: the sale amount
+ * is what the buyer paid the shop (a bulk sheet's 实付金额, or checkout's), kept by the gateway by the
+ * merchant's order number. Profit = sales − cost (goods and freight) over those orders only; an order
+ * without a sale amount is in neither. Refunds are not in profit: they are their own figure (each
+ * refund once, mirror_refunds), since what the shop gave its buyer back is not known. Margin is
+ * profit / sales; the share known is `sold` / `orders`. By channel and goods an order's sale is split
+ * in proportion to what each part cost (a child's goods and freight; a line's goods and its share of
+ * its child's freight), to the fen, so the parts add up to the order.
+ */
+export interface OverviewSaleFigures {
+  /** Orders counted whose sale amount is known. */
+  sold: number;
+  /** What their buyers paid. */
+  sales: number;
+  /** Their goods and freight (what the supplier charged). */
+  cost: number;
+  /** sales − cost. */
+  profit: number;
+}
 export interface OverviewPeriodFigures {
   /** Days YYYY-MM-DD in the reseller's time zone, inclusive. */
   from: string;
   to: string;
-  totals: OverviewFigures;
+  totals: OverviewFigures & OverviewSaleFigures;
   days: ({ day: string } & OverviewFigures)[];
   /** Key: the channel (source) id. */
-  byChannel: ({ key: string } & OverviewFigures)[];
+  byChannel: ({ key: string } & OverviewFigures & OverviewSaleFigures)[];
   /** Key: the province's name. */
   byProvince: ({ key: string } & OverviewFigures)[];
   /** Key: the goods id; label: its name. Ten at most; empty for the previous period (not shown, and most of the work). */
-  topGoodsByItems: ({ key: string; label: string } & OverviewFigures)[];
-  topGoodsByGmv: ({ key: string; label: string } & OverviewFigures)[];
+  topGoodsByItems: ({ key: string; label: string } & OverviewFigures & OverviewSaleFigures)[];
+  topGoodsByGmv: ({ key: string; label: string } & OverviewFigures & OverviewSaleFigures)[];
+  /** The ten goods with the most sales (sale amounts known; split as above); empty for the previous period. */
+  topGoodsBySales: ({ key: string; label: string } & OverviewSaleFigures)[];
   /**
    * After-sale requests asked for in the period: `orders` counts requests, `items` their quantity,
    * `gmv` what they claim, `refunded` what was refunded. By reason (key: its code; label: its words
@@ -212,6 +234,13 @@ export interface OverviewOrders {
    */
   refunds?: OrderRefund[];
   refundedMoney?: number;
+  /**
+   * The `sold` list only (orders with a sale amount, all or of one `channel:<id>` or `goods:<id>`): each
+   * order of the page with its sale amount, cost and profit (fen; its part of them for a channel or
+   * goods), and the whole list's: what the overview's sales and profit sum.
+   */
+  sales?: ({ sn: string; thirdSn: string } & Omit<OverviewSaleFigures, 'sold'>)[];
+  salesTotal?: OverviewSaleFigures;
 }
 /** One refund of an order as the mirror counts it (issue 48): money back, and the pieces when an after-sale says them. */
 export interface OrderRefund {
@@ -249,7 +278,7 @@ export interface OverviewCash {
   readAt: number | null;
 }
 /** Which orders a figure counts (`/bff/overview/orders?of=`). */
-export type OverviewListOf = 'all' | 'channel' | 'province' | 'goods' | 'refunded' | 'cancelled' | 'failed';
+export type OverviewListOf = 'all' | 'channel' | 'province' | 'goods' | 'refunded' | 'cancelled' | 'failed' | 'sold';
 
 /** `GET /bff/queue` (support, managers, admins): the work queue's lists from the order mirror, the first 20 of each. */
 export interface WorkQueue {

@@ -3,6 +3,7 @@ import { operations } from '../operations';
 import { fen } from '../units';
 import { looksLikeFormula } from '../formula';
 import { importAddressGroups } from '../import-address';
+import { parseSaleCell, saleAmount } from './sale';
 
 /**
  * Bulk orders from a spreadsheet (`/bff/imports`): the page reads and checks the sheet, then hands
@@ -74,9 +75,23 @@ export const importOrder = z
     /** Goods and freight as the check read them (fen): shown beside the outcome. */
     goods: fen.nonnegative(),
     freight: fen.nonnegative(),
+    /** What the buyer paid for the order (fen), from the sheet's 实付金额 column: kept by the gateway, never sent to the supplier. */
+    sale: saleAmount.optional(),
   })
   .strict()
   .superRefine((o, ctx) => {
+    // The amount is the order's, given once: every row that says one says the same, and the order carries it.
+    const said = [...new Set(o.rows.map((r) => r.cells.sale?.trim() ?? '').filter((v) => v !== ''))];
+    if (said.length > 0) {
+      const amounts = said.map(parseSaleCell);
+      if (amounts.some((a) => a === null || a !== amounts[0]) || o.sale !== amounts[0])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sale'],
+          message: `order ${o.orderSn}: sale must be the amount its rows' buyer-paid cells say (${said.join(' / ')}), once`,
+          params: { rule: 'sale_conflict' },
+        });
+    }
     // One order goes to one person at one address: rows of two customers under one number are never merged.
     const groups = importAddressGroups(o.rows, (r) => r.cells);
     if (groups.length > 1)
@@ -187,6 +202,8 @@ export interface ImportJobOrder {
   freight: number;
   /** What the supplier charged, when known (fen). */
   amount: number | null;
+  /** What the buyer paid for the order (the sheet's 实付金额, fen); null when the sheet did not say. */
+  sale: number | null;
   rows: ImportRow[];
   /** The supplier's refusal read into its parts (`msg` keeps its words): said in the person's language by the page. */
   reasons: ImportRefusal[];

@@ -15,6 +15,7 @@ import type { Role } from '../../../contract';
 import type { GatewayDb, Kdb } from '../db';
 import { isUniqueViolation } from '../db';
 import type { ImportJobsTable } from './tables';
+import { keepSales } from '../mirror/sales';
 
 type Parsed = Omit<CreateImportInput, 'skipped'> & { skipped: ImportSkipped[] };
 type JobRow = Omit<ImportJobsTable, 'id'> & { id: number };
@@ -89,6 +90,7 @@ export class ImportStore {
           goods: o.goods,
           freight: o.freight,
           amount: null,
+          sale: o.sale ?? null,
           platform_sn: null,
           msg: '',
           attempts: 0,
@@ -100,6 +102,12 @@ export class ImportStore {
             .insertInto('import_orders')
             .values(rows.slice(i, i + 500))
             .execute();
+        // What the buyers paid, kept by order number beside the mirror for the overview's profit (mirror/sales.ts).
+        await keepSales(
+          tx,
+          input.orders.flatMap((o) => (o.sale === undefined ? [] : [{ orderSn: o.orderSn, sale: o.sale, source: `import:${job.id}` }])),
+          at,
+        );
         return { id: job.id, created: true };
       });
     } catch (e) {
@@ -197,6 +205,7 @@ export class ImportStore {
         goods: Number(o.goods),
         freight: Number(o.freight),
         amount: o.amount === null ? null : Number(o.amount),
+        sale: o.sale === null || o.sale === undefined ? null : Number(o.sale),
         rows: JSON.parse(o.rows) as ImportJobOrder['rows'],
         reasons: JSON.parse(o.reasons) as ImportRefusal[],
       })),

@@ -49,6 +49,8 @@ export interface ImportOrdersTable {
   goods: number;
   freight: number;
   amount: number | null;
+  /** What the buyer paid for the order (the sheet's 实付金额, fen); null when not given. Column added by mirror/sales.ts's migration. */
+  sale: import('kysely').ColumnType<number | null, number | null | undefined, number | null>;
   platform_sn: string | null;
   msg: string;
   /** JSON of the refusal read into its parts (ImportRefusal[], refusal.ts): the page words it; `msg` keeps the supplier's sentence. */

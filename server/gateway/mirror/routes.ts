@@ -12,6 +12,7 @@ const WALL = { now: Date.now, fromWall: (ms: number) => ms, ready: () => Promise
 import type { OrderMirror } from './index';
 import { daysBetween } from './store';
 import { dayOf, LIST_DIMS } from './rollups';
+import { soldOrders, withSales } from './sales';
 import { ordersByPhoneTail } from './phone-tail';
 import { phoneTailQuery, type PhoneTailAnswer } from '../../../contract/schemas/phone-tail';
 
@@ -104,7 +105,7 @@ export function outsideDays(q: { from?: string; to?: string }, today: string) {
 /** `/bff/overview/orders`: which figure's orders (rollups.ts, orderKeys), its key, and the days. */
 const listQuery = z
   .object({
-    of: z.enum(LIST_DIMS, { error: `of must be one of ${LIST_DIMS.join(', ')}` }),
+    of: z.enum([...LIST_DIMS, 'sold'], { error: `of must be one of ${[...LIST_DIMS, 'sold'].join(', ')}` }),
     key: z.string().trim().max(100).optional(),
     from: dayText,
     to: dayText,
@@ -112,10 +113,15 @@ const listQuery = z
     size: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((q) => ['all', 'refunded', 'cancelled', 'failed'].includes(q.of) || (q.key !== undefined && q.key !== ''), {
+  .refine((q) => ['all', 'refunded', 'cancelled', 'failed', 'sold'].includes(q.of) || (q.key !== undefined && q.key !== ''), {
     message: 'a channel, province or goods list needs its key',
     path: ['key'],
     params: { rule: 'required' },
+  })
+  .refine((q) => q.of !== 'sold' || !q.key || /^(channel|goods):\d{1,20}$/.test(q.key), {
+    message: 'the sold list takes no key, or channel:<id> or goods:<id>',
+    path: ['key'],
+    params: { rule: 'bad_format' },
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'], params: { rule: 'range_order' } })
   .refine((q) => daysBetween(q.from, q.to).length <= MAX_PERIOD_DAYS, {
@@ -241,8 +247,9 @@ export function mirrorRoutes(
     // Awaited below; a failure is the answer's (not an unhandled rejection while the rest is asked).
     shipped?.catch(() => {});
     const [current, previous, balance, failedOrders, library, status, fresh, offSale] = await Promise.all([
-      mirror.store.period(days.from, days.to),
-      mirror.store.period(days.previous.from, days.previous.to, { goods: false }),
+      // With what the orders with a sale amount earned (issue 53, ./sales.ts): by channel and goods for this period only.
+      mirror.store.period(days.from, days.to).then((p) => withSales(mirror.store.db, p)),
+      mirror.store.period(days.previous.from, days.previous.to, { goods: false }).then((p) => withSales(mirror.store.db, p, false)),
       live('account.balance', {}, (d: { balance: number }) => d.balance),
       live('order.errors', { page: 1, limit: 1 }, (d: { count?: number; total?: number }) => Number(d.count ?? d.total ?? 0)),
       live('selection.list', { page: 1, limit: 1, source: 0 }, (d: { count: number }) => d.count),
@@ -287,6 +294,14 @@ export function mirrorRoutes(
       return fail(c, 403, 'forbidden', `Your role may list only the orders counted today (${today}), as your figures show them.`);
     const outside = outsideDays(q, today);
     if (outside) return fail(c, 400, 'invalid_input', outside.msg, outside.detail);
+    // Orders with a sale amount (all, or one channel's or goods'), each with its sale, cost and profit (./sales.ts).
+    if (q.of === 'sold') {
+      const [sold, fresh] = await Promise.all([
+        soldOrders(mirror.store.db, { key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
+        mirror.freshness(),
+      ]);
+      return c.json({ ...sold, page: q.page, size: q.size, asOf: now(), readAt: shownReads(fresh).orders });
+    }
     const [page, fresh] = await Promise.all([
       mirror.store.orders({ dim: q.of, key: q.key, from: q.from, to: q.to, offset: (q.page - 1) * q.size, limit: q.size }),
       mirror.freshness(),

@@ -9,6 +9,8 @@ import { availableAsArray } from './available-shape';
 import { buildUpstreamRequest, callUpstream, type FailureExtra } from './upstream';
 import { sandboxMarketRoute } from './sandbox-market';
 import { prepareSettle, settle } from './settle';
+import { SALE_MAX_FEN, SUBMIT_SALE_FIELD, saleAmount } from '../../../contract/schemas/sale';
+import { keepSales } from '../mirror/sales';
 
 /** Bus topic: a write operation was answered (`{ op, userId, code }`), on whichever gateway. */
 export const OP_WRITTEN = 'op.written';
@@ -83,16 +85,34 @@ export function operationsRoutes(ctx: GatewayContext) {
     }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
       return refuse('The request body must be a JSON object.', { field: 'body', rule: 'bad_json' });
+    // Checkout's `sale` (what the buyer paid, issue 53) is the gateway's to keep, never the supplier's:
+    // taken off before the supplier's input is checked, kept by the order number before it is sent.
+    let sale: number | undefined;
+    if (id === 'order.submit' && SUBMIT_SALE_FIELD in raw) {
+      const { [SUBMIT_SALE_FIELD]: given, ...rest } = raw as Record<string, unknown>;
+      const ok = saleAmount.safeParse(given);
+      if (!ok.success)
+        return refuse(
+          `Invalid input: sale (what the buyer paid) must be a whole number of fen from 0 to ${SALE_MAX_FEN}; ${JSON.stringify(given)?.slice(0, 40) ?? 'nothing'} is not`,
+          { field: SUBMIT_SALE_FIELD, rule: 'bad_format' },
+        );
+      sale = ok.data;
+      raw = rest;
+    }
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       const detail = issueDetail(parsed.error, raw);
       return refuse(`Invalid input: ${formatIssues(parsed.error)}`, { ...detail, field: detail.field ?? 'body' });
     }
+    if (sale !== undefined)
+      await keepSales(ctx.db.kysely, [{ orderSn: (parsed.data as { orderSn: string }).orderSn, sale, source: 'checkout' }], ctx.now());
     const built = buildUpstreamRequest(op, parsed.data as Record<string, unknown>);
     // A write whose answer is lost is settled by reading (./settle.ts); what that needs of before is read first.
     const before = op.writes ? await prepareSettle(ctx.upstream, id as OpId, parsed.data as Record<string, unknown>) : undefined;
     // The row exists before the write leaves: a gateway killed mid-request still has the record.
-    const row = op.writes ? await ctx.audit.begin({ user, action: id, input: parsed.data, ip }) : 0;
+    const row = op.writes
+      ? await ctx.audit.begin({ user, action: id, input: sale === undefined ? parsed.data : { ...(parsed.data as object), sale }, ip })
+      : 0;
     const sent = await settle(
       ctx.upstream,
       id as OpId,

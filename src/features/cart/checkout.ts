@@ -1,5 +1,6 @@
 import { whyNotSold, type NotSoldReason } from './reasons';
-import type { Address, GoodsDetail, Order, SkuOption } from '../../../contract';
+import type { Address, GoodsDetail, OpInput, Order, SkuOption } from '../../../contract';
+import { SUBMIT_SALE_FIELD } from '../../../contract/schemas/sale';
 import type { CartLine } from '../../../contract/schemas/person';
 import { OpError, callOp } from '../../lib/bff';
 
@@ -57,10 +58,13 @@ export async function placeOrder(input: {
   spu: { sku: number; number: number; price: number }[];
   address: Address;
   strictMode: boolean;
+  /** What the buyer paid (fen): the gateway keeps it by the order number and takes it off before the supplier's input (issue 53). */
+  sale?: number;
 }): Promise<PlaceResult> {
   const lookup = () => findByThirdSn(input.orderSn).catch(() => null);
   try {
-    await callOp('order.submit', input);
+    const { sale, ...order } = input;
+    await callOp('order.submit', (sale === undefined ? order : { ...order, [SUBMIT_SALE_FIELD]: sale }) as OpInput<'order.submit'>);
     return { kind: 'placed', order: await lookup(), already: false };
   } catch (e) {
     if (e instanceof OpError && e.kind === 'upstream') {

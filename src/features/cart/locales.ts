@@ -109,6 +109,9 @@ export const cartLocales = {
       number: 'Merchant order number {{sn}}: every retry of this checkout uses it, so the order cannot be placed twice.',
       place: 'Place the order',
       retry: 'Try again (same order number)',
+      sale: 'Buyer paid (yuan, optional)',
+      saleHelp: 'What your buyer paid your shop for this order: kept for the overview’s sales and profit, never sent to the supplier.',
+      saleBad: 'Write an amount in yuan like 128.50: at most two decimals, not negative, at most 10,000,000.',
     },
     result: {
       placed: 'Order placed.',
@@ -231,6 +234,9 @@ export const cartLocales = {
       number: '商户订单号 {{sn}}：本次结算的每次重试都使用它，因此不会重复下单。',
       place: '提交订单',
       retry: '重试（同一订单号）',
+      sale: '买家实付（元，选填）',
+      saleHelp: '买家为这个订单向你的店铺支付的金额：用于总览里的销售额和利润，不会发给供应商。',
+      saleBad: '请填写以元为单位的金额，如 128.50：最多两位小数，不能为负，最多 10,000,000。',
     },
     result: {
       placed: '下单成功。',

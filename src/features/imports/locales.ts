@@ -50,6 +50,7 @@ export const importsLocales = {
       product: 'Product or SKU id',
       spec: 'Spec',
       quantity: 'Quantity',
+      sale: 'Buyer paid',
       note: 'Note',
     },
     status: {
@@ -102,6 +103,9 @@ export const importsLocales = {
         'Order number {{sn}} is on rows for different people or addresses: {{groups}}. One order goes to one address: give rows their own number, drop them, or use one address on purpose (Fix).',
       sharedGroup: '{{rows}} ({{name}})',
       lines: 'An order may have at most 100 lines.',
+      sale: '{{column}} “{{value}}” is not an amount in yuan: write it like 128.50 (at most two decimals, not negative, at most 10,000,000).',
+      saleConflict:
+        'The rows of order {{sn}} say different amounts the buyer paid ({{amounts}}): an order is paid once. Write its amount on one row, or the same on each.',
       region: 'No {{column}} “{{value}}” was found in the region list.',
       unknownProduct: 'Product or SKU {{value}} is not in your selection library: add the goods to it, or write its product id and spec.',
       pickSku: 'The product has {{count}} SKUs and the spec “{{value}}” names none of them: pick one.',
@@ -190,6 +194,7 @@ export const importsLocales = {
     job: {
       title: 'Import {{id}}: {{file}}',
       back: 'All imports',
+      shipments: 'Shipments of this import',
       progress: '{{sent}} of {{total}} orders sent',
       state: {
         running: 'Placing',
@@ -218,6 +223,9 @@ export const importsLocales = {
       counts:
         'Placed {{placed}} · already placed {{already}} · refused {{refused}} · balance short {{short}} · not sent {{unsent}} · waiting {{queued}} · rows skipped {{skipped}}',
       amount: 'Placed: {{amount}}',
+      sale: 'Buyer paid {{amount}}',
+      sales_one: 'Buyer paid, where the sheet said it: {{amount}} for {{count}} order.',
+      sales_other: 'Buyer paid, where the sheet said it: {{amount}} for {{count}} orders.',
       by: 'By {{name}}',
       orders: 'Orders of the job',
       skipped: 'Rows not sent',
@@ -302,6 +310,7 @@ export const importsLocales = {
       product: '商品ID或SKU ID',
       spec: '规格',
       quantity: '数量',
+      sale: '实付金额',
       note: '备注',
     },
     status: {
@@ -353,6 +362,8 @@ export const importsLocales = {
         '订单号 {{sn}} 用于不同收货人或地址的行：{{groups}}。一个订单只能发往一个地址：请点“修改”为其中的行另起订单号、删除，或有意改用同一地址。',
       sharedGroup: '{{rows}}（{{name}}）',
       lines: '一个订单最多 100 行商品。',
+      sale: '{{column}}“{{value}}”不是以元为单位的金额：请写成 128.50 这样（最多两位小数，不能为负，最多 10,000,000）。',
+      saleConflict: '订单 {{sn}} 的几行实付金额不一致（{{amounts}}）：一个订单只付一次款，请只在一行填写，或各行填写相同金额。',
       region: '在地区列表中找不到{{column}}“{{value}}”。',
       unknownProduct: '商品或 SKU {{value}} 不在您的选品库中：请先把该商品加入选品库，或填写它的商品ID和规格。',
       pickSku: '该商品有 {{count}} 个 SKU，规格“{{value}}”无法确定是哪一个：请选择。',
@@ -441,6 +452,7 @@ export const importsLocales = {
     job: {
       title: '导入 {{id}}：{{file}}',
       back: '全部导入记录',
+      shipments: '本次导入的发货',
       progress: '已发送 {{sent}} / {{total}} 单',
       state: {
         running: '下单中',
@@ -467,6 +479,8 @@ export const importsLocales = {
       counts:
         '已下单 {{placed}} · 之前已下 {{already}} · 被拒绝 {{refused}} · 余额不足 {{short}} · 未发送 {{unsent}} · 等待中 {{queued}} · 跳过的行 {{skipped}}',
       amount: '已下单金额：{{amount}}',
+      sale: '买家实付 {{amount}}',
+      sales_other: '表格填写了实付金额的 {{count}} 个订单，买家共付 {{amount}}。',
       by: '操作人：{{name}}',
       orders: '任务中的订单',
       skipped: '未发送的行',

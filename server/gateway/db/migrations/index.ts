@@ -3,6 +3,7 @@ import { coreMigrations } from './core';
 import { messagesMigrations } from '../../messages/tables';
 import { afterSaleNamesMigrations } from '../../operations/after-sale-names-tables';
 import { mirrorMigrations } from '../../mirror/tables';
+import { salesMigrations } from '../../mirror/sales';
 import { searchMigrations } from '../../search/tables';
 import { importsMigrations } from '../../imports/tables';
 import { goodsMigrations } from '../../goods/tables';
@@ -27,4 +28,5 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   ...shipmentsMigrations,
   ...exceptionsMigrations,
   ...pricingMigrations,
+  ...salesMigrations,
 };

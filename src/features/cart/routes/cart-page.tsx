@@ -14,6 +14,7 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -34,6 +35,7 @@ import { addressFormSchema, EMPTY_ADDRESS, type AddressValues } from '../compone
 import { AvailabilityStep, sellableSkus } from '../components/availability-step';
 import { LinesStep, qtyOk } from '../components/lines-step';
 import { PrecheckStep, readPrecheck } from '../components/precheck-step';
+import { parseSaleCell } from '../../../../contract/schemas/sale';
 
 const STEPS = ['lines', 'address', 'availability', 'precheck', 'submit'] as const;
 
@@ -74,6 +76,9 @@ function Checkout() {
 
   const [step, setStep] = useState(0);
   const [strict, setStrict] = useState(false);
+  // What the buyer paid, as typed (yuan): fen once, here at the form's edge; empty is no amount.
+  const [saleText, setSaleText] = useState('');
+  const sale = parseSaleCell(saleText);
   const form = useForm<AddressValues>({ resolver: zodResolver(addressFormSchema), defaultValues: EMPTY_ADDRESS, mode: 'onTouched' });
 
   // What was typed comes back from the draft once (a reload, another tab), then is written back as it changes.
@@ -121,13 +126,13 @@ function Checkout() {
   const [placing, setPlacing] = useState(false);
   const busy = useRef(false);
   const submit = async () => {
-    if (busy.current || !draft.data || !orderAddress.success) return;
+    if (busy.current || !draft.data || !orderAddress.success || sale === null) return;
     busy.current = true;
     setPlacing(true);
     setResult(null);
     const orderSn = draft.data.orderSn;
     try {
-      const r = await placeOrder({ orderSn, spu: priced, address: orderAddress.data, strictMode: strict });
+      const r = await placeOrder({ orderSn, spu: priced, address: orderAddress.data, strictMode: strict, sale });
       if (r.kind === 'failed') {
         setResult(r);
         return;
@@ -246,6 +251,15 @@ function Checkout() {
                 <Typography variant="body2" color="textSecondary">
                   {strict ? t('submit.strictOn') : t('submit.strictOff')}
                 </Typography>
+                <TextField
+                  label={t('submit.sale')}
+                  value={saleText}
+                  onChange={(e) => setSaleText(e.target.value)}
+                  error={sale === null}
+                  helperText={sale === null ? t('submit.saleBad') : t('submit.saleHelp')}
+                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'checkout-sale' } }}
+                  sx={{ maxWidth: 360 }}
+                />
                 <Typography variant="caption" color="textSecondary">
                   {t('submit.number', { sn: draft.data?.orderSn ?? '…' })}
                 </Typography>
@@ -259,7 +273,7 @@ function Checkout() {
                   variant="contained"
                   size="large"
                   loading={placing}
-                  disabled={!draft.data || !orderAddress.success || lines.length === 0}
+                  disabled={!draft.data || !orderAddress.success || lines.length === 0 || sale === null}
                   onClick={() => void submit()}
                   sx={{ alignSelf: 'flex-start' }}
                   data-testid="place-order"

@@ -23,6 +23,11 @@ export function problemText(t: TFunction, p: Problem, order: CheckedOrder, lang:
     );
     return t('imports:problem.sharedNumber', { sn: order.orderSn, groups: groups.join(lang === 'en' ? '; ' : '；') });
   }
+  if (p.code === 'saleConflict') {
+    // Each row that says an amount, with it: the person sees which rows disagree.
+    const amounts = order.rows.filter((r) => r.values.sale).map((r) => `${rowsText(t, [r.row], lang)} ${r.values.sale}`);
+    return t('imports:problem.saleConflict', { sn: order.orderSn, amounts: amounts.join(lang === 'en' ? '; ' : '；') });
+  }
   const row = p.row === null ? undefined : order.rows.find((r) => r.row === p.row);
   const value = p.column && row ? row.values[p.column] : '';
   const column = p.column ? columnName(t, p.column) : '';

@@ -28,6 +28,7 @@ import { formatMillis } from '../../../lib/time';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLang } from '../../../lib/use-lang';
 import { importJobQuery, useJobAction } from '../api';
+import { useCan } from '../../account';
 import { JOB_COLOR } from '../components/past-imports';
 import { download } from '../../../lib/csv';
 import { resultRows } from '../results';
@@ -54,6 +55,8 @@ export function ImportJobPage() {
   const lang = useLang();
   const errorText = useErrorText();
   const id = Number(useParams().id);
+  // The packages this import's orders shipped in, to hand to the shop (issue 51).
+  const shipments = useCan().feature('shipments.use');
   const job = useQuery({ ...importJobQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const action = useJobAction(id);
   const [cancelling, setCancelling] = useState(false);
@@ -83,6 +86,8 @@ export function ImportJobPage() {
   const j: ImportJob = job.data;
   const c = j.counts;
   const sent = c.orders - c.queued;
+  // What the buyers paid, where the sheet said it (实付金额): kept for the overview's profit.
+  const sold = j.orders.filter((o) => o.sale !== null);
   const saveResults = async (kind: 'xlsx' | 'csv') => {
     const { header, rows } = resultRows(j, t, lang);
     const { toCsv, toXlsx } = await import('../sheet/write');
@@ -118,6 +123,17 @@ export function ImportJobPage() {
             {t('job.counts', { ...c, skipped: c.skippedRows })}
           </Typography>
           <Typography variant="body2">{t('job.amount', { amount: formatFen(j.placedAmount, lang) })}</Typography>
+          {sold.length > 0 && (
+            <Typography variant="body2" data-testid="import-job-sales">
+              {t('job.sales', {
+                count: sold.length,
+                amount: formatFen(
+                  sold.reduce((sum, o) => sum + (o.sale ?? 0), 0),
+                  lang,
+                ),
+              })}
+            </Typography>
+          )}
           {j.state === 'stopped' && j.stopReason && (
             <Alert severity="warning">
               {t(`job.stopped.${j.stopReason}`)}{' '}
@@ -166,6 +182,11 @@ export function ImportJobPage() {
             <Button variant="outlined" onClick={() => void saveResults('csv')} data-testid="import-results-csv">
               {t('job.resultsCsv')}
             </Button>
+            {shipments && (
+              <Button component={RouterLink} to={`/shipments?job=${j.id}`} data-testid="import-job-shipments">
+                {t('job.shipments')}
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Paper>
@@ -212,6 +233,11 @@ export function ImportJobPage() {
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatFen(o.amount ?? o.goods + o.freight, lang)}
+                  {o.sale !== null && (
+                    <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }} data-testid="import-job-sale">
+                      {t('job.sale', { amount: formatFen(o.sale, lang) })}
+                    </Typography>
+                  )}
                 </TableCell>
               </TableRow>
             ))}

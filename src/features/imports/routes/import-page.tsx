@@ -44,7 +44,10 @@ import { download } from '../../../lib/csv';
 import { columnName } from '../column-name';
 import type { Column } from '../sheet/columns';
 import type { ReadProblem, RawSheet, ReadResult } from '../sheet/read';
-import type { SheetRow } from '../sheet/rows';
+import { saleOf, type SheetRow } from '../sheet/rows';
+
+/** An order's sale amount as the job takes it: given, or left out (not given, or its rows disagree: the order is not ready then). */
+const saleField = (sale: number | undefined | 'conflict') => (typeof sale === 'number' ? { sale } : {});
 
 /** The sheet as read: file name, its rows by column, and the orders as checked. */
 interface Checked {
@@ -322,6 +325,8 @@ export function ImportPage() {
           rows: o.rows.map((r) => rowOf(r, true)),
           goods: o.goods,
           freight: o.freight,
+          // What the buyer paid (实付金额), given once per order: kept by the gateway, never sent to the supplier.
+          ...saleField(saleOf(o)),
         })),
       skipped: checked.orders
         .filter((o) => o.status !== 'ready')

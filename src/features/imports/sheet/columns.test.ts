@@ -59,6 +59,7 @@ describe('mapHeaders', () => {
       '商品ID或SKU ID（必填）',
       'SPEC',
       'Ｑｔｙ',
+      'Buyer-Paid (optional)',
       '备注（选填）',
     ]);
     expect(m.index).toEqual(Object.fromEntries(COLUMNS.map((c, i) => [c, i])));

@@ -9,8 +9,8 @@ import { IMPORT_COLUMNS, type ImportColumn } from '../../../../contract/constant
 export const COLUMNS = IMPORT_COLUMNS;
 export type Column = ImportColumn;
 
-/** Every column but the street, the spec and the note must be filled in on every row. */
-export const REQUIRED_COLUMNS: readonly Column[] = COLUMNS.filter((c) => c !== 'street' && c !== 'spec' && c !== 'note');
+/** Every column but the street, the spec, what the buyer paid and the note must be filled in on every row. */
+export const REQUIRED_COLUMNS: readonly Column[] = COLUMNS.filter((c) => c !== 'street' && c !== 'spec' && c !== 'sale' && c !== 'note');
 
 /** The template's header in each language, and other names shop systems give the same column. */
 export const HEADERS: Record<Column, { 'zh-CN': string; en: string; synonyms: string[] }> = {
@@ -72,6 +72,30 @@ export const HEADERS: Record<Column, { 'zh-CN': string; en: string; synonyms: st
   },
   spec: { 'zh-CN': '规格', en: 'Spec', synonyms: ['规格名称', '商品规格', '属性', 'specification', 'variant', 'option'] },
   quantity: { 'zh-CN': '数量', en: 'Quantity', synonyms: ['件数', '购买数量', '商品数量', 'qty', 'count'] },
+  sale: {
+    'zh-CN': '实付金额',
+    en: 'Buyer paid',
+    synonyms: [
+      '实付款',
+      '买家实付',
+      '买家实付金额',
+      '实收金额',
+      '实付',
+      '订单实付金额',
+      '支付金额',
+      '付款金额',
+      '成交金额',
+      '订单金额',
+      'amount paid',
+      'paid amount',
+      'buyer paid amount',
+      'paid',
+      'sale',
+      'sale amount',
+      'order total',
+      'total paid',
+    ],
+  },
   note: { 'zh-CN': '备注', en: 'Note', synonyms: ['买家留言', '留言', '订单备注', '买家备注', 'remark', 'remarks', 'memo', 'notes'] },
 };
 

@@ -130,10 +130,15 @@ describe('readSheetFile: a shop export at the page’s limits', () => {
       expect(sizeOf(r)).toBe(IMPORT_MAX_ROWS);
       if (!r.ok) continue;
       // The columns the page knows, then the others (named, not read: no cell of theirs is kept).
-      expect(r.sheet.header).toEqual([...SHOP_HEADER, '下单时间', '买家昵称', '实付金额']);
-      expect(r.sheet.rows[0]).toEqual({ row: 2, cells: rows[1]!.slice(0, 12).map((v) => v ?? ''), flags: Array(12).fill(undefined) });
+      // The export's 实付金额 is a known column (what the buyer paid, issue 53): kept with the template's.
+      expect(r.sheet.header).toEqual([...SHOP_HEADER, '实付金额', '下单时间', '买家昵称']);
+      expect(r.sheet.rows[0]).toEqual({
+        row: 2,
+        cells: [...rows[1]!.slice(0, 12), rows[1]![14]].map((v) => v ?? ''),
+        flags: Array(13).fill(undefined),
+      });
       expect(r.sheet.rows.at(-1)!.row).toBe(IMPORT_MAX_ROWS + 1);
-      expect(r.sheet.rows.every((x) => x.cells.length === SHOP_HEADER.length)).toBe(true);
+      expect(r.sheet.rows.every((x) => x.cells.length === SHOP_HEADER.length + 1)).toBe(true);
     }
     const over = await readSheetFile(file([handXlsx(shopExport(IMPORT_MAX_ROWS + 1, skus), { strings: 'shared' })], 'export.xlsx'));
     expect(over).toEqual({ ok: false, problem: { kind: 'too_many_rows', rows: IMPORT_MAX_ROWS + 1, limit: IMPORT_MAX_ROWS } });

@@ -18,6 +18,7 @@ const GOOD: Record<Column, string> = {
   product: '1001',
   spec: '',
   quantity: '1',
+  sale: '',
   note: '',
 };
 

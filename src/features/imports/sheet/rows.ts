@@ -1,6 +1,7 @@
 import { PHONE_PATTERN } from '../../../../contract/constants';
 import { looksLikeFormula } from '../../../../contract/formula';
 import { importAddressGroups, importAddressKey } from '../../../../contract/import-address';
+import { parseSaleCell } from '../../../../contract/schemas/sale';
 import { COLUMNS, REQUIRED_COLUMNS, type Column } from './columns';
 import type { RawSheet } from './read';
 
@@ -17,7 +18,11 @@ import type { RawSheet } from './read';
  * - `duplicateLine`: the same product and spec twice in one order (for one person at one address);
  * - `sharedNumber` (of an order): its rows go to different people or addresses (consignee, phone,
  *   region, street or detail unlike, however written): customers whose numbers collided, never merged;
- * - `lines`: an order of more than 100 rows (the supplier takes at most 100 lines in an order).
+ * - `lines`: an order of more than 100 rows (the supplier takes at most 100 lines in an order);
+ * - `sale`: what the buyer paid is not an amount in yuan (at most two decimals, not negative, at most
+ *   ¥10,000,000; "¥1,280.50", "128元" and a number cell are amounts);
+ * - `saleConflict` (of an order): its rows say different amounts the buyer paid. The amount is the
+ *   order's, given once: on one of its rows, or the same on several; rows that leave it empty take it.
  */
 export type RowProblem = {
   column: Column | null;
@@ -34,7 +39,9 @@ export type RowProblem = {
     | 'tooLong'
     | 'duplicateLine'
     | 'sharedNumber'
-    | 'lines';
+    | 'lines'
+    | 'sale'
+    | 'saleConflict';
 };
 
 export interface SheetRow {
@@ -92,6 +99,8 @@ function breaksRule(column: Column, value: string): RowProblem['code'] | null {
       return parseQuantity(value) === null ? 'quantity' : null;
     case 'phone':
       return PHONE_PATTERN.test(value) ? null : 'phone';
+    case 'sale':
+      return parseSaleCell(value) === null ? 'sale' : null;
     default: {
       const max = MAX_LENGTH[column];
       return max !== undefined && value.length > max ? 'tooLong' : null;
@@ -156,6 +165,23 @@ export function groupOrders(rows: SheetRow[]): SheetOrder[] {
   return [...orders.values()].map(({ order }) => {
     if (order.rows.length > MAX_LINES) order.problems.push({ column: null, code: 'lines' });
     if (addressGroups(order.rows).length > 1) order.problems.push({ column: 'orderSn', code: 'sharedNumber' });
+    if (saleOf(order) === 'conflict') order.problems.push({ column: 'sale', code: 'saleConflict' });
     return order;
   });
+}
+
+/**
+ * What the buyer paid for an order (fen), from its rows' 实付金额 cells: given once (on one row, or the
+ * same on several; empty rows take it). Undefined when no row says it or a row's amount is not one (that
+ * row has its `sale` problem); `conflict` when rows say different amounts.
+ */
+export function saleOf(order: { rows: { values: Record<Column, string> }[] }): number | undefined | 'conflict' {
+  const amounts = new Set<number | null>();
+  for (const r of order.rows) {
+    const v = parseSaleCell(r.values.sale ?? '');
+    if (v !== undefined) amounts.add(v);
+  }
+  if (amounts.has(null)) return undefined;
+  if (amounts.size > 1) return 'conflict';
+  return amounts.values().next().value ?? undefined;
 }

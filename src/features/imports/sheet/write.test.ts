@@ -5,7 +5,7 @@ import { areaList } from '@vant/area-data';
 import { COLUMNS, HEADERS, mapHeaders } from './columns';
 import { readSheetFile } from './read';
 import { matchRegion } from './regions';
-import { groupOrders, toRows } from './rows';
+import { groupOrders, saleOf, toRows } from './rows';
 import { safeCell, templateFile, toCsv, toXlsx } from './write';
 
 const RISKY = ['=HYPERLINK("x")', '+1', '-1', '@a', '\tx', '\rx'];
@@ -89,15 +89,17 @@ describe('templateFile', () => {
       expect(orders[0]?.rows.flatMap((x) => x.problems)).toEqual([]);
       expect(orders[0]?.rows[0]?.values).toMatchObject({ phone: '13800138000', product: '200697', quantity: '1', spec: '' });
       expect(orders[0]?.rows[1]?.values).toMatchObject({ product: '10427', quantity: '2', spec: '浅蓝 小号' });
+      // What the buyer paid: the order's, given once on its first row (the notes say so).
+      expect(saleOf(orders[0]!)).toBe(19900);
       expect(matchRegion(areaList, orders[0]!.rows[0]!.values)).toMatchObject({ ok: true, exact: true });
 
       // The notes: a line per column saying whether it is required, then the limits.
       const notes = sheets[1]?.data ?? [];
-      expect(notes.slice(1, 13).map((row) => row[0])).toEqual(COLUMNS.map((c) => HEADERS[c][lang]));
+      expect(notes.slice(1, 1 + COLUMNS.length).map((row) => row[0])).toEqual(COLUMNS.map((c) => HEADERS[c][lang]));
       const required = lang === 'en' ? 'Required' : '必填';
       expect(
         notes
-          .slice(1, 13)
+          .slice(1, 1 + COLUMNS.length)
           .filter((row) => row[1] === required)
           .map((row) => row[0]),
       ).toEqual(

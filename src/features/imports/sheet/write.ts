@@ -92,6 +92,7 @@ const TEMPLATE: Record<
       product: '商品 ID 或 SKU ID（数字）。有多个规格的商品请填 SKU ID，或者在“规格”列写明规格。',
       spec: '规格名称，如“红色 XL”。商品有多个规格而只填了商品 ID 时必须填写；填了 SKU ID 时可以不填。',
       quantity: '件数：1 到 9999 的整数。',
+      sale: '买家为这个订单实际支付的金额（元），如 199.00 或 ¥1,280.50，可以不填。一个订单只填一次：填在它的任意一行，或各行填相同金额；各行金额不一致时，这个订单需要修改后才能下单。只用于总览里的销售额、利润和利润率，不会发给供应商。',
       note: '给供应商的备注，可以不填。',
     },
     general: [
@@ -123,6 +124,7 @@ const TEMPLATE: Record<
       product: 'The product id or SKU id (digits). For a product with several SKUs, give the SKU id, or name the spec in the Spec column.',
       spec: 'The spec’s name, e.g. 红色 XL. Needed when a product has several SKUs and only its product id is given; not needed with a SKU id.',
       quantity: 'How many: a whole number from 1 to 9999.',
+      sale: 'What the buyer paid your shop for the order, in yuan (e.g. 199.00 or ¥1,280.50). May be left empty. Give it once per order: on any one of its rows, or the same on each; rows that disagree make the order need a fix before it is placed. Used for the overview’s sales, profit and margin; never sent to the supplier.',
       note: 'A note for the supplier. May be left empty.',
     },
     general: [
@@ -148,6 +150,9 @@ export const TEMPLATE_GOODS = [
   { product: '10427', spec: '浅蓝 小号', quantity: '2' },
 ] as const;
 
+/** What the example order's buyer paid (yuan): more than its goods and freight cost at the demo supplier. */
+export const TEMPLATE_SALE = '199.00';
+
 /**
  * The template to fill in: sheet 1 the header in the person's language and an example order of two
  * rows (one order number, two products), sheet 2 what each column takes.
@@ -157,8 +162,9 @@ export async function templateFile(lang: Lang): Promise<Blob> {
   const address = ['13800138000', '北京市', '北京市', '朝阳区', '建外街道', '建国门外大街1号国贸大厦A座1001室'];
   const [one, two] = TEMPLATE_GOODS;
   const example = [
-    ['SHOP20261126001', t.example.consignee, ...address, one.product, one.spec, one.quantity, t.example.note],
-    ['SHOP20261126001', t.example.consignee, ...address, two.product, two.spec, two.quantity, ''],
+    // What the buyer paid is the order's: on its first row only (the second takes it).
+    ['SHOP20261126001', t.example.consignee, ...address, one.product, one.spec, one.quantity, TEMPLATE_SALE, t.example.note],
+    ['SHOP20261126001', t.example.consignee, ...address, two.product, two.spec, two.quantity, '', ''],
   ];
   const notes = COLUMNS.map((c) => [
     HEADERS[c][lang],
@@ -170,7 +176,7 @@ export async function templateFile(lang: Lang): Promise<Blob> {
       name: t.orders,
       header: COLUMNS.map((c) => HEADERS[c][lang]),
       rows: example,
-      widths: [18, 12, 14, 10, 10, 10, 12, 36, 16, 12, 8, 24],
+      widths: [18, 12, 14, 10, 10, 10, 12, 36, 16, 12, 8, 12, 24],
     },
     { name: t.notes, header: t.notesHeader, rows: [...notes, [], ...t.general.map((g) => [g])], widths: [18, 10, 100] },
   ]);

@@ -13,7 +13,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { Order, OrderRefund, OverviewListOf } from '../../../../contract';
+import type { Order, OrderRefund, OverviewListOf, OverviewOrders, OverviewSaleFigures } from '../../../../contract';
 import { formatFen } from '../../../lib/money';
 import { source as sourceEnum } from '../../../../contract/enums/source';
 import { ErrorState } from '../../../components/error-state';
@@ -79,7 +79,54 @@ function RefundsOfPage({ orders, refunds, total }: { orders: Order[]; refunds: O
   );
 }
 
-const OF: OverviewListOf[] = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled', 'failed'];
+/**
+ * The sold list's sales: the whole list's (what the overview's sales and profit sum) and each order of
+ * the page with its sale, cost and profit (its part of them for a channel or goods).
+ */
+function SalesOfPage({ sales, total, part }: { sales: NonNullable<OverviewOrders['sales']>; total: OverviewSaleFigures; part: boolean }) {
+  const { t } = useTranslation('overview');
+  const lang = useLang();
+  const money = (fen: number) => formatFen(fen, lang);
+  const cell = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+  return (
+    <Stack spacing={1} data-testid="sales-of-page">
+      <Typography variant="body2" data-testid="sales-total">
+        {t('list.sales.total', { count: total.sold, sales: money(total.sales), cost: money(total.cost), profit: money(total.profit) })}
+        {part && ` ${t('list.sales.part')}`}
+      </Typography>
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('list.sales.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('list.sales.order')}</TableCell>
+              <TableCell align="right">{t('columns.sales')}</TableCell>
+              <TableCell align="right">{t('columns.cost')}</TableCell>
+              <TableCell align="right">{t('columns.profit')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sales.map((s) => (
+              <TableRow key={s.sn} data-testid="sale-row" data-sn={s.sn}>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{s.thirdSn}</TableCell>
+                <TableCell align="right" sx={cell}>
+                  {money(s.sales)}
+                </TableCell>
+                <TableCell align="right" sx={cell}>
+                  {money(s.cost)}
+                </TableCell>
+                <TableCell align="right" sx={cell}>
+                  {money(s.profit)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}
+
+const OF: OverviewListOf[] = ['all', 'channel', 'province', 'goods', 'refunded', 'cancelled', 'failed', 'sold'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SIZES = [20, 50, 100] as const;
 
@@ -102,22 +149,24 @@ export function OverviewOrdersPage() {
   const to = params.get('to') ?? '';
   const page = read.int(params, 'page', 1);
   const size = read.oneOf(params, 'size', SIZES, 20);
-  const valid = DAY.test(from) && DAY.test(to) && (['all', 'refunded', 'cancelled', 'failed'].includes(of) || key !== '');
+  const valid = DAY.test(from) && DAY.test(to) && (['all', 'refunded', 'cancelled', 'failed', 'sold'].includes(of) || key !== '');
   const ask = { of, ...(key ? { key } : {}), from, to, page, size };
   const list = useQuery({ ...overviewOrdersQuery(ask), enabled: valid });
+  // The sold list of one channel or goods names it by its key: `channel:<id>`, `goods:<id>`.
+  const [kind, id] = of === 'sold' ? (key.split(':') as [string, string | undefined]) : [of, key];
   const what =
-    of === 'channel'
-      ? sourceEnum.has(Number(key))
-        ? sourceEnum.label(Number(key), lang)
-        : key
-      : of === 'goods'
-        ? label || `#${key}`
+    kind === 'channel'
+      ? sourceEnum.has(Number(id))
+        ? sourceEnum.label(Number(id), lang)
+        : (id ?? '')
+      : kind === 'goods'
+        ? label || `#${id ?? ''}`
         : key;
   const onPage = pagerToUrl(setParams, size);
   return (
     <Stack spacing={2}>
       <PageHeader
-        title={t(`list.of.${of}`, { key: what })}
+        title={t(of === 'sold' && key ? 'list.of.soldOf' : `list.of.${of}`, { key: what })}
         subtitle={
           valid
             ? t(of === 'refunded' ? 'list.daysRefunded' : 'list.days', { from, to, zone: zoneName(DEFAULT_TIME_ZONE, lang) })
@@ -140,6 +189,9 @@ export function OverviewOrdersPage() {
           </Typography>
           {of === 'refunded' && list.data?.refunds && (
             <RefundsOfPage orders={list.data.list} refunds={list.data.refunds} total={list.data.refundedMoney ?? 0} />
+          )}
+          {of === 'sold' && list.data?.sales && list.data.salesTotal && (
+            <SalesOfPage sales={list.data.sales} total={list.data.salesTotal} part={key !== ''} />
           )}
           <Suspense fallback={null}>
             <OrderRowsView

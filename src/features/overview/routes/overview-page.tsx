@@ -258,6 +258,11 @@ function Figures({
   const percent = (n: number) => formatRate(n, lang);
   const requests = afterSalesOf(cur.from, cur.to);
   const period = ordersOf('all', cur.from, cur.to);
+  // What the orders with a sale amount earned (issue 53): over those only, each opening them.
+  const sold = ordersOf('sold', cur.from, cur.to);
+  const margin = (p: OverviewPeriodFigures) => (p.totals.sales ? (p.totals.profit / p.totals.sales) * 100 : null);
+  const share = (p: OverviewPeriodFigures) => (p.totals.orders ? (p.totals.sold / p.totals.orders) * 100 : null);
+  const soldNote = t('kpi.soldNote', { sold: count(cur.totals.sold), orders: count(cur.totals.orders) });
   const time = (ms: number | null) => (ms === null ? t('kpi.notRead') : formatMillis(ms, lang));
   /** Figures that only move when the mirror reads the supplier again say when it last did. */
   const cashNote = data.reads.cash === null ? t('kpi.notRead') : t('kpi.cashRead', { time: time(data.reads.cash) });
@@ -270,6 +275,17 @@ function Figures({
     { id: 'gmv', value: cur.totals.gmv, before: prev.totals.gmv, show: money, to: period },
     { id: 'aov', value: aov(cur), before: aov(prev), show: money, to: period },
     { id: 'items', value: cur.totals.items, before: prev.totals.items, show: count, to: period },
+    { id: 'sales', value: cur.totals.sales, before: prev.totals.sales, show: money, to: sold, note: soldNote },
+    { id: 'profit', value: cur.totals.profit, before: prev.totals.profit, show: money, to: sold, note: soldNote },
+    { id: 'margin', value: margin(cur), before: margin(prev), show: percent, to: sold, note: soldNote, noBase: 'kpi.noSales' },
+    {
+      id: 'soldShare',
+      value: share(cur),
+      before: share(prev),
+      show: percent,
+      to: sold,
+      note: t('kpi.shareNote', { sold: count(cur.totals.sold), orders: count(cur.totals.orders) }),
+    },
     { id: 'refunded', value: cur.totals.refunded, before: prev.totals.refunded, show: money, to: ordersOf('refunded', cur.from, cur.to) },
     {
       id: 'cancelled',
@@ -290,7 +306,15 @@ function Figures({
     },
     { id: 'paidOut', value: cur.cash.out, before: prev.cash.out, show: money, to: cashOf('1'), note: cashNote },
     { id: 'paidBack', value: cur.cash.in, before: prev.cash.in, show: money, to: cashOf('2'), note: cashNote },
-  ] as { id: string; value: number | null; before: number | null; show: (n: number) => string; to: string; note?: string }[];
+  ] as {
+    id: string;
+    value: number | null;
+    before: number | null;
+    show: (n: number) => string;
+    to: string;
+    note?: string;
+    noBase?: string;
+  }[];
   const now = [
     { id: 'failedOrders', value: data.now.failedOrders, show: count, to: '/orders/failed' },
     { id: 'balance', value: data.now.balance, show: money, to: '/cash-flow' },
@@ -310,7 +334,7 @@ function Figures({
         caption={t('change.previous', { value: f.before === null ? '—' : f.show(f.before) })}
         change={
           f.value === null
-            ? { text: t('kpi.noBase'), tone: 'same' }
+            ? { text: t(f.noBase ?? 'kpi.noBase'), tone: 'same' }
             : f.before === null
               ? { text: t('kpi.previousNoBase'), tone: 'same' }
               : change(f.value, f.before)
@@ -405,6 +429,15 @@ function ChartPanels({ data, lang, navigate }: { data: Overview; lang: string; n
       csv: rows.map((r) => [name(r), r.orders, r.items, csvYuan(r.gmv)]),
     });
     const goodsTo = (r: { key: string; label?: string }) => ordersOf('goods', cur.from, cur.to, r.key, r.label);
+    const marginOf = (r: { sales: number; profit: number }) => (r.sales ? formatRate((r.profit / r.sales) * 100, lang) : '—');
+    /** Sales, profit and margin of a key's orders with a sale amount (their part of each order). */
+    const saleCells = (r: { sales: number; profit: number }) => [money(r.sales), money(r.profit), marginOf(r)];
+    const saleCsv = (r: { sales: number; profit: number }) => [
+      csvYuan(r.sales),
+      csvYuan(r.profit),
+      r.sales ? Math.round((r.profit / r.sales) * 1000) / 10 : null,
+    ];
+    const saleHeader = [c('columns.sales'), c('columns.profit'), c('columns.margin')];
     const requestRows = (
       rows: ({ key: string; label?: string } & { orders: number; gmv: number; refunded: number })[],
       name: (r: { key: string; label?: string }) => string,
@@ -422,13 +455,27 @@ function ChartPanels({ data, lang, navigate }: { data: Overview; lang: string; n
         requestRows(cur.afterSalesByResult, resultName, c('columns.result'), (r) => afterSalesOf(cur.from, cur.to, { status: r.key })),
       ordersPerDay: () => dayRows('orders'),
       gmvPerDay: () => dayRows('gmv'),
-      byChannel: () =>
-        keyRows(
+      byChannel: () => {
+        const base = keyRows(
           cur.byChannel,
           (r) => channelName(r.key),
           c('columns.channel'),
           (r) => ordersOf('channel', cur.from, cur.to, r.key),
-        ),
+        );
+        return {
+          header: [...base.header, ...saleHeader],
+          rows: base.rows.map((row, i) => ({ ...row, cells: [...row.cells, ...saleCells(cur.byChannel[i]!)] })),
+          csv: base.csv.map((row, i) => [...row, ...saleCsv(cur.byChannel[i]!)]),
+        };
+      },
+      topSales: (): FigureTable => ({
+        header: [c('columns.goods'), c('columns.sold'), c('columns.sales'), c('columns.cost'), c('columns.profit'), c('columns.margin')],
+        rows: cur.topGoodsBySales.map((r) => ({
+          cells: [goodsName(r), count(r.sold), money(r.sales), money(r.cost), money(r.profit), marginOf(r)],
+          to: ordersOf('sold', cur.from, cur.to, `goods:${r.key}`, r.label),
+        })),
+        csv: cur.topGoodsBySales.map((r) => [goodsName(r), r.sold, csvYuan(r.sales), csvYuan(r.cost), ...saleCsv(r).slice(1)]),
+      }),
       topItems: () => keyRows(cur.topGoodsByItems, goodsName, c('columns.goods'), goodsTo),
       topGmv: () => keyRows(cur.topGoodsByGmv, goodsName, c('columns.goods'), goodsTo),
       byProvince: () =>
@@ -446,7 +493,7 @@ function ChartPanels({ data, lang, navigate }: { data: Overview; lang: string; n
   /** The charts of one figure per key (a channel, a province, a goods, a reason, a result): bars, each opening its table row's link. */
   const keyPanels: {
     id: string;
-    title: 'byChannel' | 'byProvince' | 'topItems' | 'topGmv' | 'afterSalesByReason' | 'afterSalesByResult';
+    title: 'byChannel' | 'byProvince' | 'topItems' | 'topGmv' | 'topSales' | 'afterSalesByReason' | 'afterSalesByResult';
     file: string;
     across?: boolean;
     empty?: string;
@@ -491,6 +538,16 @@ function ChartPanels({ data, lang, navigate }: { data: Overview; lang: string; n
       across: true,
       keys: cur.topGoodsByGmv.map(goodsName),
       values: cur.topGoodsByGmv.map((r) => r.gmv),
+      format: money,
+    },
+    {
+      id: 'top-sales',
+      title: 'topSales',
+      file: 'goods-by-sales',
+      across: true,
+      empty: t('charts.noSales'),
+      keys: cur.topGoodsBySales.map(goodsName),
+      values: cur.topGoodsBySales.map((r) => r.sales),
       format: money,
     },
     {
