@@ -66,8 +66,9 @@ function value(field: SheetField, s: Shipment, format: SheetFormat, timeZone: st
 
 /**
  * The sheet's rows (without the header), every cell guarded. Per package in the order given; with
- * `perOrder`, one row per shop order where it first appears: tracking numbers (and every other
- * field's distinct values) joined by the format's joiner, quantities added up, the latest ship time.
+ * `perOrder`, one row per shop order where it first appears: tracking numbers joined by the
+ * format's joiner, every other field one value where its packages agree and else theirs joined in the
+ * same order, quantities added up, the latest ship time.
  */
 export function sheetRows(format: SheetFormat, packages: readonly Shipment[], timeZone: string): string[][] {
   const fields = format.columns.map((c) => c.field);
@@ -82,8 +83,10 @@ export function sheetRows(format: SheetFormat, packages: readonly Shipment[], ti
     fields.map((f) => {
       if (f === 'quantity') return String(g.reduce((n, s) => n + s.lines.reduce((m, l) => m + l.quantity, 0), 0));
       if (f === 'shippedAt') return stamp(Math.max(...g.map((s) => s.shippedAt)), timeZone);
-      const values = [...new Set(g.map((s) => value(f, s, format, timeZone)))].filter((v) => v !== '');
-      return neutraliseText(values.join(f === 'lines' ? '; ' : format.joiner));
+      // One value when the packages agree (the order number, one courier); else each package's, in the
+      // tracking numbers' order, so the n-th courier is the n-th number's.
+      const values = g.map((s) => value(f, s, format, timeZone));
+      return neutraliseText(values.every((v) => v === values[0]) ? values[0]! : values.join(f === 'lines' ? '; ' : format.joiner));
     }),
   );
 }
