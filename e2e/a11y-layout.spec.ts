@@ -32,6 +32,8 @@ interface Popup {
   only?: 'desktop' | 'phone';
   /** Only for these roles (default: whoever sees the page). */
   roles?: Role[];
+  /** Closes it when Escape alone does not (a dialog opened from another dialog); the pass then waits until no popup is left. */
+  close?: (page: Page) => Promise<void>;
 }
 
 const theMenu = (page: Page) => page.getByRole('menu');
@@ -224,6 +226,42 @@ export const PAGES: PageCase[] = [
   { name: 'cash-flow', path: '/cash-flow', roles: ['manager', 'admin'], ready: rowsOrEmpty },
   { name: 'after-sale', path: '/after-sale', roles: ['support', 'manager', 'admin'], ready: rowsOrEmpty },
   {
+    name: 'shipments',
+    path: '/shipments',
+    roles: ['merchant', 'manager', 'admin'],
+    ready: (page) => expect(page.locator('[data-testid="shipments-count"]')).toBeVisible(),
+    // Its dialogs in both languages and themes: the merchant's (Chinese, light) and the admin's (English, dark).
+    popups: [
+      FILTER_SHEET,
+      {
+        name: 'download',
+        roles: ['merchant', 'admin'],
+        root: theDialog,
+        open: async (page) => {
+          await page.getByTestId('shipments-download').click();
+          await expect(page.getByTestId('shipments-download-dialog')).toBeVisible();
+          await expect(page.getByTestId('shipments-which-new')).not.toContainText('…');
+        },
+      },
+      {
+        name: 'format-editor',
+        roles: ['merchant', 'admin'],
+        root: (page) => page.getByRole('dialog', { name: /^(新建发货表格式|New sheet format)$/ }),
+        open: async (page) => {
+          await page.getByRole('button', { name: /^(我的格式|Your formats)$/ }).click();
+          await page.getByTestId('format-add').click();
+          await expect(page.getByTestId('shipments-format-editor')).toBeVisible();
+        },
+        // The editor, then the formats it was opened from.
+        close: async (page) => {
+          await page.keyboard.press('Escape');
+          await untilCount(page, '[data-testid="shipments-format-editor"]');
+          await page.keyboard.press('Escape');
+        },
+      },
+    ],
+  },
+  {
     name: 'messages',
     path: '/messages',
     roles: ALL,
@@ -299,7 +337,7 @@ for (const run of RUNS) {
           await popup.open(page);
           await pageShot(page, `${shotDir}/${tagOf(run.look, pc.name)}-${popup.name}.png`, { window: true });
           await check(run.look, `${pc.path} ${popup.name}`, popup);
-          await page.keyboard.press('Escape');
+          await (popup.close ? popup.close(page) : page.keyboard.press('Escape'));
           await untilCount(page, '[role="dialog"], [role="menu"]');
         }
         if (!flips.includes(pc)) continue;

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminSession, advance, op, placeOrder } from './after-sale-fixtures';
 import { signIn } from './sign-in';
+import { readFileSync } from 'node:fs';
+import { readSheet } from 'read-excel-file/node';
 
 /*
  * Issue 17.8: messages live. A merchant has the inbox and the order list open; business time moves
@@ -65,6 +67,36 @@ test('a merchant sees an order ship live: inbox entry, order row, toast with a l
   await expect(page.locator('[data-testid="message-entry"][data-read="0"]')).toHaveCount(0);
   // The other tab's badge follows (its stream is told the new count).
   await expect(orders.getByTestId('messages-badge')).toHaveAttribute('data-count', '0');
+
+  // Issue 51: the shipped line's entry leads to the package to hand to the shop, with the supplier's
+  // courier and tracking number; the generic sheet holds it; a marking download puts it under
+  // "handed over", and undo puts it back.
+  const shipmentsStarted = Date.now();
+  // The supplier's own word on the line (its detail), not the gateway's copy.
+  const shippedLine = (await op(page.request, 'order.detail', { sn: line.lineSn })) as { deliverName: string; deliverNo: string };
+  expect(shippedLine.deliverNo).not.toBe('');
+  await shipped.getByRole('link', { name: '回传店铺（发货回传）' }).click();
+  await expect(page).toHaveURL(/\/shipments$/);
+  const pkg = page.locator(`[data-testid="shipment-row"][data-shop-sn="${line.thirdSn}"]`);
+  await expect(pkg).toHaveAttribute('data-state', 'new');
+  await expect(pkg.getByTestId('shipment-tracking')).toHaveText(shippedLine.deliverNo);
+  await expect(pkg.getByTestId('shipment-courier')).toHaveText(shippedLine.deliverName);
+  await page.getByTestId('shipments-download').click();
+  await expect(page.getByTestId('shipments-which-new')).toContainText(/尚未回传/);
+  await page.getByLabel('表格格式').selectOption({ label: '通用（每个包裹一行）' });
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('shipments-download-go').click()]);
+  const sheet = (await readSheet(readFileSync(await file.path()))) as string[][];
+  expect(sheet[0]).toEqual(['订单号', '物流公司', '运单号']);
+  expect(sheet).toContainEqual([line.thirdSn, shippedLine.deliverName, shippedLine.deliverNo]);
+  // Marked: under "handed over" now, not among the new ones; undo (the toast's) makes it new again.
+  await expect(pkg).toHaveCount(0);
+  await page.getByTestId('shipments-state-exported').click();
+  await expect(pkg).toHaveAttribute('data-state', 'exported');
+  await page.getByTestId('shipments-undo').click();
+  await expect(pkg).toHaveCount(0);
+  await page.getByTestId('shipments-state-new').click();
+  await expect(pkg).toHaveAttribute('data-state', 'new');
+  console.log(`messages e2e: the shipments check took ${((Date.now() - shipmentsStarted) / 1000).toFixed(1)} s`);
 });
 
 test('support sees after-sale entries and no product ones', async ({ page, browser }) => {

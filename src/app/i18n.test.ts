@@ -17,6 +17,7 @@ import { importsLocales } from '../features/imports/locales';
 import { watchLocales } from '../features/watch/locales';
 import { pricingLocales } from '../features/pricing/locales';
 import { exceptionsLocales } from '../features/exceptions/locales';
+import { shipmentsLocales } from '../features/shipments/locales';
 
 /** Every key path of a nested texts object, e.g. `pager.next`. */
 function keys(texts: object, prefix = ''): string[] {
@@ -47,6 +48,7 @@ describe('texts', () => {
     watch: watchLocales,
     pricing: pricingLocales,
     exceptions: exceptionsLocales,
+    shipments: shipmentsLocales,
   };
 
   // A key missing in Chinese shows English to a Chinese reader; one missing in English shows the raw key.

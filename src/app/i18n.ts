@@ -60,6 +60,8 @@ const LAZY_TEXTS: Record<string, () => Promise<Texts>> = {
   pricing: () => import('../features/pricing/locales').then((m) => m.pricingLocales),
   // Support's exceptions: the work queue's list and the order detail's cases.
   exceptions: () => import('../features/exceptions/locales').then((m) => m.exceptionsLocales),
+  // Packages to hand to the shops: the shipments page and its dialogs.
+  shipments: () => import('../features/shipments/locales').then((m) => m.shipmentsLocales),
 };
 export type LazyNamespace =
   | 'selection'
@@ -74,7 +76,8 @@ export type LazyNamespace =
   | 'imports'
   | 'watch'
   | 'pricing'
-  | 'exceptions';
+  | 'exceptions'
+  | 'shipments';
 export const LAZY_NAMESPACES = Object.keys(LAZY_TEXTS) as LazyNamespace[];
 
 const lazyTexts: BackendModule = {

@@ -14,6 +14,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 
 /**
  * The navigation's icons, by page (src/app/nav.ts): a small chunk asked for at start-up (boot.ts) and
@@ -32,6 +33,7 @@ const NAV_ICONS: Record<string, SvgIconComponent> = {
   '/orders': ShoppingBagOutlinedIcon,
   '/orders/failed': ErrorOutlineIcon,
   '/orders/import': UploadFileOutlinedIcon,
+  '/shipments': LocalShippingOutlinedIcon,
   '/cash-flow': AccountBalanceWalletOutlinedIcon,
   '/after-sale': AssignmentReturnIcon,
   '/messages': NotificationsNoneOutlinedIcon,

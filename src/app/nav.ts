@@ -24,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/orders', label: 'nav.orders', needs: { op: 'order.list' } },
   { to: '/orders/failed', label: 'nav.failedOrders', needs: { op: 'order.errors' } },
   { to: '/orders/import', label: 'nav.importOrders', needs: { feature: 'orders.import' } },
+  { to: '/shipments', label: 'nav.shipments', needs: { feature: 'shipments.use' } },
   { to: '/cash-flow', label: 'nav.cashFlow', needs: { op: 'account.cashFlow' } },
   { to: '/after-sale', label: 'nav.afterSale', needs: { op: 'afterSale.list' } },
   { to: '/messages', label: 'nav.messages', needs: { feature: 'messages.read' } },

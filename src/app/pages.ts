@@ -71,6 +71,7 @@ export const ImportJobPage = lazyWithTexts(() => import('../features/imports/rou
   'orders',
 ]);
 export const MessagesPage = lazyNamed(() => import('../features/messages/routes/messages-page'), 'MessagesPage');
+export const ShipmentsPage = lazyWithTexts(() => import('../features/shipments/routes/shipments-page'), 'ShipmentsPage', ['shipments']);
 
 /** Pages a person may land on whose chunk (with its texts) boot.ts asks for at start-up, not when React first reaches them. */
 export const FIRST_PAGE_CHUNKS: Record<string, () => void> = {

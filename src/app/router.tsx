@@ -37,6 +37,7 @@ import {
   OverviewCashPage,
   PricingPage,
   QueuePage,
+  ShipmentsPage,
   SignInPage,
   UsersPage,
 } from './pages';
@@ -155,6 +156,7 @@ export function AppRoutes() {
           <Route path="orders/:sn" element={<Guard to="/orders" />}>
             <Route index element={<OrderPage />} />
           </Route>
+          {guarded('/shipments', ShipmentsPage)}
           {guarded('/cash-flow', CashFlowPage)}
           <Route path="cart" element={<CartPage />} />
           {guarded('/users', UsersPage)}

@@ -33,6 +33,9 @@ const KEYS: unknown[][] = [
   ['account', 'balance'],
   ['account', 'cashFlow', { page: 1 }],
   ['account', 'me'],
+  ['shipments', 'list', { state: 'new' }, 1, 20],
+  ['shipments', 'to-shop'],
+  ['shipments', 'formats'],
 ];
 
 function touched(m: Pick<InboxMessage, 'type' | 'data' | 'refs'>): string[] {
@@ -49,7 +52,7 @@ function touched(m: Pick<InboxMessage, 'type' | 'data' | 'refs'>): string[] {
 const j = (...keys: unknown[][]) => keys.map((k) => JSON.stringify(k)).sort();
 
 describe('keys a live message touches', () => {
-  it('a shipped line: the order lists, that order and line, its trace and after-sale options; nothing else', () => {
+  it('a shipped line: the order lists, that order and line, its trace and after-sale options, the packages to hand to the shop; nothing else', () => {
     const refs = { order: { thirdSn: 'SD1', sn: 'P1', lineSn: 'P1_2_1_1' } };
     expect(touched({ type: 'order.delivery', data: { orderSn: 'SD1', sku: '12' }, refs })).toEqual(
       j(
@@ -60,6 +63,8 @@ describe('keys a live message touches', () => {
         ['orders', 'find', 'SD1'],
         ['logistic', 'trace', 'SD1', 12],
         ['afterSale', 'options', 'SD1', 12],
+        ['shipments', 'list', { state: 'new' }, 1, 20],
+        ['shipments', 'to-shop'],
       ),
     );
   });

@@ -32,6 +32,8 @@ export function keysTouchedBy(m: Pick<InboxMessage, 'type' | 'group' | 'data' | 
       { queryKey: ['afterSale', 'options', thirdSn, sku] },
     );
     if (m.group === 'orders') out.push({ queryKey: ['logistic', 'trace', thirdSn, sku] });
+    // A shipped line is a package to hand to the shop: the shipments lists and the strip's count (not the formats).
+    if (m.type === 'order.delivery') out.push({ queryKey: ['shipments', 'list'] }, { queryKey: ['shipments', 'to-shop'] });
     if (m.group === 'afterSale') {
       out.push({ queryKey: ['afterSale', 'list'] }, { queryKey: ['afterSale', 'detail', Number(m.data.afterSaleId)] });
     }

@@ -81,6 +81,7 @@ export const messagesLocales = {
       afterSale: 'After-sale #{{id}}',
       goods: 'Product #{{id}}',
       atRisk: 'At risk page',
+      shipments: 'Hand it to the shop (Shipments)',
     },
     sentence: {
       order: {
@@ -214,6 +215,7 @@ export const messagesLocales = {
       afterSale: '售后 #{{id}}',
       goods: '商品 #{{id}}',
       atRisk: '风险商品页',
+      shipments: '回传店铺（发货回传）',
     },
     sentence: {
       order: {

@@ -38,6 +38,18 @@ describe('message sentences', () => {
     expect(one.text).toContain('shipped 1 item of');
   });
 
+  it('a shipped line links to the shipments page for those who hand packages to the shops (issue 51), and only a shipped line', () => {
+    const m = msg('order.delivery', { orderSn: 'SD9', sku: '1' });
+    expect(messageSentence(m, tEn, 'en', { shipments: true }).links.map((l) => [l.to, l.label])).toEqual([
+      ['/orders?third=SD9', 'Order SD9'],
+      ['/shipments', 'Hand it to the shop (Shipments)'],
+    ]);
+    expect(messageSentence(m, tZh, 'zh-CN', { shipments: true }).links[1]!.label).toBe('回传店铺（发货回传）');
+    expect(messageSentence(m, tEn, 'en').links.map((l) => l.to)).toEqual(['/orders?third=SD9']);
+    const delivered = msg('order.delivered', { orderSn: 'SD9', sku: '1' });
+    expect(messageSentence(delivered, tEn, 'en', { shipments: true }).links.map((l) => l.to)).toEqual(['/orders?third=SD9']);
+  });
+
   it('before the link exists it says the sku and points at the order list searched by merchant number', () => {
     const m = msg('order.delivery', { orderSn: 'SD 1', sku: '77' });
     const s = messageSentence(m, tEn, 'en');

@@ -11,7 +11,7 @@ export interface SentenceLink {
   /** A path in the app: the order, the after-sale record or the product page. */
   to: string;
   label: string;
-  kind: 'order' | 'afterSale' | 'goods';
+  kind: 'order' | 'afterSale' | 'goods' | 'shipments';
 }
 
 export interface Sentence {
@@ -53,7 +53,11 @@ export function messageSentence(
   m: Pick<InboxMessage, 'type' | 'group' | 'data' | 'refs'>,
   t: TFunction<'messages'>,
   lang: Lang,
-  opts: { minRateOf?: (goodsId: number) => number | null } = {},
+  opts: {
+    minRateOf?: (goodsId: number) => number | null;
+    /** The person hands packages to the shops (`shipments.use`): a shipped line links to that page too. */
+    shipments?: boolean;
+  } = {},
 ): Sentence {
   const refs = m.refs ?? {};
   const links: SentenceLink[] = [];
@@ -71,6 +75,7 @@ export function messageSentence(
       return { text: t(key, { id, order: thirdSn, title, sku }), links, lowProfit: null };
     }
     links.push(orderLink);
+    if (m.type === 'order.delivery' && opts.shipments) links.push({ to: '/shipments', label: t('refs.shipments'), kind: 'shipments' });
     const verb = m.type.slice('order.'.length);
     if (verb === 'delivery' && order?.title && order.quantity !== undefined) {
       const text = t('sentence.order.delivery', {

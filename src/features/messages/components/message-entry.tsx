@@ -20,18 +20,21 @@ import { messageTime } from '../../../lib/clock';
 export function MessageEntry({
   message: m,
   minRateOf,
+  shipments,
   onMark,
   busy,
 }: {
   message: InboxMessage;
   /** The goods watch's minimum profit rate for a goods (its own, else the library's); absent: no low-profit flag. */
   minRateOf?: (goodsId: number) => number | null;
+  /** The person hands packages to the shops: a shipped line links to the shipments page too. */
+  shipments?: boolean;
   onMark: (read: boolean) => void;
   busy: boolean;
 }) {
   const { t } = useMessagesTranslation();
   const lang = useLang();
-  const s = messageSentence(m, t, lang, { minRateOf });
+  const s = messageSentence(m, t, lang, { minRateOf, shipments });
   const markLabel = m.read ? t('actions.markUnread') : t('actions.markRead');
   return (
     <ListItem

@@ -180,6 +180,7 @@ export function MessagesPage() {
                       key={m.id}
                       message={m}
                       minRateOf={minRateOf}
+                      shipments={permissions.features.includes('shipments.use')}
                       busy={mark.isPending}
                       onMark={(read) => mark.mutate({ ids: [m.id], read }, { onError: markFailed })}
                     />

@@ -9,6 +9,7 @@ import { useLang } from '../../../lib/use-lang';
 import { stripQuery } from '../api/queries';
 import { bffFetch } from '../../../lib/bff';
 import { useCan } from '../../account';
+import { toShopCountQuery } from '../../shipments';
 
 /**
  * Below `lg`, one compact line of links ("今日订单 3"), scrolling sideways when they do not all fit
@@ -90,6 +91,9 @@ export function StripFigures() {
     staleTime: 30_000,
     enabled: watched,
   });
+  // Packages shipped and not handed to the shop yet (the shipments page's new ones).
+  const shipping = useCan().feature('shipments.use');
+  const toShop = useQuery({ ...toShopCountQuery(), enabled: shipping });
   if (!strip.data) return null;
   const s: Strip = strip.data;
   const figures = [
@@ -99,6 +103,7 @@ export function StripFigures() {
     // The goods mirror's library goods off sale: exactly what the At risk page lists for that reason.
     { id: 'libraryOffSale', value: s.libraryOffSale, to: `/at-risk?${new URLSearchParams({ reason: 'off-sale' })}` },
     { id: 'atRisk', value: watched ? (atRisk.data?.atRisk ?? null) : null, to: '/at-risk' },
+    { id: 'toShop', value: shipping ? (toShop.data ?? null) : null, to: '/shipments?state=new' },
   ].filter((f): f is { id: string; value: number; to: string } => f.value !== null);
   return (
     <Box component="section" aria-label={t('strip.label')} data-testid="merchant-strip" sx={STRIP}>
