@@ -95,7 +95,8 @@ test('a merchant imports the template with three orders by SKU id from the libra
   const sheetPath = info.outputPath('shop-export.xlsx');
   await writeExcelFile([
     header.map((h) => ({ value: h, type: String })),
-    row(1, '朝阳'),
+    // What the buyer paid (issue 53), written as a shop's sheet writes it.
+    row(1, '朝阳', '', { 实付金额: '¥1,288.50' }),
     row(2, '海淀区'),
     row(3, '不存在区', '=HYPERLINK("http://x","点我")'),
     // Two customers behind one shop number (rows 5 and 6), as shops' exports have them (issue 48), with the same goods.
@@ -220,6 +221,9 @@ test('a merchant imports the template with three orders by SKU id from the libra
   await admin.close();
   await expect(page.getByTestId('import-job')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(page.locator('[data-testid="import-job-order"][data-state="placed"]')).toHaveCount(5);
+  // The job carries what the buyer paid for the order that said it, and only that one.
+  await expect(priceRefused.getByTestId('import-job-sale')).toHaveText('买家实付 ¥1,288.50');
+  await expect(page.getByTestId('import-job-sale')).toHaveCount(1);
   expect(await pageProblems(page, { zh: true, lastColumn: true })).toEqual([]);
   await pageShot(page, 'test-results/pages/imports-desktop-zh-CN-light-job.png');
   await page.setViewportSize({ width: 390, height: 844 });

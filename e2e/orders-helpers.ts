@@ -41,9 +41,15 @@ export { ADDRESS };
 export const newOrderSn = () => `E2E${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 /** Places an order through the gateway (the checkout's operation) and answers its merchant number and the answer. */
-export async function submitOrder(page: Page, spu: { sku: number; number: number }[], address: Record<string, string> = ADDRESS) {
+export async function submitOrder(
+  page: Page,
+  spu: { sku: number; number: number }[],
+  address: Record<string, string> = ADDRESS,
+  /** Beside the supplier's input, what checkout may add: `sale`, what the buyer paid (fen; the gateway keeps it). */
+  extra: Record<string, unknown> = {},
+) {
   const orderSn = newOrderSn();
-  const answer = await op(page, 'order.submit', { orderSn, spu, address, strictMode: true });
+  const answer = await op(page, 'order.submit', { orderSn, spu, address, strictMode: true, ...extra });
   return { orderSn, answer };
 }
 

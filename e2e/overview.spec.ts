@@ -11,7 +11,8 @@ test('a manager lands on the overview, changes the period, and follows a channel
   // An order placed through the gateway today: the mirror has it at once (no reconcile waited for).
   await page.goto('/cart');
   const [sku] = await findSkus(page, { count: 1, minStock: 10 });
-  const { orderSn, answer } = await submitOrder(page, [{ sku: sku!.id, number: 2 }]);
+  // With what the buyer paid (issue 53): ¥8,888.00, kept by the gateway for the overview's sales and profit.
+  const { orderSn, answer } = await submitOrder(page, [{ sku: sku!.id, number: 2 }], undefined, { sale: 888800 });
   expect(answer.code, answer.msg).toBe(1);
   const placed = (await op<{ list: { sn: string }[] }>(page, 'order.list', { search: { page: 1, limit: 1, thirdSn: orderSn } })).data
     .list[0]!;
@@ -31,6 +32,16 @@ test('a manager lands on the overview, changes the period, and follows a channel
   await expect(orders).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByTestId('kpi-gmv-value')).toHaveText(/^¥[\d,]+\.\d{2}$/);
   await expect(page.getByTestId('kpi-orders')).toContainText(/较上期|上期为零|与上期持平/);
+  // Sales and profit over the orders with a sale amount (this one at least), each opening those orders.
+  const fen = async (id: string) => Math.round(Number((await page.getByTestId(id).textContent())!.replace(/[¥,]/g, '')) * 100);
+  await expect(page.getByTestId('kpi-sales-value')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+  expect(await fen('kpi-sales-value')).toBeGreaterThanOrEqual(888800);
+  await expect(page.getByTestId('kpi-profit-value')).toHaveText(/^-?¥[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId('kpi-soldShare-value')).toHaveText(/^\d+(\.\d)?%$/);
+  await expect(page.getByTestId('kpi-profit').getByRole('link')).toHaveAttribute(
+    'href',
+    /^\/overview\/orders\?of=sold&from=\d{4}-\d{2}-\d{2}&to=/,
+  );
   const period = (await page.getByTestId('overview-period').textContent()) ?? '';
   const today = /^(\d{4}-\d{2}-\d{2}) 至 \1/.exec(period)?.[1];
   expect(today, period).toBeTruthy();
