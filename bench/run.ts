@@ -8,7 +8,7 @@ import { benchSandboxLists } from './sandbox-lists';
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
  * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15;
- * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, `BENCH_ONLY=phone`, orders by a phone's last four digits, `BENCH_ONLY=shipments`, the shipments, `BENCH_ONLY=faults`, the supplier's bad days, and `BENCH_ONLY=start`, `npm start`'s
+ * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, `BENCH_ONLY=phone`, orders by a phone's last four digits, `BENCH_ONLY=exceptions`, support's exceptions, `BENCH_ONLY=shipments`, the shipments, `BENCH_ONLY=faults`, the supplier's bad days, and `BENCH_ONLY=start`, `npm start`'s
  * start time and memory, run only when named).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -127,6 +127,11 @@ if (only?.includes('phone')) {
   // Issue 52.3: orders by the consignee phone's last four digits over 1,000,000 mirrored orders, SQLite and PostgreSQL. Only when named.
   const { benchPhoneTail } = await import('./phone-tail');
   await benchPhoneTail();
+}
+if (only?.includes('exceptions')) {
+  // Issue 52.5: support's exceptions over 1,000,000 mirrored orders (the queue's list, the overview's shipping, the sweep), SQLite and PostgreSQL. Only when named.
+  const { benchExceptions } = await import('./exceptions');
+  await benchExceptions();
 }
 if (only?.includes('goods')) {
   // The goods watch (issue 41): mirror, messages absorbed, at-risk page, history, receiver -> live event. Only when named.

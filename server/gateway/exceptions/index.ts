@@ -3,6 +3,7 @@ import type { ChildOrder, Order } from '../../../contract';
 import type { GatewayDb } from '../db';
 import type { OpCaller } from '../messages/effects';
 import { exceptionsChanged } from './events';
+import { forgetShipDays } from './shipping';
 import { causeKey, ExceptionStore, type Cause } from './store';
 import type { ExceptionChildrenTable } from './tables';
 
@@ -226,6 +227,19 @@ export function createExceptions(deps: {
       // The rows as now: children gone from their order (or of an order no longer paid) go.
       const current = new Set(write.map((w) => w.child_sn));
       const gone = keptRows.filter((r) => !current.has(r.child_sn)).map((r) => r.child_sn);
+      // The overview's kept days of the children that changed are forgotten (shipping.ts).
+      const moved: number[] = keptRows.filter((r) => !current.has(r.child_sn)).map((r) => Number(r.paid_at));
+      for (const w of write) {
+        const old = kept.get(w.child_sn);
+        if (!old) moved.push(w.paid_at);
+        else if (
+          Number(old.paid_at) !== w.paid_at ||
+          old.state !== w.state ||
+          (old.ship_ms === null ? null : Number(old.ship_ms)) !== w.ship_ms
+        )
+          moved.push(Number(old.paid_at), w.paid_at);
+      }
+      if (moved.length) await forgetShipDays(k, moved);
       if (gone.length) await k.deleteFrom('exception_children').where('child_sn', 'in', gone).execute();
       for (let i = 0; i < write.length; i += 200)
         await k
@@ -419,8 +433,8 @@ export function createExceptions(deps: {
       .selectFrom('exception_children')
       .selectAll()
       .where('state', '=', 'transit')
+      // By the index alone (no sort of every parcel in transit): ties in the index's order.
       .orderBy('trace_read_at')
-      .orderBy('child_sn')
       .limit(settings.traceReads)
       .execute();
     let read = 0;

@@ -8,6 +8,7 @@ declare module '../db/tables' {
     exception_notes: ExceptionNotesTable;
     exception_children: ExceptionChildrenTable;
     exception_sweep: ExceptionSweepTable;
+    exception_ship_days: ExceptionShipDaysTable;
   }
 }
 
@@ -74,6 +75,23 @@ export interface ExceptionChildrenTable {
   trace_read_at: number;
   trace_last: number;
   trace_refused: number | null;
+}
+
+/**
+ * The overview's shipping figures of one day's payments (shipping.ts), kept once worked out from
+ * exception_children: the day as a span of business time (ms, its start and end in the reseller's
+ * zone), the late hours they were counted with (ms); how many children shipped within them, later,
+ * and were cancelled before shipping; how long the shipped took, counted per quarter hour (JSON
+ * `{ "<quarter hours>": count }`). The sweep deletes the days whose children it changed.
+ */
+export interface ExceptionShipDaysTable {
+  from_ms: number;
+  to_ms: number;
+  within_ms: number;
+  within: number;
+  late: number;
+  cancelled: number;
+  hist: string;
 }
 
 /** The sweep's own bookkeeping: its cursors, by name, as JSON. */
@@ -168,6 +186,24 @@ export const exceptionsMigrations: Record<string, Migration> = {
       await db.schema.dropTable('exception_traces').execute();
       // The orders written since the sweep's cursor.
       await db.schema.createIndex('mirror_orders_read_at').on('mirror_orders').columns(['read_at', 'sn']).execute();
+    },
+  },
+  '202611290200_exception_ship_days': {
+    // The overview's shipping figures by day, kept (shipping.ts); the median found from them and the children by how long they took.
+    async up(db) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable('exception_ship_days')
+        .addColumn('from_ms', t.ms, (c) => c.notNull())
+        .addColumn('to_ms', t.ms, (c) => c.notNull())
+        .addColumn('within_ms', t.ms, (c) => c.notNull())
+        .addColumn('within', 'integer', (c) => c.notNull())
+        .addColumn('late', 'integer', (c) => c.notNull())
+        .addColumn('cancelled', 'integer', (c) => c.notNull())
+        .addColumn('hist', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('exception_ship_days_pk', ['from_ms', 'to_ms', 'within_ms'])
+        .execute();
+      await db.schema.createIndex('exception_children_ship').on('exception_children').columns(['ship_ms', 'paid_at']).execute();
     },
   },
 };
