@@ -47,6 +47,8 @@ export function useSaveFormat() {
     mutationFn: ({ id, input }: { id?: number; input: OwnFormatInput }) =>
       bffFetch<OwnFormat>(id ? `/shipments/formats/${id}` : '/shipments/formats', { method: id ? 'PUT' : 'POST', body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: formatsQuery().queryKey }),
+    // The editor or the confirm dialog says a refusal where it happened (no toast besides).
+    onError: () => {},
   });
 }
 
@@ -55,6 +57,8 @@ export function useDeleteFormat() {
   return useMutation({
     mutationFn: (id: number) => bffFetch<unknown>(`/shipments/formats/${id}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: formatsQuery().queryKey }),
+    // The editor or the confirm dialog says a refusal where it happened (no toast besides).
+    onError: () => {},
   });
 }
 

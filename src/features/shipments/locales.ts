@@ -6,7 +6,7 @@ export const shipmentsLocales = {
       'Every package the supplier shipped, with its courier and tracking number: hand them to your shops as their batch-shipping sheet.',
     state: {
       label: 'Which packages',
-      new: 'To hand to the shop',
+      new: 'To hand over',
       exported: 'Handed over',
       all: 'All',
     },
@@ -48,6 +48,8 @@ export const shipmentsLocales = {
     },
     row: {
       notYet: 'Not yet',
+      notYetLong: 'Not handed over yet',
+      handedOver: 'Handed over {{time}}',
       line: '{{name}} {{spec}} × {{quantity}}',
       copy: 'Copy tracking number {{no}}',
       copied: 'Copied {{no}}.',
@@ -64,7 +66,7 @@ export const shipmentsLocales = {
       perOrder: 'One row per shop order, several tracking numbers joined in one cell.',
       perPackage: 'One row per package.',
       source: 'Headers as in: ',
-      noSource: 'A plain sheet most shops’ batch shipping takes.',
+      noSource: 'A plain sheet that most shops’ batch shipping accepts.',
       type: 'File type',
       xlsx: 'Excel (.xlsx)',
       csv: 'CSV (.csv)',
@@ -225,6 +227,8 @@ export const shipmentsLocales = {
     },
     row: {
       notYet: '未回传',
+      notYetLong: '未回传',
+      handedOver: '{{time}} 回传',
       line: '{{name}} {{spec}} × {{quantity}}',
       copy: '复制运单号 {{no}}',
       copied: '已复制 {{no}}。',

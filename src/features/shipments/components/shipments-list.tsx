@@ -204,8 +204,10 @@ export function ShipmentCards({ rows, loading }: { rows: Shipment[] | undefined;
             </Box>
             <Lines s={s} t={t} />
             <Box sx={{ color: 'text.secondary', typography: 'caption', mt: 0.5 }}>
-              {t('columns.shippedAt')} {formatSeconds(s.shippedAt, lang)} · {t('columns.exportedAt')}{' '}
-              <span data-testid="shipment-exported">{s.exportedAt === null ? t('row.notYet') : formatMillis(s.exportedAt, lang)}</span>
+              {t('columns.shippedAt')} {formatSeconds(s.shippedAt, lang)} ·{' '}
+              <span data-testid="shipment-exported">
+                {s.exportedAt === null ? t('row.notYetLong') : t('row.handedOver', { time: formatMillis(s.exportedAt, lang) })}
+              </span>
             </Box>
           </Paper>
         ))}

@@ -63,22 +63,22 @@ export function ShipmentsPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <>
+          // One block whose buttons wrap with an even gap on a phone.
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setFormats(true)}>
               {t('download.manage')}
             </Button>
             <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => setDownloading(true)} data-testid="shipments-download">
               {t('download.button')}
             </Button>
-          </>
+          </Stack>
         }
       />
       <Tabs
         value={view.state}
         onChange={(_, state: (typeof STATES)[number]) => update({ state })}
         aria-label={t('state.label')}
-        variant="scrollable"
-        allowScrollButtonsMobile
+        variant={phone ? 'fullWidth' : 'standard'}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         {STATES.map((s) => (
