@@ -68,12 +68,9 @@ describe('the form boundary: yuan in the form, fen to the gateway', () => {
       compareAt: '1.2',
     });
     expect(toRulesInput(values)).toEqual(saved);
-    // No rules yet: one empty range to start from; no compare-at.
-    expect(toFormValues({ rules: [], compareAt: null })).toEqual({
-      rules: [{ upTo: '', multiply: '', add: '' }],
-      cents: '',
-      compareAt: '',
-    });
+    // No rules yet (the guide price everywhere): no range; no compare-at. Saved so, it removes the rules.
+    expect(toFormValues({ rules: [], compareAt: null })).toEqual({ rules: [], cents: '', compareAt: '' });
+    expect(toRulesInput(toFormValues({ rules: [], compareAt: null }))).toEqual({ rules: [], compareAt: null });
   });
 
   it('an own price: yuan to fen, empty back to the rule, anything else a sentence', () => {

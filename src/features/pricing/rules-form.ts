@@ -50,13 +50,11 @@ export const emptyRule = (): RuleRow => ({ upTo: '', multiply: '', add: '' });
 export function toFormValues(saved: Pick<PricingRulesAnswer, 'rules' | 'cents' | 'compareAt'> | null | undefined): RulesFormValues {
   const rules = saved?.rules ?? [];
   return {
-    rules: rules.length
-      ? rules.map((r) => ({
-          upTo: r.upTo === undefined ? '' : yuanText(r.upTo),
-          multiply: r.multiply === undefined ? '' : String(r.multiply),
-          add: r.add === undefined ? '' : yuanText(r.add),
-        }))
-      : [emptyRule()],
+    rules: rules.map((r) => ({
+      upTo: r.upTo === undefined ? '' : yuanText(r.upTo),
+      multiply: r.multiply === undefined ? '' : String(r.multiply),
+      add: r.add === undefined ? '' : yuanText(r.add),
+    })),
     cents: saved?.cents === undefined ? '' : String(saved.cents).padStart(2, '0'),
     compareAt: saved?.compareAt?.multiply === undefined ? '' : String(saved.compareAt.multiply),
   };

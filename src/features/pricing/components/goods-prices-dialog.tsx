@@ -25,6 +25,54 @@ import { useLang } from '../../../lib/use-lang';
 import { pricingGoodsQuery, useSaveGoodsPrices } from '../api';
 import { parseOwnRetail, yuanText } from '../rules-form';
 
+/**
+ * Each SKU a row of a grid: its figures and fields side by side from a tablet up, under one header;
+ * stacked on a phone (each figure then says what it is).
+ */
+const ROWS = (theme: Theme) =>
+  ({
+    '& .gp-row': {
+      display: 'grid',
+      gap: theme.spacing(0.5, 1.5),
+      alignItems: 'start',
+      paddingBottom: theme.spacing(1),
+      borderBottom: `1px solid ${theme.palette.divider}`,
+      gridTemplateColumns: '1fr 1fr',
+      gridTemplateAreas: '"spec spec" "cost rate" "retail retail" "own own" "code clear"',
+      [theme.breakpoints.up('md')]: {
+        gridTemplateColumns: 'minmax(96px, 1fr) 76px 112px 76px 120px 112px 128px',
+        gridTemplateAreas: '"spec cost retail rate own code clear"',
+      },
+    },
+    '& .gp-head': {
+      display: 'none',
+      [theme.breakpoints.up('md')]: { display: 'grid' },
+      ...theme.typography.caption,
+      color: theme.palette.text.secondary,
+      fontWeight: 700,
+      paddingBottom: theme.spacing(0.5),
+      '& > span:nth-of-type(1)': { gridArea: 'spec' },
+      '& > span:nth-of-type(2)': { gridArea: 'cost' },
+      '& > span:nth-of-type(3)': { gridArea: 'retail' },
+      '& > span:nth-of-type(4)': { gridArea: 'rate' },
+      '& > span:nth-of-type(5)': { gridArea: 'own' },
+      '& > span:nth-of-type(6)': { gridArea: 'code' },
+      '& > span:nth-of-type(7)': { gridArea: 'clear' },
+    },
+    '& .gp-spec': { gridArea: 'spec', minWidth: 0 },
+    '& .gp-cost': { gridArea: 'cost' },
+    '& .gp-retail': { gridArea: 'retail' },
+    '& .gp-rate': { gridArea: 'rate' },
+    '& .gp-own': { gridArea: 'own' },
+    '& .gp-code': { gridArea: 'code' },
+    '& .gp-clear': { gridArea: 'clear', justifySelf: 'start', marginTop: theme.spacing(0.5) },
+    [theme.breakpoints.up('md')]: {
+      '& .gp-num': { textAlign: 'right', paddingTop: theme.spacing(1) },
+      '& .gp-spec': { paddingTop: theme.spacing(0.75) },
+      '& .gp-label': { display: 'none' },
+    },
+  }) as const;
+
 interface Typed {
   own: string;
   code: string;
@@ -102,9 +150,9 @@ function PricesForm({ goods, onClose }: { goods: PricingGoodsAnswer; onClose: ()
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
       <DialogContent dividers>
-        <Stack spacing={1.5}>
+        <Stack spacing={1} sx={ROWS}>
           <Typography variant="body2" color="textSecondary" data-testid="goods-prices-minimum">
-            {min === null ? t('goods.noMinimum') : t('goods.minimum', { min: formatRate(min, lang) })}{' '}
+            {t('goods.help')} {min === null ? t('goods.noMinimum') : t('goods.minimum', { min: formatRate(min, lang) })}{' '}
             <Button component={RouterLink} to="/pricing" size="small" onClick={onClose}>
               {t('goods.rules')}
             </Button>
@@ -115,83 +163,110 @@ function PricesForm({ goods, onClose }: { goods: PricingGoodsAnswer; onClose: ()
             </Alert>
           )}
           {goods.skus.length === 0 && <Alert severity="info">{t('goods.empty')}</Alert>}
+          {goods.skus.length > 0 && (
+            <Box className="gp-row gp-head" aria-hidden>
+              <span>{t('goods.spec')}</span>
+              <span className="gp-num">{t('goods.cost')}</span>
+              <span className="gp-num">{t('goods.retail')}</span>
+              <span className="gp-num">{t('goods.rate')}</span>
+              <span>{t('goods.own')}</span>
+              <span>{t('goods.code')}</span>
+              <span />
+            </Box>
+          )}
           {parsed.map(({ sku: s, typed: x, own }) => {
             const below = min !== null && s.profitRate !== null && s.profitRate < min;
             const typedRate = own.ok && own.fen !== null && own.fen !== s.own ? profitRateOf(s.cost, own.fen) : null;
             const typedBelow = min !== null && typedRate !== null && typedRate < min;
             const ownError = !own.ok && (shown || x.own !== '') ? t(own.key, own.params) : null;
+            const ownHelp =
+              ownError ??
+              (typedRate === null
+                ? undefined
+                : typedBelow
+                  ? t('goods.belowTyped', { rate: formatRate(typedRate, lang), min: formatRate(min, lang) })
+                  : t('goods.typedRate', { rate: formatRate(typedRate, lang) }));
             return (
               <Box
                 key={s.sku}
+                className="gp-row"
                 role="group"
                 aria-label={s.spec || `SKU ${s.sku}`}
                 data-testid="goods-price-sku"
                 data-sku={s.sku}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
               >
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mb: 1 }}>
+                <div className="gp-spec">
                   <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
                     {s.spec || `SKU ${s.sku}`}
                   </Typography>
                   <Typography variant="caption" color="textSecondary">
                     SKU {s.sku}
                   </Typography>
-                </Stack>
-                <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mb: 1.5, alignItems: 'center' }}>
-                  <Typography variant="body2">
-                    {t('goods.cost')} {formatFen(s.cost, lang)}
+                </div>
+                <Typography variant="body2" className="gp-cost gp-num">
+                  <span className="gp-label">{t('goods.cost')} </span>
+                  {formatFen(s.cost, lang)}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  className="gp-retail gp-num"
+                  data-testid="goods-price-retail"
+                  data-retail={s.retail}
+                  data-source={s.source}
+                >
+                  <span className="gp-label">{t('goods.retail')} </span>
+                  {formatFen(s.retail, lang)}
+                  <Typography component="span" variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+                    {t('goods.from', { source: t(`source.${s.source}`) })}
                   </Typography>
-                  <Typography variant="body2" data-testid="goods-price-retail" data-retail={s.retail} data-source={s.source}>
-                    {t('goods.retail')} {formatFen(s.retail, lang)} · {t(`source.${s.source}`)}
-                  </Typography>
-                  <Typography variant="body2" color={below ? 'warning' : undefined} data-testid="goods-price-rate">
-                    {t('goods.rate')} {formatRate(s.profitRate, lang)}
-                  </Typography>
+                </Typography>
+                <Typography variant="body2" className="gp-rate gp-num" color={below ? 'warning' : undefined} data-testid="goods-price-rate">
+                  <span className="gp-label">{t('goods.rate')} </span>
+                  {formatRate(s.profitRate, lang)}
                   {below && (
-                    <Chip size="small" color="warning" variant="outlined" label={t('goods.below', { min: formatRate(min, lang) })} />
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="warning"
+                      sx={{ display: 'block' }}
+                      data-testid="goods-price-below"
+                    >
+                      {t('goods.below', { min: formatRate(min, lang) })}
+                    </Typography>
                   )}
-                </Stack>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-                  <TextField
-                    size="small"
-                    label={t('goods.own')}
-                    value={x.own}
-                    placeholder={yuanText(s.rule ?? s.guide)}
-                    onChange={(e) => setTyped((all) => ({ ...all, [s.sku]: { ...x, own: e.target.value } }))}
-                    error={!!ownError}
-                    helperText={
-                      ownError ??
-                      (typedRate !== null
-                        ? typedBelow
-                          ? t('goods.belowTyped', { rate: formatRate(typedRate, lang), min: formatRate(min, lang) })
-                          : t('goods.typedRate', { rate: formatRate(typedRate, lang) })
-                        : t('goods.ownHelp'))
-                    }
-                    slotProps={{
-                      htmlInput: { inputMode: 'decimal', autoComplete: 'off', 'aria-label': t('goods.ownFor', { sku: s.sku }) },
-                      formHelperText: { sx: typedBelow && !ownError ? { color: 'warning.main' } : undefined },
-                      inputLabel: { shrink: true },
-                    }}
-                    sx={{ width: { xs: '100%', sm: 220 } }}
-                  />
-                  <TextField
-                    size="small"
-                    label={t('goods.code')}
-                    value={x.code}
-                    onChange={(e) => setTyped((all) => ({ ...all, [s.sku]: { ...x, code: e.target.value } }))}
-                    helperText={t('goods.codeHelp')}
-                    slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 64 }, inputLabel: { shrink: true } }}
-                    sx={{ width: { xs: '100%', sm: 200 } }}
-                  />
-                  <Button
-                    disabled={x.own === ''}
-                    onClick={() => setTyped((all) => ({ ...all, [s.sku]: { ...x, own: '' } }))}
-                    aria-label={t('goods.clearFor', { sku: s.sku })}
-                    sx={{ mt: { sm: 0.25 }, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-                  >
-                    {t('goods.clear')}
-                  </Button>
-                </Stack>
+                </Typography>
+                <TextField
+                  className="gp-own"
+                  size="small"
+                  value={x.own}
+                  placeholder={yuanText(s.rule ?? s.guide)}
+                  onChange={(e) => setTyped((all) => ({ ...all, [s.sku]: { ...x, own: e.target.value } }))}
+                  error={!!ownError}
+                  helperText={ownHelp}
+                  slotProps={{
+                    htmlInput: { inputMode: 'decimal', autoComplete: 'off', 'aria-label': t('goods.ownFor', { sku: s.spec || s.sku }) },
+                    formHelperText: { sx: typedBelow && !ownError ? { color: 'warning.main' } : undefined },
+                  }}
+                />
+                <TextField
+                  className="gp-code"
+                  size="small"
+                  value={x.code}
+                  placeholder={t('goods.code')}
+                  onChange={(e) => setTyped((all) => ({ ...all, [s.sku]: { ...x, code: e.target.value } }))}
+                  slotProps={{
+                    htmlInput: { autoComplete: 'off', maxLength: 64, 'aria-label': t('goods.codeFor', { sku: s.spec || s.sku }) },
+                  }}
+                />
+                <Button
+                  className="gp-clear"
+                  size="small"
+                  disabled={x.own === ''}
+                  onClick={() => setTyped((all) => ({ ...all, [s.sku]: { ...x, own: '' } }))}
+                  aria-label={t('goods.clearFor', { sku: s.spec || s.sku })}
+                >
+                  {t('goods.clear')}
+                </Button>
               </Box>
             );
           })}

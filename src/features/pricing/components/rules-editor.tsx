@@ -102,12 +102,14 @@ export function RulesEditor({ saved }: { saved: PricingRulesAnswer }) {
             data-testid="pricing-rule"
             sx={{
               display: 'grid',
-              gap: 1.5,
+              columnGap: 1.5,
+              rowGap: { xs: 0.5, md: 1.5 },
               alignItems: 'start',
-              gridTemplateColumns: { xs: '1fr 1fr', md: '88px minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) 40px' },
+              gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', md: '88px minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) 40px' },
+              gridTemplateAreas: { xs: '"label del" "upTo upTo" "mul add"', md: '"label upTo mul add del"' },
             }}
           >
-            <Typography variant="subtitle2" sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, pt: { md: 1 } }}>
+            <Typography variant="subtitle2" sx={{ gridArea: 'label', alignSelf: { xs: 'center', md: 'start' }, pt: { md: 1 } }}>
               {t('rules.range', { n: i + 1 })}
             </Typography>
             <TextField
@@ -116,9 +118,9 @@ export function RulesEditor({ saved }: { saved: PricingRulesAnswer }) {
               placeholder={i === last ? t('rules.above') : undefined}
               {...form.register(`rules.${i}.upTo`)}
               error={!!e?.upTo}
-              helperText={e?.upTo?.message ?? (i === last ? t('rules.aboveHelp') : ' ')}
+              helperText={e?.upTo?.message ?? (i === last ? t(i === 0 ? 'rules.aboveAll' : 'rules.aboveHelp') : ' ')}
               slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' }, inputLabel: { shrink: true } }}
-              sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+              sx={{ gridArea: 'upTo' }}
             />
             <TextField
               size="small"
@@ -128,6 +130,7 @@ export function RulesEditor({ saved }: { saved: PricingRulesAnswer }) {
               error={!!e?.multiply}
               helperText={e?.multiply?.message ?? ' '}
               slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' }, inputLabel: { shrink: true } }}
+              sx={{ gridArea: 'mul' }}
             />
             <TextField
               size="small"
@@ -137,11 +140,12 @@ export function RulesEditor({ saved }: { saved: PricingRulesAnswer }) {
               error={!!e?.add}
               helperText={e?.add?.message ?? ' '}
               slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' }, inputLabel: { shrink: true } }}
+              sx={{ gridArea: 'add' }}
             />
             <IconButton
               aria-label={t('rules.remove', { n: i + 1 })}
               onClick={() => remove(i)}
-              sx={{ justifySelf: { xs: 'start', md: 'center' }, gridColumn: { xs: '1 / -1', md: 'auto' }, mt: { xs: -1, md: 0 } }}
+              sx={{ gridArea: 'del', justifySelf: { xs: 'end', md: 'center' } }}
             >
               <DeleteOutlineIcon />
             </IconButton>

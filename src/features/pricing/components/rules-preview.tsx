@@ -31,7 +31,14 @@ export function RulesPreview({ settings, unsaved }: { settings: PricingSettings 
   const preview = useQuery({ ...pricingPreviewQuery(settings ?? { rules: [] }), enabled: settings !== null });
   const data = preview.data;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="pricing-preview-title" data-testid="pricing-preview">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-labelledby="pricing-preview-title"
+      data-testid="pricing-preview"
+      data-ready={settings === null || !!data || preview.isError}
+    >
       <Typography id="pricing-preview-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
         {t('preview.title')}
       </Typography>

@@ -79,10 +79,11 @@ const STATUS = (theme: Theme) =>
     '& .lib-status.lib-on': { color: theme.palette.success.contrastText, backgroundColor: theme.palette.success.main },
     // A row's prices (pricing's editor): a plain button styled once, like the mark beside it, not a Button per row.
     '& .lib-prices': {
-      display: 'inline-flex',
+      display: 'flex',
+      width: 'fit-content',
       alignItems: 'center',
       height: 24,
-      marginLeft: 4,
+      marginTop: '4px',
       padding: '0 8px',
       borderRadius: 16,
       border: `1px solid ${theme.palette.primary.main}`,
