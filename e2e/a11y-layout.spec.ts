@@ -185,7 +185,21 @@ export const PAGES: PageCase[] = [
     path: '/library',
     roles: ['merchant', 'manager', 'admin'],
     ready: rowsOrEmpty,
-    popups: [COLUMNS, VIEWS, FILTER_SHEET],
+    popups: [
+      COLUMNS,
+      VIEWS,
+      FILTER_SHEET,
+      {
+        // A row's own prices (pricing): in Chinese light and English dark, at both sizes.
+        name: 'goods-prices',
+        roles: ['merchant', 'admin'],
+        root: theDialog,
+        open: async (page) => {
+          await page.getByTestId('library-prices').first().click();
+          await expect(page.getByRole('dialog').getByTestId('goods-price-sku').first()).toBeVisible();
+        },
+      },
+    ],
   },
   {
     name: 'at-risk',
@@ -193,6 +207,16 @@ export const PAGES: PageCase[] = [
     roles: ['merchant', 'manager', 'admin'],
     // Ready once the rules have come (the minimum's form) and the list or its empty state.
     ready: (page) => expect(page.locator('[data-testid="at-risk-count"], [data-testid="empty-state"]').first()).toBeVisible(),
+  },
+  {
+    name: 'pricing',
+    path: '/pricing',
+    roles: ['merchant', 'manager', 'admin'],
+    // Ready once the rules, their preview and the price sheet's counts have come.
+    ready: async (page) => {
+      await expect(page.locator('[data-testid="pricing-preview"][data-ready="true"]')).toBeVisible();
+      await expect(page.getByTestId('pricing-sheet-download')).toBeVisible();
+    },
   },
   { name: 'groups', path: '/groups', roles: ALL, ready: rowsOrEmpty, popups: [FILTER_SHEET] },
   { name: 'audit', path: '/audit', roles: ['manager', 'admin'], ready: rowsOrEmpty },
