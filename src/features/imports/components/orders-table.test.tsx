@@ -69,6 +69,7 @@ describe('OrdersTable', () => {
       'Product or SKU id',
       'Spec',
       'Quantity',
+      'Buyer paid',
       'Note',
     ])
       expect(within(dialog).getByLabelText(label)).toBeTruthy();
@@ -84,6 +85,35 @@ describe('OrdersTable', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.values).toMatchObject({ note: '请在工作日送达', phone: '13800138000', area: '朝阳', product: '200001' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says on the first row’s buyer-paid field that the rows disagree, and hands back the amount typed there', async () => {
+    const onFixed = vi.fn().mockResolvedValue(undefined);
+    const row = (n: number, sale: string) => ({
+      ...order.rows[0]!,
+      row: n,
+      values: { ...order.rows[0]!.values, note: '', phone: '13800138000', sale },
+    });
+    const two: CheckedOrder = {
+      ...order,
+      rows: [row(2, '30'), { ...row(3, '40'), values: { ...row(3, '40').values, product: '200002' } }],
+      problems: [{ row: 2, column: 'sale', code: 'saleConflict' }],
+    };
+    renderIn('en', <OrdersTable orders={[two]} onFixed={onFixed} />);
+    fireEvent.click(screen.getByTestId('import-fix'));
+    const dialog = screen.getByRole('dialog');
+    const fields = within(dialog).getAllByLabelText('Buyer paid') as HTMLInputElement[];
+    expect(fields.map((f) => f.value)).toEqual(['30', '40']);
+    expect(
+      within(dialog).getByText(
+        'The rows of order SHOP000001 say different amounts the buyer paid (Row 2 30; Row 3 40): an order is paid once. Write its amount on one row, or the same on each.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(fields[1]!, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByTestId('import-fix-save'));
+    await waitFor(() => expect(onFixed).toHaveBeenCalledTimes(1));
+    const [, rows] = onFixed.mock.calls[0] as [string, { row: number; values: Record<Column, string> }[]];
+    expect(rows.map((r) => r.values.sale)).toEqual(['30', '']);
   });
 });
 

@@ -600,7 +600,19 @@ function FixDialog({
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                   />
                 </Grid>
-                <Grid size={12}>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField
+                    fullWidth
+                    size="small"
+                    label={columnName(t, 'sale')}
+                    value={r.values.sale}
+                    onChange={(e) => setCell(r.row, 'sale', e.target.value)}
+                    error={!!help('sale')}
+                    helperText={help('sale') || undefined}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'import-fix-sale' } }}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 8 }}>
                   <TextField
                     fullWidth
                     size="small"

@@ -277,7 +277,16 @@ function Figures({
     { id: 'items', value: cur.totals.items, before: prev.totals.items, show: count, to: period },
     { id: 'sales', value: cur.totals.sales, before: prev.totals.sales, show: money, to: sold, note: soldNote },
     { id: 'profit', value: cur.totals.profit, before: prev.totals.profit, show: money, to: sold, note: soldNote },
-    { id: 'margin', value: margin(cur), before: margin(prev), show: percent, to: sold, note: soldNote, noBase: 'kpi.noSales' },
+    {
+      id: 'margin',
+      value: margin(cur),
+      before: margin(prev),
+      show: percent,
+      to: sold,
+      note: soldNote,
+      noBase: 'kpi.noSales',
+      previousNoBase: 'kpi.previousNoSales',
+    },
     {
       id: 'soldShare',
       value: share(cur),
@@ -314,6 +323,7 @@ function Figures({
     to: string;
     note?: string;
     noBase?: string;
+    previousNoBase?: string;
   }[];
   const now = [
     { id: 'failedOrders', value: data.now.failedOrders, show: count, to: '/orders/failed' },
@@ -336,7 +346,7 @@ function Figures({
           f.value === null
             ? { text: t(f.noBase ?? 'kpi.noBase'), tone: 'same' }
             : f.before === null
-              ? { text: t('kpi.previousNoBase'), tone: 'same' }
+              ? { text: t(f.previousNoBase ?? 'kpi.previousNoBase'), tone: 'same' }
               : change(f.value, f.before)
         }
         to={f.to}
