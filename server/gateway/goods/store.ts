@@ -1,4 +1,4 @@
-import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import {
   WATCH_GOODS_RULES_MAX,
   type GoodsDetail,
@@ -11,7 +11,7 @@ import {
 import { WATCH_MESSAGE_TYPE } from '../../../contract/message-kinds';
 import { dialectOf, lockKey, type GatewayDb, type Kdb } from '../db';
 import { prepared } from '../db/prepared';
-import { PRICING_LOCK, readSettings, retailOf, skuRetailSql, type Retail } from '../pricing/retail';
+import { PRICING_LOCK, readSettings, retailOf, retailSql, skuRetailSql, type Retail } from '../pricing/retail';
 import type { PricingSettings } from '../../../contract/schemas/pricing';
 import type { GoodsHistoryTable, GoodsSkusTable } from './tables';
 import './tables';
@@ -56,20 +56,14 @@ export function riskOf(
 
 /**
  * riskOf in SQL, over a goods_skus row (rows learned from order lines only, without prices or state,
- * are never at risk): `min` a number, or an SQL expression (each goods' own minimum, else the
- * library's); the retail price by the pricing rules `prices` (pricing/retail.ts).
+ * are never at risk), the retail price by the pricing rules `prices` (pricing/retail.ts).
  */
-const riskSql = (min: number | null | RawBuilder<number | null>, pg: boolean, prices: PricingSettings) =>
+const riskSql = (min: number | null, pg: boolean, prices: PricingSettings) =>
   sql<number>`(case when on_sale = 0 then ${sql.lit(RISK['off-sale'])} else 0 end) + (case when stock = 0 then ${sql.lit(RISK['out-of-stock'])} else 0 end)${
     min === null
       ? sql``
       : sql` + (case when guide_price is not null and agreement_price > 0 and (${skuRetailSql(prices)} - agreement_price) * 100 < cast(${min} as ${sql.raw(pg ? 'double precision' : 'real')}) * agreement_price then ${sql.lit(RISK['below-margin'])} else 0 end)`
   }`;
-
-/** Each goods_skus row's minimum profit rate in SQL: its goods' own, else the library's (null: none). */
-const minRateSql = sql<
-  number | null
->`coalesce((select r.min_rate from goods_rules r where r.goods_id = goods_skus.goods_id), (select r.min_rate from goods_rules r where r.goods_id = 0))`;
 
 /** A point of a SKU's history (`/bff/watch/goods/:id/history`). */
 export type HistoryPoint = WatchHistoryPoint;
@@ -360,28 +354,33 @@ export class GoodsStore {
    * The risks again after the merchant's prices changed (issue 53: the pricing rules, or some goods'
    * own prices), in the caller's transaction: each SKU read whole (of `goodsIds`, else every one) with
    * its goods' minimum and the retail price of `prices`; only the rows whose risk changes are written,
-   * and the goods of those. Answers the goods whose risk changed.
+   * and the goods of those. Joined, not a subquery per row (PostgreSQL ran four subplans per SKU:
+   * 0.7 s for 20,000 SKUs). Answers the goods whose risk changed.
    */
   async repriceRisk(trx: Kdb, prices: PricingSettings, goodsIds?: readonly number[]): Promise<number[]> {
-    const risk = riskSql(minRateSql, this.pg, prices);
-    let q = trx
-      .updateTable('goods_skus')
-      .set({ risk })
-      .where('guide_price', 'is not', null)
-      .where(sql<boolean>`risk <> ${risk}`);
-    if (goodsIds) {
-      if (goodsIds.length === 0) return [];
-      q = q.where('goods_id', 'in', goodsIds);
-    }
-    const moved = [...new Set((await q.returning('goods_id').execute()).map((r) => Number(r.goods_id)))];
-    const bit = (b: number) =>
-      sql<number>`(case when exists (select 1 from goods_skus s where s.goods_id = goods_items.goods_id and s.risk > 0 and (s.risk / ${sql.lit(b)}) % 2 = 1) then ${sql.lit(b)} else 0 end)`;
-    for (const part of chunks(moved, 500))
-      await trx
-        .updateTable('goods_items')
-        .set({ risk: sql<number>`${bit(1)} + ${bit(2)} + ${bit(4)}` })
-        .where('goods_id', 'in', part)
-        .execute();
+    if (goodsIds?.length === 0) return [];
+    const real = sql.raw(this.pg ? 'double precision' : 'real');
+    const retail = retailSql(prices, { cost: sql`k.agreement_price`, guide: sql`k.guide_price`, own: sql`o.retail` });
+    const risk = sql<number>`(case when k.on_sale = 0 then ${sql.lit(RISK['off-sale'])} else 0 end) + (case when k.stock = 0 then ${sql.lit(RISK['out-of-stock'])} else 0 end) + (case when k.agreement_price > 0 and (${retail} - k.agreement_price) * 100 < cast(coalesce(r.min_rate, l.min_rate) as ${real}) * k.agreement_price then ${sql.lit(RISK['below-margin'])} else 0 end)`;
+    const only = (col: string) => (goodsIds ? sql` and ${sql.raw(col)} in (${sql.join(goodsIds.map((id) => sql.lit(id)))})` : sql``);
+    const { rows } = await sql<{ goods_id: number }>`update goods_skus set risk = v.risk
+from (
+  select k.sku, ${risk} as risk, k.risk as was
+  from goods_skus k
+  left join pricing_own o on o.sku = k.sku
+  left join goods_rules r on r.goods_id = k.goods_id
+  left join goods_rules l on l.goods_id = 0
+  where k.guide_price is not null${only('k.goods_id')}
+) v
+where goods_skus.sku = v.sku and v.risk <> v.was
+returning goods_skus.goods_id`.execute(trx);
+    const moved = [...new Set(rows.map((r) => Number(r.goods_id)))];
+    if (moved.length === 0) return moved;
+    // Each goods' risk: the bits of its SKUs' together (every goods at once after a rule change, else the goods named).
+    const bits = sql<number>`max((risk / 1) % 2) * 1 + max((risk / 2) % 2) * 2 + max((risk / 4) % 2) * 4`;
+    await sql`update goods_items set risk = a.bits
+from (select goods_id, ${bits} as bits from goods_skus where 1 = 1${only('goods_id')} group by goods_id) a
+where goods_items.goods_id = a.goods_id and goods_items.risk <> a.bits`.execute(trx);
     return moved;
   }
 

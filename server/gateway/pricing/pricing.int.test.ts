@@ -20,8 +20,8 @@ import type { GatewayDb } from '../db';
 import { createGoods, type Goods } from '../goods';
 import { upstreamCaller } from '../messages/effects';
 import { RISK } from '../goods/store';
-import { ruleSql } from './retail';
-import { ruleRetail } from '../../../contract/schemas/pricing';
+import { compareAtSql, ruleSql } from './retail';
+import { compareAtOf, ruleRetail } from '../../../contract/schemas/pricing';
 
 let sb: SandboxHarness;
 let db: GatewayDb;
@@ -124,6 +124,22 @@ describe('pricing', () => {
       const got = rows.map((r) => [Number(r.cost), r.price === null ? null : Number(r.price)]);
       expect(got, JSON.stringify(s)).toEqual([...costs].sort((a, b) => a - b).map((c) => [c, expected(c, s)]));
       expect(got.map(([c]) => ruleRetail(c!, s))).toEqual(got.map(([, p]) => p));
+    }
+    // The compare-at price of a retail price, likewise.
+    for (const s of [
+      { compareAt: { multiply: 1.3 }, cents: 90 },
+      { compareAt: { multiply: 2.5 } },
+      { compareAt: null, cents: 99 },
+    ] satisfies Omit<PricingSettings, 'rules'>[]) {
+      const { rows } = await sql<{
+        cost: number;
+        price: number | null;
+      }>`select cost, ${compareAtSql({ rules: [], ...s }, sql`t.cost`)} as price from (${values}) t order by cost`.execute(db.kysely);
+      expect(
+        rows.map((r) => (r.price === null ? null : Number(r.price))),
+        JSON.stringify(s),
+      ).toEqual(rows.map((r) => compareAtOf(Number(r.cost), s)));
+      if (s.compareAt) expect(rows.every((r) => Number(r.price) >= Number(r.cost))).toBe(true);
     }
   });
 
@@ -269,6 +285,7 @@ describe('pricing', () => {
       .filter((s) => s.sku !== h.sku && expected(s.agreement_price, settings) !== expected(before.get(s.sku)!.agreement_price, settings))
       .map((s) => s.sku);
     expect(moved.length).toBeGreaterThan(1);
+    expect(pricingSummary.parse((await bffGet(bff, '/pricing/summary', merchant)).body).changed).toBe(moved.length);
     const changed = csvRows(await textOf(sheet('changed')));
     expect(changed[0]).toEqual(['商品', '商品ID', 'SKU', '规格', '商家编码', '售价（元）', '划线价（元）']);
     expect(

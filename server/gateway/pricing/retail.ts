@@ -74,8 +74,7 @@ export function ruleSql(s: PricingSettings, cost: RawBuilder<unknown>): RawBuild
   const price = (r: PricingSettings['rules'][number]) => {
     const m = multiplyUnits(r.multiply ?? 1);
     // As a 64-bit integer (PostgreSQL: an integer cost times the multiplier's units would overflow 32 bits).
-    const x = sql`((cast(${cost} as bigint) * ${int(m)} + 9999) / 10000 + ${int(r.add ?? 0)})`;
-    return s.cents === undefined ? x : sql`(${int(s.cents)} + ((${x} - ${int(s.cents)} + 99) / 100) * 100)`;
+    return centsSql(sql`((cast(${cost} as bigint) * ${int(m)} + 9999) / 10000 + ${int(r.add ?? 0)})`, s.cents);
   };
   // A single rule without a range is every cost's: no case to write (`case else … end` is not SQL).
   if (s.rules[0]!.upTo === undefined) return price(s.rules[0]!) as RawBuilder<number>;
@@ -83,6 +82,17 @@ export function ruleSql(s: PricingSettings, cost: RawBuilder<unknown>): RawBuild
     r.upTo === undefined ? sql`else ${price(r)}` : sql`when ${cost} <= ${int(r.upTo)} then ${price(r)}`,
   );
   return sql<number | null>`(case ${sql.join(branches, sql` `)} end)`;
+}
+
+/** A price rounded up to end in the cents in SQL (x ≥ 0), as roundToCents does. */
+const centsSql = (x: RawBuilder<unknown>, cents: number | undefined) =>
+  cents === undefined ? x : sql`(${int(cents)} + ((${x} - ${int(cents)} + 99) / 100) * 100)`;
+
+/** The compare-at price of a retail price in SQL (null without a compare-at), as compareAtOf does. */
+export function compareAtSql(s: PricingSettings, retail: RawBuilder<unknown>): RawBuilder<number | null> {
+  const m = s.compareAt?.multiply;
+  if (m === undefined) return sql<null>`null`;
+  return centsSql(sql`((cast(${retail} as bigint) * ${int(multiplyUnits(m))} + 9999) / 10000)`, s.cents) as RawBuilder<number>;
 }
 
 /** The retail price in SQL: coalesce(own, rules' price, guide). */

@@ -15,7 +15,7 @@ import {
 import { dialectOf, type GatewayDb, type Kdb } from '../db';
 import { GoodsStore, retryingWrite } from '../goods/store';
 import '../goods/tables';
-import { PRICING_LOCK, readSettings, retailOf, SETTINGS_NAME, type SavedSettings } from './retail';
+import { compareAtSql, PRICING_LOCK, readSettings, retailOf, retailSql, SETTINGS_NAME, type SavedSettings } from './retail';
 import './tables';
 
 /** An own price refused: the goods is not one the gateway has read, or a SKU named is not of it. */
@@ -290,25 +290,36 @@ export class PricingStore {
     });
   }
 
+  /**
+   * How many library SKUs are priced, have an own price, and would be in a "changed" sheet now: in
+   * SQL (retailSql, compareAtSql), so 200,000 SKUs are not read into the gateway to be counted.
+   */
   async summary(): Promise<PricingSummary> {
-    const [rows, saved, last] = await Promise.all([
-      this.sheetRows(),
-      readSettings(this.db),
+    const saved = await readSettings(this.db);
+    const s = saved.settings;
+    const retail = retailSql(s, { cost: sql`k.agreement_price`, guide: sql`k.guide_price`, own: sql`o.retail` });
+    const [counts, last] = await Promise.all([
+      sql<{ skus: number; own: number; changed: number | null }>`
+select count(*) as skus, count(t.own) as own,
+  sum(case when t.was is null or t.was <> t.retail or coalesce(t.was_compare, -1) <> coalesce(${compareAtSql(s, sql`t.retail`)}, -1) then 1 else 0 end) as changed
+from (
+  select ${retail} as retail, o.retail as own, h.retail as was, h.compare_at as was_compare
+  from goods_skus k
+  join goods_items g on g.goods_id = k.goods_id
+  left join pricing_own o on o.sku = k.sku
+  left join pricing_sheet h on h.sku = k.sku
+  where g.in_library = 1 and k.guide_price is not null
+) t`.execute(this.db),
       this.db
         .selectFrom('pricing_sheet')
         .select((eb) => eb.fn.max('at').as('at'))
         .executeTakeFirst(),
     ]);
-    let own = 0;
-    let changed = 0;
-    for (const r of rows) {
-      if (r.own !== null) own++;
-      if (r.changed) changed++;
-    }
+    const c = counts.rows[0];
     return {
-      skus: rows.length,
-      own,
-      changed,
+      skus: Number(c?.skus ?? 0),
+      own: Number(c?.own ?? 0),
+      changed: Number(c?.changed ?? 0),
       downloadedAt: last?.at === null || last?.at === undefined ? null : Number(last.at),
       rulesUpdatedAt: saved.updatedAt,
     };
