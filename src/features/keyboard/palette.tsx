@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
@@ -16,7 +16,6 @@ import { visuallyHidden } from '@mui/utils';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Order, SearchResults } from '../../../contract';
-import type { ExceptionsAnswer } from '../../../contract/schemas/exceptions';
 import type { PhoneTailAnswer } from '../../../contract/schemas/phone-tail';
 import { afterSaleReason, afterSaleStatus, goodsStatus, orderStatus, source } from '../../../contract/enums';
 import { bffFetch } from '../../lib/bff';
@@ -129,14 +128,25 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
   const phoneResults = typed && byTail && byPhone.data?.tail === byTail.tail ? byPhone.data : undefined;
   // An order number typed whole: that order's exceptions not yet resolved (support's cases, GET /bff/exceptions).
   const exactOrder = results?.orders?.list.find((o) => o.sn === q || o.thirdSn === q);
+  // The exceptions' query and words (their feature, and its texts) load only once an order is found
+  // whole: the palette itself stays small.
+  const [caseTools, setCaseTools] = useState<typeof import('../exceptions')>();
+  useEffect(() => {
+    if (exactOrder && !caseTools)
+      void Promise.all([import('../exceptions'), i18n.loadNamespaces('exceptions')]).then(
+        ([m]) => setCaseTools(m),
+        () => {},
+      );
+  }, [exactOrder, caseTools, i18n]);
+  const caseQuery = exactOrder && caseTools ? caseTools.orderExceptionsQuery(exactOrder.sn) : undefined;
   const cases = useQuery({
-    queryKey: ['exceptions', 'order', exactOrder?.sn],
-    queryFn: ({ signal }) =>
-      bffFetch<ExceptionsAnswer>(`/exceptions?${new URLSearchParams({ order: exactOrder!.sn }).toString()}`, { signal }),
-    enabled: open && exactOrder !== undefined,
-    staleTime: 30_000,
+    queryKey: caseQuery?.queryKey ?? ['exceptions', 'order', ''],
+    queryFn: caseQuery?.queryFn ?? skipToken,
+    staleTime: caseQuery?.staleTime,
+    enabled: open && caseQuery !== undefined,
   });
-  const openCases = exactOrder && cases.data ? cases.data.list.filter((k) => k.orderSn === exactOrder.sn && k.state !== 'resolved') : [];
+  const openCases =
+    exactOrder && caseTools && cases.data ? cases.data.list.filter((k) => k.orderSn === exactOrder.sn && k.state !== 'resolved') : [];
 
   const lng = lang as 'en' | 'zh-CN';
   const money = (fen: number) => formatFen(fen, lang);
@@ -210,8 +220,11 @@ export function Palette({ open, onClose, pages, commands: commandsOf, orderAgain
       openCases.map((k) => ({
         key: `exception:${k.id}`,
         group: 'exceptions' as const,
-        label: t('hit.exception', { kind: t(`exceptionKinds.${k.kind}`), orderSn: k.shopOrderSn || k.orderSn }),
-        detail: k.takenBy ? t('hit.exceptionTaken', { count: k.ageHours, by: k.takenBy }) : t('hit.exceptionOpen', { count: k.ageHours }),
+        label: t('hit.exception', { kind: t(`exceptions:kinds.${k.kind}`), orderSn: k.shopOrderSn || k.orderSn }),
+        detail: t(k.takenBy ? 'hit.exceptionTaken' : 'hit.exceptionOpen', {
+          by: k.takenBy,
+          age: caseTools!.ageWords(i18n.getFixedT(null, 'exceptions'), k.ageHours),
+        }),
         ...orderTargets({ sn: k.orderSn } as Order),
       })),
     );
