@@ -17,6 +17,9 @@ export const EXCEPTION_KINDS = ['late', 'stalled', 'cancelled', 'returned', 'fai
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 export const EXCEPTION_STATES = ['open', 'taken', 'resolved'] as const;
 export type ExceptionState = (typeof EXCEPTION_STATES)[number];
+/** What a list may ask for: a state, or `unresolved` (open or taken: the work queue's landing). */
+export const EXCEPTION_LIST_STATES = [...EXCEPTION_STATES, 'unresolved'] as const;
+export type ExceptionListState = (typeof EXCEPTION_LIST_STATES)[number];
 /** Exceptions per page at most. */
 export const EXCEPTIONS_MAX_PAGE = 500;
 /** A note's length in characters. */
@@ -55,14 +58,15 @@ export const exceptionsAnswer = z.object({ list: z.array(exceptionCase), count: 
 export type ExceptionsAnswer = z.infer<typeof exceptionsAnswer>;
 
 /**
- * `GET /bff/exceptions`: of a kind and a state (default: all kinds, open ones), oldest first, a page.
+ * `GET /bff/exceptions`: of a kind and a state (default: all kinds, open ones; `unresolved`: open or
+ * taken), oldest first, a page.
  * With `order` (a platform order number): that order's cases only, of every state unless `state` says one
  * (what the order drawer shows).
  */
 export const exceptionsQuery = z
   .object({
     kind: z.enum(EXCEPTION_KINDS, { error: `kind must be one of ${EXCEPTION_KINDS.join(', ')}` }).optional(),
-    state: z.enum(EXCEPTION_STATES, { error: `state must be one of ${EXCEPTION_STATES.join(', ')}` }).optional(),
+    state: z.enum(EXCEPTION_LIST_STATES, { error: `state must be one of ${EXCEPTION_LIST_STATES.join(', ')}` }).optional(),
     order: z
       .string()
       .regex(/^\d{6,32}$/, 'order must be a platform order number (digits)')

@@ -162,6 +162,15 @@ describe('support’s exceptions against the sandbox’s irregular orders', () =
     // One of the late ones is taken before it ships.
     const taken = byOrder(lateTaken.orderSn);
     expect((await call(support, 'POST', `/exceptions/${taken.id}/take`)).status).toBe(200);
+    // Open ones only by default; `unresolved` (the queue's landing) has the taken one too, oldest first.
+    expect((await list(support, '?kind=late')).list.map((x) => x.id)).not.toContain(taken.id);
+    const unresolved = (await list(support, '?kind=late&state=unresolved')).list;
+    expect(unresolved.map((x) => [x.shopOrderSn, x.state]).sort()).toEqual(
+      [
+        [late.orderSn, 'open'],
+        [lateTaken.orderSn, 'taken'],
+      ].sort(),
+    );
 
     // 84 h on: both late children shipped (72 h): the untaken case closed by itself, the taken one stays;
     // the stalled parcel's trace has not moved for 72 h; the parcel refused is back (the same case).
@@ -204,7 +213,7 @@ describe('support’s exceptions against the sandbox’s irregular orders', () =
     // Bad input: 400 with a sentence.
     const badQuery = await call(ann, 'GET', '/exceptions?state=closed');
     expect(badQuery.status).toBe(400);
-    expect(badQuery.body.msg).toMatch(/state must be one of open, taken, resolved/);
+    expect(badQuery.body.msg).toMatch(/state must be one of open, taken, resolved, unresolved/);
     expect((await call(ann, 'POST', '/exceptions/999999/take')).status).toBe(404);
 
     const took = await call(ann, 'POST', `/exceptions/${kase.id}/take`);
@@ -243,6 +252,7 @@ describe('support’s exceptions against the sandbox’s irregular orders', () =
     expect(ofOrder.list.map((x) => [x.id, x.state])).toContainEqual([kase.id, 'resolved']);
     expect(ofOrder.list.every((x) => x.orderSn === kase.orderSn)).toBe(true);
     expect((await list(ann, `?order=${kase.orderSn}&state=open`)).list.some((x) => x.id === kase.id)).toBe(false);
+    expect((await list(ann, `?order=${kase.orderSn}&state=unresolved`)).list.some((x) => x.id === kase.id)).toBe(false);
     const badOrder = await call(ann, 'GET', '/exceptions?order=12ab');
     expect(badOrder.status).toBe(400);
     expect(badOrder.body.msg).toMatch(/order must be a platform order number/);

@@ -1,4 +1,4 @@
-import type { ExceptionCase, ExceptionKind, ExceptionState } from '../../../contract/schemas/exceptions';
+import type { ExceptionCase, ExceptionKind, ExceptionListState, ExceptionState } from '../../../contract/schemas/exceptions';
 import type { GatewayDb } from '../db';
 import { isUniqueViolation } from '../db/dialect';
 
@@ -33,9 +33,10 @@ export class ExceptionStore {
   }
 
   /** A page of one state (and kind; or one order's), oldest first, with their notes; `ageHours` against `now` (ms). */
-  async list(q: { kind?: ExceptionKind; state?: ExceptionState; orderSn?: string; offset: number; limit: number }, now: number) {
+  async list(q: { kind?: ExceptionKind; state?: ExceptionListState; orderSn?: string; offset: number; limit: number }, now: number) {
     let base = this.k.selectFrom('exceptions');
-    if (q.state) base = base.where('state', '=', q.state);
+    if (q.state === 'unresolved') base = base.where('state', 'in', ['open', 'taken']);
+    else if (q.state) base = base.where('state', '=', q.state);
     if (q.orderSn) base = base.where('order_sn', '=', q.orderSn);
     if (q.kind) base = base.where('kind', '=', q.kind);
     const [rows, total] = await Promise.all([

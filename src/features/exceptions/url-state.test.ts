@@ -5,11 +5,11 @@ import { exceptionsLocales } from './locales';
 import i18next from 'i18next';
 
 describe('the queue’s exceptions in the address', () => {
-  it('reads kind, state, page and size; nonsense falls back to all kinds, open ones, page 1 of 20', () => {
+  it('reads kind, state, page and size; nonsense falls back to all kinds, those not resolved, page 1 of 20', () => {
     expect(parseExceptionsView(new URLSearchParams('kind=late&state=open'))).toEqual({ kind: 'late', state: 'open', page: 1, size: 20 });
     expect(parseExceptionsView(new URLSearchParams('kind=lost&state=closed&page=-2&size=7'))).toEqual({
       kind: '',
-      state: 'open',
+      state: 'unresolved',
       page: 1,
       size: 20,
     });
@@ -22,8 +22,11 @@ describe('the queue’s exceptions in the address', () => {
 
   it('writes only what differs from the defaults and keeps the open order', () => {
     const keep = new URLSearchParams('order=12345678&kind=failed&page=4');
-    expect(exceptionsViewToParams({ kind: 'stalled', state: 'open', page: 1, size: 20 }, keep).toString()).toBe(
+    expect(exceptionsViewToParams({ kind: 'stalled', state: 'unresolved', page: 1, size: 20 }, keep).toString()).toBe(
       'order=12345678&kind=stalled',
+    );
+    expect(exceptionsViewToParams({ kind: 'late', state: 'open', page: 1, size: 20 }, keep).toString()).toBe(
+      'order=12345678&kind=late&state=open',
     );
     expect(exceptionsViewToParams({ kind: '', state: 'taken', page: 2, size: 100 }, keep).toString()).toBe(
       'order=12345678&state=taken&page=2&size=100',

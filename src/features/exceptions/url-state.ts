@@ -1,15 +1,16 @@
-import { EXCEPTION_KINDS, EXCEPTION_STATES, type ExceptionKind, type ExceptionState } from '../../../contract/schemas/exceptions';
+import { EXCEPTION_KINDS, EXCEPTION_LIST_STATES, type ExceptionKind, type ExceptionListState } from '../../../contract/schemas/exceptions';
 import { read } from '../../lib/url-view';
 
 export const EXCEPTION_PAGE_SIZES = [20, 50, 100] as const;
 
 /**
  * The work queue's exceptions as URL state (`/queue?kind=late&state=open&page=2&size=50`: what the
- * overview's exception counts open). Absent or nonsense: all kinds, open ones, the first page of 20.
+ * overview's exception counts open). Absent or nonsense: all kinds, those not resolved (open or taken:
+ * what waits, and who has it), the first page of 20.
  */
 export interface ExceptionsView {
   kind: ExceptionKind | '';
-  state: ExceptionState;
+  state: ExceptionListState;
   page: number;
   size: number;
 }
@@ -17,7 +18,7 @@ export interface ExceptionsView {
 export function parseExceptionsView(p: URLSearchParams): ExceptionsView {
   return {
     kind: read.oneOf<ExceptionKind | ''>(p, 'kind', EXCEPTION_KINDS, ''),
-    state: read.oneOf<ExceptionState>(p, 'state', EXCEPTION_STATES, 'open'),
+    state: read.oneOf<ExceptionListState>(p, 'state', EXCEPTION_LIST_STATES, 'unresolved'),
     page: read.int(p, 'page', 1),
     size: read.oneOf(p, 'size', EXCEPTION_PAGE_SIZES, 20),
   };
@@ -28,7 +29,7 @@ export function exceptionsViewToParams(v: ExceptionsView, keep: URLSearchParams)
   const p = new URLSearchParams(keep);
   for (const k of ['kind', 'state', 'page', 'size']) p.delete(k);
   if (v.kind) p.set('kind', v.kind);
-  if (v.state !== 'open') p.set('state', v.state);
+  if (v.state !== 'unresolved') p.set('state', v.state);
   if (v.page !== 1) p.set('page', String(v.page));
   if (v.size !== 20) p.set('size', String(v.size));
   return p;

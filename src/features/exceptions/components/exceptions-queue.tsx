@@ -17,7 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { EXCEPTION_KINDS, EXCEPTION_STATES, type ExceptionCase } from '../../../../contract/schemas/exceptions';
+import { EXCEPTION_KINDS, EXCEPTION_LIST_STATES, type ExceptionCase } from '../../../../contract/schemas/exceptions';
 import { ErrorState } from '../../../components/error-state';
 import { Pager } from '../../../components/pager';
 import { formatMillis } from '../../../lib/time';
@@ -88,9 +88,9 @@ export function ExceptionsQueue({ onOpenOrder }: { onOpenOrder: (orderSn: string
               sx={{ fontSize: 'body2.fontSize' }}
               data-testid="exceptions-state"
             >
-              {EXCEPTION_STATES.map((s) => (
+              {EXCEPTION_LIST_STATES.map((s) => (
                 <option key={s} value={s}>
-                  {t(`states.${s}`)}
+                  {t(`listStates.${s}`)}
                 </option>
               ))}
             </NativeSelect>
@@ -140,7 +140,7 @@ function ExceptionsTable({ rows, onOpenOrder }: { rows: ExceptionCase[]; onOpenO
           <TableRow>
             <TableCell>{t('queue.order')}</TableCell>
             <TableCell>{t('queue.kindCol')}</TableCell>
-            <TableCell>{t('queue.age')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('queue.age')}</TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('queue.who')}</TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('queue.stateCol')}</TableCell>
           </TableRow>
@@ -161,6 +161,10 @@ function ExceptionsTable({ rows, onOpenOrder }: { rows: ExceptionCase[]; onOpenO
                 <Typography variant="caption" color="textSecondary" component="div" sx={{ display: { xs: 'none', md: 'block' } }}>
                   {k.orderSn}
                 </Typography>
+                {/* On phones its age goes under the order number. */}
+                <Typography variant="caption" color="textSecondary" component="div" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                  {t('queue.ageShort', { age: ageWords(t, k.ageHours) })}
+                </Typography>
               </TableCell>
               <TableCell>
                 <KindChip kind={k.kind} />
@@ -169,7 +173,10 @@ function ExceptionsTable({ rows, onOpenOrder }: { rows: ExceptionCase[]; onOpenO
                   {t(`states.${k.state}`)} · {who(k)}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }} title={t('queue.since', { time: formatMillis(k.since, lang) })}>
+              <TableCell
+                sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}
+                title={t('queue.since', { time: formatMillis(k.since, lang) })}
+              >
                 {ageWords(t, k.ageHours)}
               </TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{who(k)}</TableCell>
