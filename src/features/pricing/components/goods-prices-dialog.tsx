@@ -5,7 +5,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -58,6 +57,7 @@ const ROWS = (theme: Theme) =>
       '& > span:nth-of-type(5)': { gridArea: 'own' },
       '& > span:nth-of-type(6)': { gridArea: 'code' },
       '& > span:nth-of-type(7)': { gridArea: 'clear' },
+      '& > span.gp-num': { paddingTop: 0 },
     },
     '& .gp-spec': { gridArea: 'spec', minWidth: 0 },
     '& .gp-cost': { gridArea: 'cost' },
