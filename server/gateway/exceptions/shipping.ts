@@ -87,16 +87,23 @@ async function dayFigures(db: Kdb, fromMs: number, toMs: number, withinMs: numbe
 /** The sweep changed children paid at these times (ms): the days kept that hold them go (worked out again when asked). */
 export async function forgetShipDays(db: Kdb, paidAt: Iterable<number>): Promise<void> {
   const hours = [...new Set([...paidAt].map((p) => Math.floor(p / HOUR_MS)))].sort((a, b) => a - b);
-  if (hours.length > 48) {
-    // Many days at once (a first run over the mirror): whatever is kept goes.
+  // Runs of consecutive hours: a reconcile's changes are children paid over a few days, a few runs.
+  const spans: [number, number][] = [];
+  for (const h of hours) {
+    const last = spans.at(-1);
+    if (last && h === last[1] + 1) last[1] = h;
+    else spans.push([h, h]);
+  }
+  if (spans.length > 200) {
+    // Changes all over the mirror (a first run over it): whatever is kept goes.
     await db.deleteFrom('exception_ship_days').execute();
     return;
   }
-  for (const h of hours)
+  for (const [first, last] of spans)
     await db
       .deleteFrom('exception_ship_days')
-      .where('from_ms', '<', (h + 1) * HOUR_MS)
-      .where('to_ms', '>', h * HOUR_MS)
+      .where('from_ms', '<', (last + 1) * HOUR_MS)
+      .where('to_ms', '>', first * HOUR_MS)
       .execute();
 }
 
