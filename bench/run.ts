@@ -8,7 +8,7 @@ import { benchSandboxLists } from './sandbox-lists';
  * `npm run bench`: prints numbers, judges nothing (budgets are read by people, not asserted).
  * `BENCH_ONLY=<parts>` runs only those parts (comma-separated: bundle, sandbox, orders, lighthouse,
  * filter, gateway, messages, overview; `BENCH_ONLY=lighthouse,filter` is the first-page pass of issue 15;
- * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, `BENCH_ONLY=phone`, orders by a phone's last four digits, `BENCH_ONLY=exceptions`, support's exceptions, `BENCH_ONLY=shipments`, the shipments, `BENCH_ONLY=faults`, the supplier's bad days, and `BENCH_ONLY=start`, `npm start`'s
+ * `BENCH_ONLY=bulk`, bulk orders from a sheet, `BENCH_ONLY=goods`, the goods watch, `BENCH_ONLY=phone`, orders by a phone's last four digits, `BENCH_ONLY=exceptions`, support's exceptions, `BENCH_ONLY=shipments`, the shipments, `BENCH_ONLY=pricing`, retail prices after a rule change, `BENCH_ONLY=faults`, the supplier's bad days, and `BENCH_ONLY=start`, `npm start`'s
  * start time and memory, run only when named).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -166,6 +166,11 @@ if (only?.includes('shipments')) {
   // Issue 51.4: 10,000 packages listed and read for a sheet, marked and undone, on SQLite and PostgreSQL. Only when named.
   const { benchShipments, printShipments } = await import('./shipments');
   printShipments(await benchShipments());
+}
+if (only?.includes('pricing')) {
+  // Issue 53.5: 200,000 SKUs' retail prices after a rule change, on SQLite and PostgreSQL. Only when named.
+  const { benchPricing, printPricing } = await import('./pricing');
+  printPricing(await benchPricing());
 }
 if (only?.includes('faults')) {
   // Issue 50.4: a bulk job against a supplier with bad days (errors, lost answers, latency), then an outage. Only when named.

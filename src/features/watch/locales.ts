@@ -26,7 +26,8 @@ export const watchLocales = {
     rules: {
       title: 'Minimum profit rate',
       library: 'For the whole library (%)',
-      libraryHelp: 'Goods whose profit rate at the guide price falls below this are at risk. Empty: none.',
+      libraryHelp:
+        'Goods whose profit rate at your retail price (your own price, else your pricing rules, else the guide price) falls below this are at risk. Empty: none.',
       goods: 'For this product (%)',
       goodsHelp: 'Overrides the library’s minimum for this product. Empty: the library’s applies.',
       save: 'Save',
@@ -52,6 +53,8 @@ export const watchLocales = {
       before: 'Rate before',
       after: 'Rate now',
       price: 'Agreement price',
+      retail: 'Retail {{price}} ({{source}})',
+      source: { own: 'your own price', rule: 'by your pricing rules', guide: 'the guide price' },
       changed: 'Changed',
       actions: 'Actions',
       remove: 'Remove from library',
@@ -112,7 +115,7 @@ export const watchLocales = {
     rules: {
       title: '最低利润率',
       library: '整个选品库（%）',
-      libraryHelp: '按指导价计算的利润率低于此值的商品视为风险商品。留空表示不设置。',
+      libraryHelp: '按售价（自定价，否则定价规则价，否则指导价）计算的利润率低于此值的商品视为风险商品。留空表示不设置。',
       goods: '此商品（%）',
       goodsHelp: '为此商品单独设置，优先于选品库的最低利润率。留空则使用选品库的设置。',
       save: '保存',
@@ -138,6 +141,8 @@ export const watchLocales = {
       before: '变动前利润率',
       after: '当前利润率',
       price: '协议价',
+      retail: '售价 {{price}}（{{source}}）',
+      source: { own: '自定价', rule: '按定价规则', guide: '指导价' },
       changed: '变动时间',
       actions: '操作',
       remove: '移出选品库',

@@ -157,7 +157,10 @@ export function AtRiskPage() {
                     · {t('history.rate')}{' '}
                     {beforeAfter(s.rateBefore === null ? null : formatRate(s.rateBefore, lang), formatRate(s.rateAfter, lang))}
                     {g.minRate !== null ? ` (${t('history.minimum', { rate: formatRate(g.minRate, lang) })})` : ''} ·{' '}
-                    {s.reasons.map((r) => t(`reason.${r}`)).join('、')} · {t('list.changed')} {formatMillis(s.changedAt, lang)}
+                    <span data-testid={`at-risk-retail-${s.sku}`}>
+                      {t('list.retail', { price: formatFen(s.retail, lang), source: t(`list.source.${s.retailSource}`) })}
+                    </span>{' '}
+                    · {s.reasons.map((r) => t(`reason.${r}`)).join('、')} · {t('list.changed')} {formatMillis(s.changedAt, lang)}
                   </Typography>
                 ))}
               </Box>
