@@ -186,8 +186,27 @@ describe('how shipping went, and the sweep from what changed', () => {
     ).list.filter((x) => x.shopOrderSn === gone);
     expect(cancelledCase).toHaveLength(1);
 
+    // The overview's kept days (shipping.ts): the one of the late child's payment is forgotten when the
+    // sweep sees it ship; another day stays.
+    const paidMs = row(slow).paid_time * 1000;
+    const keptDay = (from: number) => ({
+      from_ms: from,
+      to_ms: from + 86_400_000,
+      within_ms: 48 * HOUR * 1000,
+      within: 99,
+      late: 0,
+      cancelled: 0,
+      hist: '{}',
+    });
+    await db.kysely
+      .insertInto('exception_ship_days')
+      .values([keptDay(paidMs - HOUR * 1000), keptDay(Date.UTC(2020, 0, 1))])
+      .execute();
+
     // The late child ships (72 h after payment): its untaken case closes by itself.
     const shipped = await later(24);
+    const days = await db.kysely.selectFrom('exception_ship_days').select('from_ms').where('within', '=', 99).execute();
+    expect(days.map((d) => Number(d.from_ms))).toEqual([Date.UTC(2020, 0, 1)]);
     expect(shipped.closed).toBeGreaterThanOrEqual(1);
     const all = await exceptions.store.list({ kind: 'late', state: 'resolved', offset: 0, limit: 50 }, clock.now());
     expect(all.list.filter((x) => x.shopOrderSn === slow)).toMatchObject([{ state: 'resolved', resolvedBy: '', takenBy: null }]);
