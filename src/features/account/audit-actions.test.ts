@@ -62,6 +62,35 @@ describe('audit log in words (issue 14.6)', () => {
     expect(inputSummary(JSON.stringify({ sn: '2026' }), 'en', none, 'logistic.confirm')).toBe('Order number: 2026');
   });
 
+  it('shipments handed to the shop read in words: a download, its undo and a sheet format written (issue 51)', () => {
+    for (const action of [
+      'shipments.download',
+      'shipments.undo',
+      'shipments.format.create',
+      'shipments.format.update',
+      'shipments.format.delete',
+    ])
+      expect(actionLabel(action, 'zh-CN'), action).toMatch(/[\u4e00-\u9fff]/);
+    expect(actionLabel('shipments.undo', 'en')).toBe('Undo a download’s marks');
+    const download = JSON.stringify({ batch: 12, format: 'generic', type: 'xlsx', ids: [3, 4] });
+    expect(inputSummary(download, 'zh-CN', () => undefined, 'shipments.download')).toBe(
+      '下载批次：12 · 格式：generic · 文件类型：xlsx · 包裹：3、4',
+    );
+    expect(resultText('2 package(s) downloaded as “通用（每个包裹一行）” (.xlsx) and marked handed to the shop, batch 12', 'zh-CN')).toBe(
+      '已下载并标记为已回传',
+    );
+    expect(resultText('download 12 undone: 2 package(s) no longer handed to the shop', 'en')).toBe(
+      'Marks undone: the packages are new again',
+    );
+    expect(
+      resultText(
+        'sheet format “我们的淘宝店” created: 3 column(s) (订单号, 物流公司, 运单号), a row per package, 0 courier name(s) mapped',
+        'zh-CN',
+      ),
+    ).toBe('格式已创建');
+    expect(resultText('sheet format “我们的淘宝店” deleted', 'zh-CN')).toBe('格式已删除');
+  });
+
   it('results in the page language: gateway words translated, the supplier msg kept, no English on a Chinese page', () => {
     expect(resultText('wrong username or password', 'zh-CN')).toBe('用户名或密码错误');
     expect(resultText('refused: Invalid input: search_words: Too big', 'zh-CN')).toBe('输入被网关拒绝');

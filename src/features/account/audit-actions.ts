@@ -26,6 +26,11 @@ export const GATEWAY_ACTIONS = [
   'orders.import.resend',
   'watch.rules',
   'shipments.mark',
+  'shipments.download',
+  'shipments.undo',
+  'shipments.format.create',
+  'shipments.format.update',
+  'shipments.format.delete',
   'exceptions.take',
   'exceptions.note',
   'exceptions.resolve',
@@ -89,6 +94,11 @@ export const ACTION_LABELS: Record<OpId | GatewayAction, Words> = {
   'orders.import.resend': { en: 'Send refused bulk orders again', 'zh-CN': '重新发送被拒的批量订单' },
   'watch.rules': { en: 'Set a minimum profit rate', 'zh-CN': '设置最低利润率' },
   'shipments.mark': { en: 'Mark packages handed to the shop', 'zh-CN': '标记包裹已回传店铺' },
+  'shipments.download': { en: 'Download packages for the shop and mark them', 'zh-CN': '下载发货表并标记已回传' },
+  'shipments.undo': { en: 'Undo a download’s marks', 'zh-CN': '撤销下载的回传标记' },
+  'shipments.format.create': { en: 'Create a sheet format', 'zh-CN': '新建发货表格式' },
+  'shipments.format.update': { en: 'Change a sheet format', 'zh-CN': '修改发货表格式' },
+  'shipments.format.delete': { en: 'Delete a sheet format', 'zh-CN': '删除发货表格式' },
   'exceptions.take': { en: 'Take an order exception', 'zh-CN': '认领订单异常' },
   'exceptions.note': { en: 'Note on an order exception', 'zh-CN': '备注订单异常' },
   'exceptions.resolve': { en: 'Resolve an order exception', 'zh-CN': '处理完成订单异常' },
@@ -178,6 +188,16 @@ const KEY_WORDS: Record<string, Words> = {
 /** Keys that mean something else in one action: the after-sale mailing info's `sn` is its tracking number. */
 const ACTION_KEY_WORDS: Partial<Record<string, Record<string, Words>>> = {
   'afterSale.mail': { sn: { en: 'Tracking number', 'zh-CN': '运单号' } },
+  // A shipping sheet downloaded (its batch, format and file type) or its marks undone; a sheet format written.
+  'shipments.download': {
+    batch: { en: 'Download', 'zh-CN': '下载批次' },
+    format: { en: 'Format', 'zh-CN': '格式' },
+    type: { en: 'File type', 'zh-CN': '文件类型' },
+  },
+  'shipments.undo': { batch: { en: 'Download', 'zh-CN': '下载批次' } },
+  'shipments.format.create': { id: { en: 'Format', 'zh-CN': '格式编号' }, name: { en: 'Name', 'zh-CN': '名称' } },
+  'shipments.format.update': { id: { en: 'Format', 'zh-CN': '格式编号' }, name: { en: 'Name', 'zh-CN': '名称' } },
+  'shipments.format.delete': { id: { en: 'Format', 'zh-CN': '格式编号' }, name: { en: 'Name', 'zh-CN': '名称' } },
 };
 /** Inputs in fen, shown in yuan. */
 const MONEY_KEYS = new Set(['goodsFee', 'logisticFee', 'refundFee']);
@@ -287,6 +307,15 @@ const RESULT_WORDS: [RegExp, Words][] = [
   [/^resend queued 0$/, { en: 'Nothing to send again', 'zh-CN': '没有需要重新发送的订单' }],
   [/^resend queued \d+$/, { en: 'Queued to be sent again', 'zh-CN': '已排队重新发送' }],
   [/^outcome unknown/, { en: 'Check the supplier before retrying', 'zh-CN': '重试前请先向供应商核实' }],
+  // Shipments (issue 51): the counts, batch and format are in the input beside it.
+  [
+    /^\d+ package\(s\) downloaded as .* and marked handed to the shop, batch \d+$/s,
+    { en: 'Downloaded and marked handed to the shop', 'zh-CN': '已下载并标记为已回传' },
+  ],
+  [/^download \d+ undone: /, { en: 'Marks undone: the packages are new again', 'zh-CN': '已撤销标记：包裹恢复为待回传' }],
+  [/^sheet format “.*” created: /s, { en: 'Format created', 'zh-CN': '格式已创建' }],
+  [/^sheet format “.*” changed: /s, { en: 'Format changed', 'zh-CN': '格式已修改' }],
+  [/^sheet format “.*” deleted$/s, { en: 'Format deleted', 'zh-CN': '格式已删除' }],
   [/^(ok|signed in|signed out|password changed)$/, { en: '', 'zh-CN': '' }],
   // The supplier's "operation succeeded" beside an OK says nothing more (and is Chinese on an English page).
   [/^(操作成功|成功|success)$/i, { en: '', 'zh-CN': '' }],
