@@ -9,6 +9,7 @@ import { periodDays } from '../server/gateway/mirror/routes';
 import { dayOf } from '../server/gateway/mirror/rollups';
 import { createDatabase, startTestPostgres } from '../test/pg-server';
 import { createOrderMirror } from '../server/gateway/mirror';
+import { keepSales, saleTotals, withSales } from '../server/gateway/mirror/sales';
 import { SearchStore } from '../server/gateway/search/store';
 import { messageGroupsOf } from '../contract';
 import { sandboxWithOrders } from './order-list';
@@ -137,12 +138,15 @@ export interface OverviewBench {
   rollupRows: number;
   afterSales: number;
   calls: { name: string; p50: number; p95: number }[];
+  /** Days the orders are spread over, and how many of them carry what the buyer paid (issue 53). */
+  days: number;
+  sold: number;
   /** How the top-goods lists were settled: from each day's largest rows, or by the whole sum. */
   topGoods: { candidates: number; whole: number };
 }
 
 /** Fills the mirror with `count` orders over 180 days up to `end`, and after-sale requests on 5% of them; resolves how many requests. */
-export async function seedMirror(store: MirrorStore, count: number, end = Math.floor(Date.now() / 1000)): Promise<number> {
+export async function seedMirror(store: MirrorStore, count: number, end = Math.floor(Date.now() / 1000), days = 180): Promise<number> {
   let batch: Order[] = [];
   const r = random(99);
   let afterSales = 0;
@@ -153,7 +157,7 @@ export async function seedMirror(store: MirrorStore, count: number, end = Math.f
     await store.upsertAfterSales(records);
     batch = [];
   };
-  for (const o of orders(count, 180, end)) {
+  for (const o of orders(count, days, end)) {
     batch.push(o);
     if (batch.length === 1000) await flush();
   }
@@ -161,12 +165,39 @@ export async function seedMirror(store: MirrorStore, count: number, end = Math.f
   return afterSales;
 }
 
+/**
+ * What the buyer paid (issue 53) on `share` of the orders (the same orders the mirror was seeded with):
+ * 110-160 % of the order's cost, kept as a bulk job keeps them. Resolves how many.
+ */
+export async function seedSales(db: GatewayDb, count: number, end: number, days: number, share = 0.8): Promise<number> {
+  const r = random(53);
+  let batch: { orderSn: string; sale: number; source: string }[] = [];
+  let n = 0;
+  for (const o of orders(count, days, end)) {
+    if (r() >= share) continue;
+    batch.push({ orderSn: o.thirdSn, sale: Math.round((o.goodsFee + o.logisticFee) * (1.1 + r() * 0.5)), source: 'import:bench' });
+    if (batch.length === 5000) {
+      n += batch.length;
+      await keepSales(db.kysely, batch, Date.now());
+      batch = [];
+    }
+  }
+  n += batch.length;
+  if (batch.length) await keepSales(db.kysely, batch, Date.now());
+  return n;
+}
+
 async function benchOne(dialect: string, db: GatewayDb, count: number, size: () => Promise<number>): Promise<OverviewBench> {
   const store = new MirrorStore(db, TZ);
   const end = Math.floor(Date.now() / 1000);
+  const days = Number(process.env.BENCH_MIRROR_DAYS ?? 180);
   const started = performance.now();
-  const afterSales = await seedMirror(store, count, end);
+  const afterSales = await seedMirror(store, count, end, days);
   const ingestPerSecond = count / ((performance.now() - started) / 1000);
+  const sold =
+    Number(process.env.BENCH_MIRROR_SOLD ?? 0.8) > 0
+      ? await seedSales(db, count, end, days, Number(process.env.BENCH_MIRROR_SOLD ?? 0.8))
+      : 0;
   // PostgreSQL plans by its statistics, which autovacuum gathers within a minute or so of a backfill
   // this size; the bench does not wait for it (SQLite's queries name their indexes).
   if (dialect === 'PostgreSQL') await sql`analyze`.execute(db.kysely);
@@ -195,10 +226,37 @@ async function benchOne(dialect: string, db: GatewayDb, count: number, size: () 
       p95: pct(ms, 95),
     });
   }
+  // What /bff/overview reads with the sale figures (issue 53, ./sales.ts): the period with its
+  // breakdown by channel and goods, the previous one in all. At most 20 s of asks per period.
+  for (const period of ['7d', '30d'] as const) {
+    const days = periodDays(period, today);
+    const ms: number[] = [];
+    const until = performance.now() + 20_000;
+    for (let i = 0; i < 60 && (ms.length < 5 || performance.now() < until); i++) {
+      const t = performance.now();
+      const [current] = await Promise.all([
+        store.period(days.from, days.to).then((p) => withSales(store.db, p)),
+        store.period(days.previous.from, days.previous.to, { goods: false }).then((p) => withSales(store.db, p, false)),
+      ]);
+      if (i >= 2) ms.push(performance.now() - t);
+      if (i === 0 && sold > 0 && current.totals.sold === 0) throw new Error('the overview counted no order with a sale amount');
+    }
+    calls.push({ name: `overview with sales, ${period === '7d' ? '7' : '30'} days and before`, p50: pct(ms, 50), p95: pct(ms, 95) });
+    // Where that time goes: the sale totals alone (one SQL sum over the period's sold orders).
+    const totals: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const t = performance.now();
+      await saleTotals(store.db, days.from, days.to);
+      if (i >= 2) totals.push(performance.now() - t);
+    }
+    calls.push({ name: `  of it the sale totals alone, ${period === '7d' ? '7' : '30'} days`, p50: pct(totals, 50), p95: pct(totals, 95) });
+  }
   calls.push(...(await benchSearch(db, afterSales)));
   return {
     dialect,
     orders: count,
+    days,
+    sold,
     ingestPerSecond,
     sizeMb: (await size()) / 1024 / 1024,
     rollupRows,
@@ -318,7 +376,7 @@ export function printOverview(results: OverviewBench[]) {
   console.log(`\nOverview (target p95 <= 50 ms) and search (target p95 <= 30 ms) on the order mirror`);
   for (const r of results) {
     console.log(
-      `  ${r.dialect.padEnd(10)} ${r.orders.toLocaleString('en')} orders over 180 days (${r.afterSales.toLocaleString('en')} after-sale requests): ingested at ${Math.round(r.ingestPerSecond).toLocaleString('en')} orders/s, database ${r.sizeMb.toFixed(0)} MB, ${r.rollupRows.toLocaleString('en')} rollup rows`,
+      `  ${r.dialect.padEnd(10)} ${r.orders.toLocaleString('en')} orders over ${r.days} days, ${r.sold.toLocaleString('en')} with a sale amount (${r.afterSales.toLocaleString('en')} after-sale requests): ingested at ${Math.round(r.ingestPerSecond).toLocaleString('en')} orders/s, database ${r.sizeMb.toFixed(0)} MB, ${r.rollupRows.toLocaleString('en')} rollup rows`,
     );
     for (const c of r.calls)
       console.log(`    ${c.name.padEnd(48)} p50 ${c.p50.toFixed(1).padStart(6)} ms   p95 ${c.p95.toFixed(1).padStart(6)} ms`);
