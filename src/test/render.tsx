@@ -11,6 +11,7 @@ import { accountLocales } from '../features/account/locales';
 import { moneyLocales } from '../features/account/money-locales';
 import { cartLocales } from '../features/cart/locales';
 import { importsLocales } from '../features/imports/locales';
+import { pricingLocales } from '../features/pricing/locales';
 
 /** The texts the app loads with lazy pages (and the rest of `app`), here at once: a unit test renders without Suspense. */
 const LAZY = {
@@ -22,6 +23,7 @@ const LAZY = {
   money: moneyLocales,
   cart: cartLocales,
   imports: importsLocales,
+  pricing: pricingLocales,
 };
 
 /** Renders a component with the real translations, in one language (kept around it by `rerender` too). */

@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createI18n } from '../../../app/i18n';
-import { appMoreLocales } from '../../../app/locales-more';
-import { pricingLocales } from '../locales';
+import { renderIn } from '../../../test/render';
 import { RulesEditor } from './rules-editor';
 
 afterEach(() => {
@@ -29,14 +25,12 @@ function mount(put: (body: unknown) => Response) {
       return json(404, { msg: 'not here', gateway: { reason: 'not_found' } });
     }),
   );
-  const i18n = createI18n('en', { pricing: pricingLocales }, appMoreLocales);
-  render(<RulesEditor saved={{ rules: [], updatedAt: null, updatedBy: null }} />, {
-    wrapper: ({ children }: { children: ReactNode }) => (
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>
-      </I18nextProvider>
-    ),
-  });
+  renderIn(
+    'en',
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RulesEditor saved={{ rules: [], updatedAt: null, updatedBy: null }} />
+    </QueryClientProvider>,
+  );
   return calls;
 }
 
