@@ -53,6 +53,8 @@ describe('the served shell carries the session, meta and channels', () => {
         mode: 'sandbox',
         upstream: 'sandbox',
         clock: { kind: 'business', nowMs: expect.any(Number), speed: expect.any(Number) },
+        // The gateway's hours after which an unshipped child is late (EXCEPTION_LATE_HOURS): the pages' one truth.
+        exceptions: { lateHours: 48 },
       });
       expect(boot!.sources?.map((s) => s.id).sort((a, b) => a - b)).toEqual([1, 2, 6, 7]);
     }

@@ -480,6 +480,7 @@ export const importsLocales = {
         '已下单 {{placed}} · 之前已下 {{already}} · 被拒绝 {{refused}} · 余额不足 {{short}} · 未发送 {{unsent}} · 等待中 {{queued}} · 跳过的行 {{skipped}}',
       amount: '已下单金额：{{amount}}',
       sale: '买家实付 {{amount}}',
+      sales_one: '表格填写了实付金额的 {{count}} 个订单，买家共付 {{amount}}。',
       sales_other: '表格填写了实付金额的 {{count}} 个订单，买家共付 {{amount}}。',
       by: '操作人：{{name}}',
       orders: '任务中的订单',

@@ -364,6 +364,7 @@ export const overviewLocales = {
       hours: '{{value}} 小时',
       medianOf: '已发货子订单 {{shipped}} 个',
       waitingLate: '付款超过 {{hours}} 小时未发货',
+      waitingInTime_one: '另有 {{n}} 个未发货，尚未超时',
       waitingInTime_other: '另有 {{n}} 个未发货，尚未超时',
       openNow: '当前待处理',
       kinds: {
