@@ -126,8 +126,13 @@ export const messagesLocales = {
       },
       watch: {
         risk: '“{{title}}” is at risk: {{reasons}}.',
-        belowMargin: 'new agreement price {{price}}, profit {{after}} (was {{before}}), below the minimum of {{min}}',
-        belowMarginNow: 'agreement price {{price}}, profit {{after}}, below the minimum of {{min}}',
+        belowMargin: 'new agreement price {{price}}, profit {{after}} (was {{before}}){{retail}}, below the minimum of {{min}}',
+        belowMarginNow: 'agreement price {{price}}, profit {{after}}{{retail}}, below the minimum of {{min}}',
+        retail: {
+          own: ' at your own price {{price}}',
+          rule: ' at your pricing rule’s {{price}}',
+          guide: ' at the supplier’s guide price {{price}}',
+        },
         offSale: 'taken off sale',
         outOfStock: 'out of stock',
       },
@@ -260,8 +265,13 @@ export const messagesLocales = {
       },
       watch: {
         risk: '「{{title}}」有风险：{{reasons}}。',
-        belowMargin: '协议价变为 {{price}}，利润率 {{after}}（原 {{before}}），低于最低 {{min}}',
-        belowMarginNow: '协议价 {{price}}，利润率 {{after}}，低于最低 {{min}}',
+        belowMargin: '协议价变为 {{price}}，利润率 {{after}}（原 {{before}}）{{retail}}，低于最低 {{min}}',
+        belowMarginNow: '协议价 {{price}}，利润率 {{after}}{{retail}}，低于最低 {{min}}',
+        retail: {
+          own: '，按自定售价 {{price}}',
+          rule: '，按定价规则售价 {{price}}',
+          guide: '，按建议零售价 {{price}}',
+        },
         offSale: '已下架',
         outOfStock: '已无库存',
       },

@@ -215,4 +215,30 @@ describe('message sentences', () => {
     expect(messageSentence(m, tEn, 'en').text).toBe('“茶叶” is at risk: agreement price ¥10.30, profit 67.4%, below the minimum of 70%.');
     expect(messageSentence(m, tZh, 'zh-CN').text).toBe('「茶叶」有风险：协议价 ¥10.30，利润率 67.4%，低于最低 70%。');
   });
+
+  it('names the retail price the rate is reckoned on and where it comes from: an own price at risk is named (issue 53)', () => {
+    const sku = {
+      sku: 1,
+      spec: '',
+      reasons: ['below-margin'],
+      agreementPrice: 1200,
+      agreementBefore: 1000,
+      rateBefore: 18,
+      rateAfter: 10.8,
+    };
+    const at = (retail: number, retailSource: 'own' | 'rule' | 'guide') => ({
+      type: WATCH_MESSAGE_TYPE,
+      group: 'goods' as const,
+      data: { goodsIds: [7], title: '茶叶', reasons: ['below-margin'], minRate: 15, skus: [{ ...sku, retail, retailSource }] },
+      refs: { goods: [{ id: 7, title: '茶叶' }] },
+    });
+    expect(messageSentence(at(1330, 'own'), tEn, 'en').text).toBe(
+      '“茶叶” is at risk: new agreement price ¥12.00, profit 10.8% (was 18%) at your own price ¥13.30, below the minimum of 15%.',
+    );
+    expect(messageSentence(at(1330, 'own'), tZh, 'zh-CN').text).toBe(
+      '「茶叶」有风险：协议价变为 ¥12.00，利润率 10.8%（原 18%），按自定售价 ¥13.30，低于最低 15%。',
+    );
+    expect(messageSentence(at(1890, 'rule'), tEn, 'en').text).toContain('at your pricing rule’s ¥18.90,');
+    expect(messageSentence(at(1390, 'guide'), tZh, 'zh-CN').text).toContain('，按建议零售价 ¥13.90，');
+  });
 });

@@ -146,6 +146,12 @@ function watchSentence(d: WatchRiskData, t: TFunction<'messages'>, lang: Lang): 
       after,
       before,
       min: formatRate(d.minRate, lang),
+      // The price the rate is reckoned on (issue 53): the merchant's own, its rule's, or the guide
+      // price; messages written before it carry none and read as they did.
+      retail:
+        worst?.retail == null || worst.retailSource === undefined
+          ? ''
+          : t(`sentence.watch.retail.${worst.retailSource}`, { price: formatFen(worst.retail, lang) }),
     });
   });
   const title = d.title || t('refs.goods', { id });
