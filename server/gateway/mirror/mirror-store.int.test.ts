@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract';
 import { testGatewayDb } from '../../../test/gateway-db';
 import type { GatewayDb } from '../db';
+import { keepSales, orderParts, soldOrders } from './sales';
 import { MirrorStore, WHOLE_SUM_BELOW } from './store';
 
 const TZ = 'Asia/Shanghai';
@@ -203,21 +204,30 @@ describe('the order mirror and its daily figures', () => {
       ['skewed', (r: number) => 1 + Math.floor(r ** 3 * 400)],
       ['even', (r: number) => 1000 + Math.floor(r * 6000)],
     ] as const) {
-      const want = new Map<string, { items: number; gmv: number }>();
+      const want = new Map<string, { items: number; gmv: number; sales: number }>();
       const orders: Order[] = [];
+      const sales: { orderSn: string; sale: number; source: string }[] = [];
       for (const day of days)
         for (let i = 0; i < 300; i++) {
           const id = goods(rnd());
           const items = 1 + Math.floor(rnd() * 3);
           const price = 100 + Math.floor(rnd() * 900);
-          orders.push(order(day, [[id, price, items, 2]]));
-          const w = want.get(String(id)) ?? { items: 0, gmv: 0 };
+          const o = order(day, [[id, price, items, 2]]);
+          orders.push(o);
+          const w = want.get(String(id)) ?? { items: 0, gmv: 0, sales: 0 };
           w.items += items;
           w.gmv += items * price;
+          // Four in five orders with what the buyer paid (issue 53): the top goods by sales, found as by GMV.
+          if (rnd() < 0.8) {
+            const sale = Math.floor(items * price * (1 + rnd()));
+            sales.push({ orderSn: o.thirdSn, sale, source: 'checkout' });
+            w.sales += sale;
+          }
           want.set(String(id), w);
         }
+      await keepSales(db.kysely, sales, 1);
       for (let i = 0; i < orders.length; i += 1000) await store.upsert(orders.slice(i, i + 1000));
-      const top = (by: 'items' | 'gmv') =>
+      const top = (by: 'items' | 'gmv' | 'sales') =>
         [...want.entries()]
           .sort((a, b) => b[1][by] - a[1][by] || (a[0] < b[0] ? -1 : 1))
           .slice(0, 10)
@@ -232,17 +242,114 @@ describe('the order mirror and its daily figures', () => {
         got.topGoodsByGmv.map((r) => ({ key: r.key, gmv: r.gmv })),
         shape,
       ).toEqual(top('gmv'));
+      expect(
+        got.sales.topGoodsBySales.map((r) => ({ key: r.key, sales: r.sales })),
+        shape,
+      ).toEqual(top('sales'));
       expect(got.topGoodsByItems[0]!.label, shape).toBe(`goods ${got.topGoodsByItems[0]!.key}`);
       // The skewed shop is settled from the largest rows; the even one needs the whole sum.
-      expect(store.topGoodsWays.candidates - ways.candidates, shape).toBe(shape === 'skewed' ? 2 : 0);
-      expect(store.topGoodsWays.whole - ways.whole, shape).toBe(shape === 'skewed' ? 0 : 2);
+      expect(store.topGoodsWays.candidates - ways.candidates, shape).toBe(shape === 'skewed' ? 3 : 0);
+      expect(store.topGoodsWays.whole - ways.whole, shape).toBe(shape === 'skewed' ? 0 : 3);
       // One day (300 orders, fewer than WHOLE_SUM_BELOW) is summed whole at once, whatever the shape.
       expect(orders.length).toBeGreaterThanOrEqual(WHOLE_SUM_BELOW);
       const small = { ...store.topGoodsWays };
       expect((await store.period(days[0]!, days[0]!)).topGoodsByItems).toHaveLength(10);
-      expect(store.topGoodsWays, shape).toEqual({ candidates: small.candidates, whole: small.whole + 2 });
+      expect(store.topGoodsWays, shape).toEqual({ candidates: small.candidates, whole: small.whole + 3 });
       await db.kysely.deleteFrom('mirror_daily').execute();
+      await db.kysely.deleteFrom('mirror_sales').execute();
       await db.kysely.deleteFrom('mirror_orders').execute();
     }
+  });
+
+  it('keeps the sale figures in the daily rollups: an amount kept before or after the order is mirrored, changed, and the order closed, each moves its parts (issue 53)', async () => {
+    // a: two channels, three goods, freight (split by cost); b: one goods; c: no sale amount; d: not paid.
+    const a = order(
+      '2026-11-20',
+      [
+        [1, 1000, 2, 2],
+        [2, 2550, 1, 2],
+        [3, 333, 3, 3],
+      ],
+      { freight: 700 },
+    );
+    const b = order('2026-11-21', [[1, 1000, 1, 3]]);
+    const c = order('2026-11-21', [[2, 2550, 1, 2]]);
+    const d = order('2026-11-21', [[3, 333, 1, 3]], { payStatus: 0, status: 0 });
+    // b's and d's amounts kept before the mirror has them, a's after.
+    await keepSales(
+      db.kysely,
+      [
+        { orderSn: b.thirdSn, sale: 1500, source: 'checkout' },
+        { orderSn: d.thirdSn, sale: 999, source: 'checkout' },
+      ],
+      1,
+    );
+    await store.upsert([a, b, c, d]);
+    await keepSales(db.kysely, [{ orderSn: a.thirdSn, sale: 10007, source: 'import:1' }], 2);
+    // What the rollups hold, against each order's parts worked out again (orderParts) from the orders with an amount.
+    const expected = (sold: [Order, number][]) => {
+      const channel = new Map<string, { sold: number; sales: number; cost: number }>();
+      const goods = new Map<string, { sold: number; sales: number; cost: number }>();
+      for (const [o, sale] of sold) {
+        const parts = orderParts(o, sale);
+        for (const [m, from] of [
+          [channel, parts.channels],
+          [goods, parts.goods],
+        ] as const)
+          for (const [key, p] of from) {
+            const had = m.get(key) ?? { sold: 0, sales: 0, cost: 0 };
+            m.set(key, { sold: had.sold + 1, sales: had.sales + p.sales, cost: had.cost + p.cost });
+          }
+      }
+      return {
+        totals: {
+          sold: sold.length,
+          sales: sold.reduce((s, [, x]) => s + x, 0),
+          cost: sold.reduce((s, [o]) => s + o.goodsFee + o.logisticFee, 0),
+        },
+        channel: Object.fromEntries([...channel].sort()),
+        goods: Object.fromEntries([...goods].sort()),
+      };
+    };
+    const got = async () => {
+      const p = await store.period('2026-11-19', '2026-11-22');
+      return {
+        totals: p.sales.totals,
+        channel: Object.fromEntries([...p.sales.byChannel].filter(([, f]) => f.sold !== 0).sort()),
+        goods: Object.fromEntries(
+          p.sales.topGoodsBySales.map((r) => [r.key, { sold: r.sold, sales: r.sales, cost: r.cost }] as const).sort(),
+        ),
+      };
+    };
+    expect(await got()).toEqual(
+      expected([
+        [a, 10007],
+        [b, 1500],
+      ]),
+    );
+    expect((await got()).totals).toEqual({ sold: 2, sales: 11507, cost: 2000 + 2550 + 999 + 700 + 1000 });
+    // The amount changed: the old part off, the new one in; kept again as it is, nothing moves.
+    await keepSales(db.kysely, [{ orderSn: a.thirdSn, sale: 5003, source: 'checkout' }], 3);
+    await keepSales(db.kysely, [{ orderSn: a.thirdSn, sale: 5003, source: 'checkout' }], 4);
+    expect(await got()).toEqual(
+      expected([
+        [a, 5003],
+        [b, 1500],
+      ]),
+    );
+    // a closed (its figures leave the day), d paid at last (its amount counts now).
+    const paid = { ...d, payStatus: 1, status: 1 };
+    await store.upsert([{ ...a, status: 5 }, paid]);
+    expect(await got()).toEqual(
+      expected([
+        [b, 1500],
+        [paid, 999],
+      ]),
+    );
+    // The sold list's figure (the rollups) and its orders (the mirror's rows) agree.
+    const list = await soldOrders(db.kysely, { key: 'channel:3', from: '2026-11-19', to: '2026-11-22', offset: 0, limit: 10 });
+    expect(list.total).toBe(2);
+    expect(list.salesTotal.sales).toBe(list.sales.reduce((s, r) => s + r.sales, 0));
+    expect(list.salesTotal).toEqual({ sold: 2, sales: 2499, cost: 1333, profit: 2499 - 1333 });
   });
 });

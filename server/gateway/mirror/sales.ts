@@ -1,7 +1,9 @@
 import { sql, type Migration } from 'kysely';
 import type { Order, OverviewSaleFigures } from '../../../contract';
 import type { Kdb } from '../db';
-import { columnTypes } from '../db/dialect';
+import { lockKey } from '../db';
+import { columnTypes, dialectOf } from '../db/dialect';
+import { CLOSED, PAY_UNPAID, weekOf } from './rollups';
 
 /** The sale amounts' table, added to the gateway's by module augmentation (server/gateway/db/tables.ts). */
 declare module '../db/tables' {
@@ -44,22 +46,174 @@ export const salesMigrations: Record<string, Migration> = {
       await db.schema.alterTable('import_orders').addColumn('sale', t.ms).execute();
     },
   },
+  '202611290250_mirror_daily_sales': {
+    // The overview's sale figures from the daily rollups (issue 53: reading every sold order's JSON took
+    // seconds): sold, sales and cost on the `all`, `channel`, `goods` and `goodsWeek` rows, filled from
+    // the sale amounts already kept, on the day of each order's `all` list row (so no time zone is
+    // needed), and the goods' rows by sales for the top goods (as by items and GMV).
+    async up(db) {
+      const t = columnTypes(db);
+      for (const column of ['sold', 'sales', 'cost'])
+        await db.schema
+          .alterTable('mirror_daily')
+          .addColumn(column, t.ms, (c) => c.notNull().defaultTo(0))
+          .execute();
+      for (const dim of ['goods', 'goodsWeek'])
+        await db.schema
+          .createIndex(`mirror_daily_${dim.toLowerCase()}_sales`)
+          .on('mirror_daily')
+          .columns(['day', 'sales'])
+          .where(sql.ref('dim'), '=', dim)
+          .execute();
+      const kdb = db as unknown as Kdb;
+      const moved = new Map<string, SaleRow>();
+      for (let after = ''; ;) {
+        const rows = await kdb
+          .selectFrom('mirror_order_keys as k')
+          .innerJoin('mirror_orders as o', 'o.sn', 'k.sn')
+          .innerJoin('mirror_sales as s', 's.order_sn', 'o.third_sn')
+          .where('k.dim', '=', 'all')
+          .where('k.key', '=', '')
+          .where('k.sn', '>', after)
+          .select(['k.sn', 'k.day', 'o.data', 's.sale'])
+          .orderBy('k.sn')
+          .limit(500)
+          .execute();
+        if (rows.length === 0) break;
+        for (const r of rows) addSaleRows(moved, saleRows(JSON.parse(r.data) as Order, Number(r.sale), r.day), 1);
+        after = rows.at(-1)!.sn;
+      }
+      await addSales(kdb, moved);
+    },
+  },
 };
 
-/** Keeps orders' sale amounts (the last one given stands), in the caller's transaction or not. */
+/**
+ * Keeps orders' sale amounts (the last one given stands), in the caller's transaction or its own. An
+ * order already in the mirror moves its day's sale figures with it (the old amount's part taken off,
+ * the new one's added: `mirror_daily`'s sold, sales and cost), in the same transaction, taking its
+ * turn with the mirror's other writers (MirrorStore.oneWriter).
+ */
 export async function keepSales(db: Kdb, sales: readonly { orderSn: string; sale: number; source: string }[], at: number) {
   const latest = new Map(sales.map((s) => [s.orderSn, s]));
   const rows = [...latest.values()].map((s) => ({ order_sn: s.orderSn, sale: s.sale, source: s.source, at }));
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('mirror_sales')
-      .values(rows.slice(i, i + 500))
+  if (rows.length === 0) return;
+  const keep = async (trx: Kdb) => {
+    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${lockKey('mirror.write')}::bigint)`.execute(trx);
+    const moved = new Map<string, SaleRow>();
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      const mirrored = await trx
+        .selectFrom('mirror_orders')
+        .select(['third_sn', 'day', 'data'])
+        .where(
+          'third_sn',
+          'in',
+          chunk.map((r) => r.order_sn),
+        )
+        .execute();
+      if (mirrored.length > 0) {
+        const had = await salesOf(
+          trx,
+          mirrored.map((r) => r.third_sn),
+        );
+        for (const r of mirrored) {
+          const o = JSON.parse(r.data) as Order;
+          addSaleRows(moved, saleRows(o, had.get(r.third_sn), r.day), -1);
+          addSaleRows(moved, saleRows(o, latest.get(r.third_sn)!.sale, r.day), 1);
+        }
+      }
+      await trx
+        .insertInto('mirror_sales')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.column('order_sn').doUpdateSet((eb) => ({
+            sale: eb.ref('excluded.sale'),
+            source: eb.ref('excluded.source'),
+            at: eb.ref('excluded.at'),
+          })),
+        )
+        .execute();
+    }
+    await addSales(trx, moved);
+  };
+  if (db.isTransaction) await keep(db);
+  else await db.transaction().execute(keep);
+}
+
+/** The sale amounts kept for some merchant order numbers (one indexed query per 500). */
+export async function salesOf(db: Kdb, orderSns: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const sns = [...new Set(orderSns.filter(Boolean))];
+  for (let i = 0; i < sns.length; i += 500)
+    for (const r of await db
+      .selectFrom('mirror_sales')
+      .select(['order_sn', 'sale'])
+      .where('order_sn', 'in', sns.slice(i, i + 500))
+      .execute())
+      out.set(r.order_sn, Number(r.sale));
+  return out;
+}
+
+/** What an order with a sale amount adds to the daily rollups' sale figures, on one day and key. */
+export interface SaleRow {
+  day: string;
+  dim: 'all' | 'channel' | 'goods' | 'goodsWeek';
+  key: string;
+  sold: number;
+  sales: number;
+  cost: number;
+}
+
+/**
+ * What one order adds to the sale figures of the day it counts on (`day`, its `all` list's): nothing
+ * without a sale amount, or when it is not counted as an order (closed, or not paid); else one sold
+ * order with its sale and cost (goods and freight) for the shop, and its parts (orderParts) for each
+ * channel and goods, the goods again in their week.
+ */
+export function saleRows(o: Order, sale: number | undefined, day: string): SaleRow[] {
+  if (sale === undefined || o.status === CLOSED || o.payStatus === PAY_UNPAID) return [];
+  const parts = orderParts(o, sale);
+  const week = weekOf(day);
+  return [
+    { day, dim: 'all', key: '', sold: 1, sales: sale, cost: o.goodsFee + o.logisticFee },
+    ...[...parts.channels].map(([key, p]) => ({ day, dim: 'channel' as const, key, sold: 1, ...p })),
+    ...[...parts.goods].flatMap(([key, p]) => [
+      { day, dim: 'goods' as const, key, sold: 1, sales: p.sales, cost: p.cost },
+      { day: week, dim: 'goodsWeek' as const, key, sold: 1, sales: p.sales, cost: p.cost },
+    ]),
+  ];
+}
+
+/** Adds `rows` (`sign` -1: takes them off) into `into`, by day, dim and key. */
+export function addSaleRows(into: Map<string, SaleRow>, rows: readonly SaleRow[], sign: 1 | -1) {
+  for (const r of rows) {
+    const id = `${r.day}\u0000${r.dim}\u0000${r.key}`;
+    const had = into.get(id);
+    if (!had) into.set(id, { ...r, sold: sign * r.sold, sales: sign * r.sales, cost: sign * r.cost });
+    else {
+      had.sold += sign * r.sold;
+      had.sales += sign * r.sales;
+      had.cost += sign * r.cost;
+    }
+  }
+}
+
+/** Adds the sale figures that moved to the daily rollups (in the caller's transaction). */
+export async function addSales(trx: Kdb, moved: Map<string, SaleRow>) {
+  const rows = [...moved.values()]
+    .filter((r) => r.sold !== 0 || r.sales !== 0 || r.cost !== 0)
+    .map((r) => ({ ...r, label: '', orders: 0, gmv: 0, items: 0, refunded: 0, cancelled: 0 }));
+  for (let i = 0; i < rows.length; i += 200)
+    await trx
+      .insertInto('mirror_daily')
+      .values(rows.slice(i, i + 200))
       .onConflict((oc) =>
-        oc.column('order_sn').doUpdateSet((eb) => ({
-          sale: eb.ref('excluded.sale'),
-          source: eb.ref('excluded.source'),
-          at: eb.ref('excluded.at'),
-        })),
+        oc.columns(['dim', 'day', 'key']).doUpdateSet({
+          sold: sql`mirror_daily.sold + excluded.sold`,
+          sales: sql`mirror_daily.sales + excluded.sales`,
+          cost: sql`mirror_daily.cost + excluded.cost`,
+        }),
       )
       .execute();
 }
@@ -129,38 +283,31 @@ const soldOn = (db: Kdb, from: string, to: string, dim: 'all' | 'channel' | 'goo
     .where('k.day', '>=', from)
     .where('k.day', '<=', to);
 
-/** The period's sales, cost and profit over its orders with a sale amount (one query: no order is read). */
-export async function saleTotals(db: Kdb, from: string, to: string): Promise<OverviewSaleFigures> {
-  const r = await soldOn(db, from, to)
+/**
+ * The period's sales, cost and profit over its orders with a sale amount, in all or of one channel or
+ * goods, summed from the daily rollups (`mirror_daily`: sold, sales, cost): no order is read.
+ */
+export async function saleTotals(
+  db: Kdb,
+  from: string,
+  to: string,
+  dim: 'all' | 'channel' | 'goods' = 'all',
+  key = '',
+): Promise<OverviewSaleFigures> {
+  const r = await db
+    .selectFrom('mirror_daily')
+    // Written into the SQL, so that SQLite can use the goods rows' partial (key, day) index.
+    .where('dim', '=', sql.lit(dim) as unknown as string)
+    .where('key', '=', key)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
     .select([
-      sql<number>`count(*)`.as('n'),
-      sql<number>`coalesce(sum(s.sale), 0)`.as('sales'),
-      sql<number>`coalesce(sum(o.total), 0)`.as('cost'),
+      sql<number>`coalesce(sum(sold), 0)`.as('sold'),
+      sql<number>`coalesce(sum(sales), 0)`.as('sales'),
+      sql<number>`coalesce(sum(cost), 0)`.as('cost'),
     ])
     .executeTakeFirst();
-  return figures(Number(r?.n ?? 0), Number(r?.sales ?? 0), Number(r?.cost ?? 0));
-}
-
-/**
- * The period's sale figures by channel and by goods: every order with a sale amount read and split
- * (orderParts). Only orders with a sale amount are read, the period's current figures only.
- */
-export async function saleBreakdown(db: Kdb, from: string, to: string) {
-  const rows = await soldOn(db, from, to).select(['o.data', 's.sale']).execute();
-  const channel = new Map<string, OverviewSaleFigures>();
-  const goods = new Map<string, OverviewSaleFigures & { label: string }>();
-  for (const r of rows) {
-    const parts = orderParts(JSON.parse(r.data) as Order, Number(r.sale));
-    for (const [key, p] of parts.channels) {
-      const had = channel.get(key) ?? { ...ZERO_SALES };
-      channel.set(key, figures(had.sold + 1, had.sales + p.sales, had.cost + p.cost));
-    }
-    for (const [key, p] of parts.goods) {
-      const had = goods.get(key) ?? { ...ZERO_SALES, label: p.label };
-      goods.set(key, { ...figures(had.sold + 1, had.sales + p.sales, had.cost + p.cost), label: had.label || p.label });
-    }
-  }
-  return { channel, goods };
+  return figures(Number(r?.sold ?? 0), Number(r?.sales ?? 0), Number(r?.cost ?? 0));
 }
 
 /**
@@ -177,9 +324,7 @@ export async function soldOrders(db: Kdb, q: { key?: string; from: string; to: s
   const base = soldOn(db, q.from, q.to, dim, key);
   const [rows, total] = await Promise.all([
     base.select(['o.data', 's.sale']).orderBy('k.created_time', 'desc').orderBy('k.sn', 'desc').offset(q.offset).limit(q.limit).execute(),
-    dim === 'all'
-      ? saleTotals(db, q.from, q.to)
-      : saleBreakdown(db, q.from, q.to).then((b) => (dim === 'channel' ? b.channel : b.goods).get(key)),
+    saleTotals(db, q.from, q.to, dim, key),
   ]);
   const part = (o: Order, sale: number) => {
     if (dim === 'all') return { sales: sale, cost: o.goodsFee + o.logisticFee };
@@ -198,15 +343,23 @@ export async function soldOrders(db: Kdb, q: { key?: string; from: string; to: s
   };
 }
 
+/** Sold orders, their buyers' payments and cost (fen), as the rollups keep them. */
+interface Sums {
+  sold: number;
+  sales: number;
+  cost: number;
+}
+
 /** Goods in the overview's list by sales. */
 const TOP_SALES = 10;
 
 /**
  * A period's figures (MirrorStore.period) with what its orders with a sale amount earned: in all, by
- * channel and for the goods it lists, and its ten goods with the most sales. `breakdown: false` (the
- * previous period, only compared in all) reads the totals alone.
+ * channel and for the goods it lists, and its ten goods with the most sales, all from the daily
+ * rollups the period read (`p.sales`). `breakdown: false` (the previous period, only compared in all)
+ * gives the totals alone.
  */
-export async function withSales<
+export function withSales<
   P extends {
     from: string;
     to: string;
@@ -214,25 +367,22 @@ export async function withSales<
     byChannel: { key: string }[];
     topGoodsByItems: { key: string }[];
     topGoodsByGmv: { key: string }[];
+    sales: {
+      totals: Sums;
+      byChannel: Map<string, Sums>;
+      goods: Map<string, Sums>;
+      topGoodsBySales: ({ key: string; label: string } & Sums)[];
+    };
   },
->(db: Kdb, p: P, breakdown = true) {
-  const [totals, parts] = await Promise.all([
-    saleTotals(db, p.from, p.to),
-    breakdown ? saleBreakdown(db, p.from, p.to) : Promise.resolve({ channel: new Map(), goods: new Map() }),
-  ]);
-  const of = (m: Map<string, OverviewSaleFigures>, key: string): OverviewSaleFigures => {
-    const f = m.get(key);
-    return f ? { sold: f.sold, sales: f.sales, cost: f.cost, profit: f.profit } : { ...ZERO_SALES };
-  };
-  return {
-    ...p,
-    totals: { ...p.totals, ...totals },
-    byChannel: p.byChannel.map((r) => ({ ...r, ...of(parts.channel, r.key) })),
-    topGoodsByItems: p.topGoodsByItems.map((r) => ({ ...r, ...of(parts.goods, r.key) })),
-    topGoodsByGmv: p.topGoodsByGmv.map((r) => ({ ...r, ...of(parts.goods, r.key) })),
-    topGoodsBySales: [...(parts.goods as Map<string, OverviewSaleFigures & { label: string }>)]
-      .map(([key, f]) => ({ key, ...f }))
-      .sort((a, b) => b.sales - a.sales || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      .slice(0, TOP_SALES),
-  };
+>(_db: Kdb, p: P, breakdown = true) {
+  const { sales, ...period } = p;
+  const of = (f: Sums | undefined): OverviewSaleFigures => (f ? figures(f.sold, f.sales, f.cost) : { ...ZERO_SALES });
+  return Promise.resolve({
+    ...period,
+    totals: { ...p.totals, ...of(sales.totals) },
+    byChannel: p.byChannel.map((r) => ({ ...r, ...of(breakdown ? sales.byChannel.get(r.key) : undefined) })),
+    topGoodsByItems: p.topGoodsByItems.map((r) => ({ ...r, ...of(breakdown ? sales.goods.get(r.key) : undefined) })),
+    topGoodsByGmv: p.topGoodsByGmv.map((r) => ({ ...r, ...of(breakdown ? sales.goods.get(r.key) : undefined) })),
+    topGoodsBySales: breakdown ? sales.topGoodsBySales.slice(0, TOP_SALES).map((r) => ({ key: r.key, label: r.label, ...of(r) })) : [],
+  });
 }

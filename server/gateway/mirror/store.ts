@@ -6,6 +6,7 @@ import { dialectOf } from '../db/dialect';
 import { lockKey } from '../db';
 import { writePackages } from '../shipments/store';
 import { phoneTail } from './phone-tail';
+import { addSaleRows, addSales, saleRows, salesOf, type SaleRow } from './sales';
 import {
   AFTER_SALE_FINAL,
   afterSaleContributions,
@@ -58,6 +59,17 @@ export interface PeriodFigures {
   /** The ten goods sold most by quantity, and by GMV. */
   topGoodsByItems: ({ key: string; label: string } & Figures)[];
   topGoodsByGmv: ({ key: string; label: string } & Figures)[];
+  /**
+   * The orders with a sale amount (mirror/sales.ts) from the same rollups: in all, by channel, for
+   * the goods listed above, and the ten goods with the most sales (with the top goods: not when
+   * `goods: false`).
+   */
+  sales: {
+    totals: SaleSums;
+    byChannel: Map<string, SaleSums>;
+    goods: Map<string, SaleSums>;
+    topGoodsBySales: ({ key: string; label: string } & SaleSums)[];
+  };
   /** After-sale requests asked for in the period (`orders`: requests), by reason (code; words as label) and by status. */
   afterSales: Figures;
   /** `label`: the reason in words, as the pre-check answered it for one of the requests (the gateway keeps them), else empty. */
@@ -69,26 +81,47 @@ export interface PeriodFigures {
   cash: { out: number; in: number; outLines: number; inLines: number };
 }
 
+/** Orders with a sale amount, what their buyers paid and their cost (fen), as the rollups sum them. */
+export interface SaleSums {
+  sold: number;
+  sales: number;
+  cost: number;
+}
+const SALE_FIGURES = ['sold', 'sales', 'cost'] as const;
+type Sums = Figures & Partial<SaleSums>;
+/** A row's sale sums (numbers), zeros where it has none. */
+const saleSums = (r: Partial<Record<keyof SaleSums, unknown>>): SaleSums => ({
+  sold: Number(r.sold ?? 0),
+  sales: Number(r.sales ?? 0),
+  cost: Number(r.cost ?? 0),
+});
+/** A row without its sale sums (the period's figures as they were). */
+function withoutSales<T extends object>(r: T): Omit<T, keyof SaleSums> {
+  const { sold: _sold, sales: _sales, cost: _cost, ...rest } = r as T & Partial<SaleSums>;
+  return rest;
+}
+
 /** Goods in a top list; each day's rows read per try before the whole sum is made. */
 const TOP = 10;
 const TOP_K_TRIES = [50, 150] as const;
 /** Orders in a period below which its top goods are summed whole (bench/overview.ts: cheaper than the tries there). */
 export const WHOLE_SUM_BELOW = 5_000;
-const TOP_BY = ['items', 'gmv'] as const;
+const TOP_BY = ['items', 'gmv', 'sales'] as const;
 type TopBy = (typeof TOP_BY)[number];
 /** `dim = 'goods'` written into the SQL, so SQLite can use the partial indexes on goods rows (a bound value cannot). */
 const GOODS = sql.lit('goods') as unknown as 'goods';
 const GOODS_WEEK = sql.lit('goodsWeek') as unknown as 'goodsWeek';
 
 /** Figures of the same goods from several queries, added up (the latest label kept). */
-function merged(rows: ({ key: string; label: string } & Partial<Figures>)[]): ({ key: string; label: string } & Figures)[] {
-  const by = new Map<string, { key: string; label: string } & Figures>();
+function merged(rows: ({ key: string; label: string } & Partial<Sums>)[]): ({ key: string; label: string } & Figures & SaleSums)[] {
+  const by = new Map<string, { key: string; label: string } & Figures & SaleSums>();
   for (const r of rows) {
-    const n = numbers(r);
+    const n = { ...numbers(r), ...saleSums(r) };
     const had = by.get(r.key);
     if (!had) by.set(r.key, n);
     else {
       for (const k of FIGURES) had[k] += n[k];
+      for (const k of SALE_FIGURES) had[k] += n[k];
       if (n.label > had.label) had.label = n.label;
     }
   }
@@ -96,6 +129,8 @@ function merged(rows: ({ key: string; label: string } & Partial<Figures>)[]): ({
 }
 
 const SUMS = FIGURES.map((k) => sql<number>`coalesce(sum(${sql.ref(k)}), 0)`.as(k));
+/** With the sale sums (the `all`, `channel` and goods rows have them). */
+const SALE_SUMS = [...FIGURES, ...SALE_FIGURES].map((k) => sql<number>`coalesce(sum(${sql.ref(k)}), 0)`.as(k));
 
 /** Days (YYYY-MM-DD, in order) as runs of consecutive ones `step` days apart: [first, last] of each. */
 export function runs(days: string[], step: number): [string, string][] {
@@ -163,11 +198,21 @@ export class MirrorStore {
       const moved = new Map<string, Contribution>();
       const rows = [];
       const keys: { dim: ListDim; key: string; day: string; sn: string; created_time: number }[] = [];
-      for (const o of latest.values()) {
+      const written = [...latest.values()].flatMap((o) => {
         const data = JSON.stringify(o);
         const old = before.get(o.sn);
-        if (old === data) continue;
-        for (const c of changes(old === undefined ? undefined : (JSON.parse(old) as Order), o, this.timeZone)) merge(moved, c);
+        return old === data ? [] : [{ o, data, old: old === undefined ? undefined : (JSON.parse(old) as Order) }];
+      });
+      // What the buyers paid for them (mirror/sales.ts): the sale figures move with the order, old part out, new part in.
+      const sales = await salesOf(
+        trx,
+        written.flatMap((w) => [w.o.thirdSn, w.old?.thirdSn ?? '']),
+      );
+      const salesMoved = new Map<string, SaleRow>();
+      for (const { o, data, old } of written) {
+        for (const c of changes(old, o, this.timeZone)) merge(moved, c);
+        if (old) addSaleRows(salesMoved, saleRows(old, sales.get(old.thirdSn), dayOf(old.createdTime, this.timeZone)), -1);
+        addSaleRows(salesMoved, saleRows(o, sales.get(o.thirdSn), dayOf(o.createdTime, this.timeZone)), 1);
         for (const k of orderKeys(o, this.timeZone)) keys.push({ ...k, sn: o.sn, created_time: o.createdTime });
         rows.push({
           sn: o.sn,
@@ -217,6 +262,7 @@ export class MirrorStore {
           .values(keys.slice(i, i + 200))
           .execute();
       await addFigures(trx, moved);
+      await addSales(trx, salesMoved);
       // Its refunds (and the `refunded` list's rows) with it: the order says where they count.
       await this.refreshRefunds(
         trx,
@@ -740,15 +786,15 @@ export class MirrorStore {
     const inPeriod = (dim: Dimension) =>
       this.db.selectFrom('mirror_daily').where('dim', '=', dim).where('day', '>=', from).where('day', '<=', to);
     // The period's size first: it decides how the top goods are found.
-    const totals = await inPeriod('all').select(SUMS).executeTakeFirst();
+    const totals = await inPeriod('all').select(SALE_SUMS).executeTakeFirst();
     const [days, byChannel, byProvince, top, asReason, asResult, failed, cash] = await Promise.all([
       inPeriod('all')
         .select(['day', ...FIGURES])
         .orderBy('day')
         .execute(),
-      inPeriod('channel').select('key').select(SUMS).groupBy('key').execute(),
+      inPeriod('channel').select('key').select(SALE_SUMS).groupBy('key').execute(),
       inPeriod('province').select('key').select(SUMS).groupBy('key').execute(),
-      goods ? this.topGoods(from, to, Number(totals?.orders ?? 0) + Number(totals?.cancelled ?? 0)) : { items: [], gmv: [] },
+      goods ? this.topGoods(from, to, Number(totals?.orders ?? 0) + Number(totals?.cancelled ?? 0)) : { items: [], gmv: [], sales: [] },
       inPeriod('asReason').select('key').select(SUMS).groupBy('key').execute(),
       inPeriod('asResult').select('key').select(SUMS).groupBy('key').execute(),
       inPeriod('failed').select(SUMS).executeTakeFirst(),
@@ -757,15 +803,24 @@ export class MirrorStore {
     const cashOf = (key: string) => numbers(cash.find((r) => r.key === key) ?? ZERO_FIGURES);
     const byDay = new Map(days.map((d) => [d.day, d]));
     const live = (rows: ({ key: string } & Figures)[]) => rows.map(numbers).filter((r) => FIGURES.some((k) => r[k] !== 0));
+    const goodsSales = new Map([...top.items, ...top.gmv, ...top.sales].map((r) => [r.key, saleSums(r)]));
     return {
       from,
       to,
-      totals: numbers(totals ?? ZERO_FIGURES),
+      totals: withoutSales(numbers(totals ?? ZERO_FIGURES)),
       days: daysBetween(from, to).map((day) => ({ ...numbers(byDay.get(day) ?? ZERO_FIGURES), day })),
-      byChannel: live(byChannel).sort((a, b) => b.gmv - a.gmv),
+      byChannel: live(byChannel)
+        .sort((a, b) => b.gmv - a.gmv)
+        .map(withoutSales),
       byProvince: live(byProvince).sort((a, b) => b.orders - a.orders || b.gmv - a.gmv),
-      topGoodsByItems: top.items,
-      topGoodsByGmv: top.gmv,
+      topGoodsByItems: top.items.map((r) => withoutSales(r)),
+      topGoodsByGmv: top.gmv.map((r) => withoutSales(r)),
+      sales: {
+        totals: saleSums(totals ?? {}),
+        byChannel: new Map(byChannel.map((r) => [r.key, saleSums(r)])),
+        goods: goodsSales,
+        topGoodsBySales: top.sales.map((r) => ({ key: r.key, label: r.label, ...saleSums(r) })),
+      },
       afterSales: live(asResult).reduce(
         (sum, r) => {
           for (const k of FIGURES) sum[k] += r[k];
@@ -792,7 +847,11 @@ export class MirrorStore {
    * with a larger K, then summed whole. A period of few orders is summed whole at once: its goods
    * rows are few, and goods sell too evenly there for the largest rows to settle anything.
    */
-  private async topGoods(from: string, to: string, orders: number): Promise<Record<TopBy, ({ key: string; label: string } & Figures)[]>> {
+  private async topGoods(
+    from: string,
+    to: string,
+    orders: number,
+  ): Promise<Record<TopBy, ({ key: string; label: string } & Figures & Partial<SaleSums>)[]>> {
     // The period as whole weeks (one goods row per week) and the days around them.
     const weeks: string[] = [];
     const days: string[] = [];
@@ -804,7 +863,7 @@ export class MirrorStore {
       } else days.push(day);
     }
     const buckets = [...weeks.map((day) => ({ dim: GOODS_WEEK, day })), ...days.map((day) => ({ dim: GOODS, day }))];
-    const out: Partial<Record<TopBy, ({ key: string; label: string } & Figures)[]>> = {};
+    const out: Partial<Record<TopBy, ({ key: string; label: string } & Figures & Partial<SaleSums>)[]>> = {};
     for (const k of orders < WHOLE_SUM_BELOW ? [] : TOP_K_TRIES) {
       const open = TOP_BY.filter((by) => !out[by]);
       if (open.length === 0) break;
@@ -826,7 +885,7 @@ export class MirrorStore {
       // Per measure: what each goods is known to have (its values where it is among a bucket's K largest)
       // and at most could have (plus each other bucket's K-th value, or nothing where the bucket was
       // read whole). Only goods that could reach the tenth known total are summed exactly.
-      const bound: Record<TopBy, number> = { items: 0, gmv: 0 };
+      const bound: Record<TopBy, number> = { items: 0, gmv: 0, sales: 0 };
       const keep = new Set<string>();
       for (const by of open) {
         const known = new Map<string, { sum: number; kthSeen: number }>();
@@ -869,16 +928,16 @@ export class MirrorStore {
           .where('day', '<=', to)
           .select('key')
           .select(sql<string>`max(label)`.as('label'))
-          .select(SUMS)
+          .select(SALE_SUMS)
           .groupBy('key')
           .having(sql<number>`sum(${sql.ref(by)})`, '>', 0)
           .orderBy(sql`sum(${sql.ref(by)})`, 'desc')
           .orderBy('key')
           .limit(TOP)
           .execute()
-      ).map(numbers);
+      ).map((r) => ({ ...numbers(r), ...saleSums(r) }));
     }
-    return out as Record<TopBy, ({ key: string; label: string } & Figures)[]>;
+    return out as Record<TopBy, ({ key: string; label: string } & Figures & Partial<SaleSums>)[]>;
   }
 
   /**
@@ -888,7 +947,7 @@ export class MirrorStore {
    * the primary key (dim, day, key): it is told which index to use.
    */
   private async goodsSums(keys: string[], dim: 'goods' | 'goodsWeek', on: [string, string][]) {
-    const out: ({ key: string; label: string } & Figures)[] = [];
+    const out: ({ key: string; label: string } & Sums)[] = [];
     for (const [first, last] of on) {
       if (dialectOf(this.db) === 'postgres') {
         out.push(
@@ -900,15 +959,15 @@ export class MirrorStore {
             .where('day', '<=', last)
             .select('key')
             .select(sql<string>`max(label)`.as('label'))
-            .select(SUMS)
+            .select(SALE_SUMS)
             .groupBy('key')
             .execute()),
         );
         continue;
       }
-      const sums = sql.join(FIGURES.map((k) => sql`coalesce(sum(${sql.ref(k)}), 0) as ${sql.ref(k)}`));
+      const sums = sql.join([...FIGURES, ...SALE_FIGURES].map((k) => sql`coalesce(sum(${sql.ref(k)}), 0) as ${sql.ref(k)}`));
       const index = sql.raw(`mirror_daily_${dim.toLowerCase()}_key`);
-      const rows = await sql<{ key: string; label: string } & Figures>`
+      const rows = await sql<{ key: string; label: string } & Sums>`
         select key, max(label) as label, ${sums} from mirror_daily indexed by ${index}
         where dim = ${sql.lit(dim)} and key in (${sql.join(keys)}) and day >= ${first} and day <= ${last}
         group by key`.execute(this.db);

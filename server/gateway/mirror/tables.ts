@@ -1,4 +1,4 @@
-import { sql, type Migration } from 'kysely';
+import { sql, type Generated, type Migration } from 'kysely';
 import type { Order } from '../../../contract';
 import { columnTypes } from '../db/dialect';
 import { cashOrderKey, orderKeys, orderOfSn } from './rollups';
@@ -155,6 +155,14 @@ export interface MirrorDailyTable {
   /** Refunded, fen. */
   refunded: number;
   cancelled: number;
+  /**
+   * Of the orders counted (`all`, `channel`, `goods`, `goodsWeek` rows), those with a sale amount
+   * (mirror/sales.ts): how many, what the buyers paid and their cost (goods and freight), fen; a
+   * channel's or goods' part split as orderParts splits it. Added by the sales migration.
+   */
+  sold: Generated<number>;
+  sales: Generated<number>;
+  cost: Generated<number>;
 }
 
 /** The mirror's own bookkeeping: the backfill's progress, the last reconcile. JSON values by name. */
