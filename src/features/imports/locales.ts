@@ -47,6 +47,7 @@ export const importsLocales = {
     // The address columns are named by `app:fields` (column-name.ts).
     columns: {
       orderSn: 'Shop order number',
+      phone: 'Phone',
       product: 'Product or SKU id',
       spec: 'Spec',
       quantity: 'Quantity',
@@ -307,6 +308,7 @@ export const importsLocales = {
     // The address columns are named by `app:fields` (column-name.ts).
     columns: {
       orderSn: '店铺订单号',
+      phone: '手机号',
       product: '商品ID或SKU ID',
       spec: '规格',
       quantity: '数量',

@@ -2,6 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { COLUMNS, HEADERS, REQUIRED_COLUMNS, mapHeaders } from './columns';
 
 describe('mapHeaders', () => {
+  it("reads a Taobao order export's own headers: 联系手机 is the phone, 买家实际支付金额 what the buyer paid", () => {
+    const m = mapHeaders([
+      '订单编号',
+      '收货人姓名',
+      '联系手机',
+      '所在省',
+      '所在市',
+      '所在区',
+      '详细收货地址',
+      '商品ID',
+      '购买数量',
+      '买家实际支付金额',
+    ]);
+    expect(m).toMatchObject({ missing: [], unknown: [], duplicate: [] });
+    expect(m.index.phone).toBe(2);
+    expect(m.index.sale).toBe(9);
+  });
+
   it('finds every column of the Chinese template', () => {
     const m = mapHeaders(COLUMNS.map((c) => HEADERS[c]['zh-CN']));
     expect(m.index).toEqual(Object.fromEntries(COLUMNS.map((c, i) => [c, i])));

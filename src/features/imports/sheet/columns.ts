@@ -49,6 +49,10 @@ export const HEADERS: Record<Column, { 'zh-CN': string; en: string; synonyms: st
       '收货人电话',
       '收件人手机',
       '收件人电话',
+      // Taobao's and Tmall's order export (联系电话 is the landline beside it).
+      '联系手机',
+      '收货人手机号',
+      '收件人手机号',
       'mobile',
       'tel',
       'telephone',
@@ -79,6 +83,7 @@ export const HEADERS: Record<Column, { 'zh-CN': string; en: string; synonyms: st
       '实付款',
       '买家实付',
       '买家实付金额',
+      '买家实际支付金额',
       '实收金额',
       '实付',
       '订单实付金额',
