@@ -47,6 +47,16 @@ export function shipmentsRoutes(deps: {
   const formats = new FormatStore(deps.db.kysely);
   const couriers = courierList(deps.db.kysely, deps.call ?? null);
   const timeZone = deps.timeZone ?? DEFAULT_TIME_ZONE;
+  /**
+   * Courier codes are the supplier's (`logistic.firms`): packages read before the kept list knows their
+   * courier (a fresh install, a new courier) ask the supplier for it, as /shipments/formats does; when it
+   * can't be reached, what is kept answers (and the code stays empty).
+   */
+  const fillCourierCodes = async (packages: { courierCode: string; courierName: string }[]) => {
+    if (!packages.some((p) => p.courierCode === '' && p.courierName !== '')) return;
+    const codes = new Map((await couriers.get(true)).map((k) => [k.name, k.code]));
+    for (const p of packages) if (p.courierCode === '') p.courierCode = codes.get(p.courierName) ?? '';
+  };
   const routes = new Hono<Env>();
   routes.use('/shipments', requireFeature('shipments.use'));
   routes.use('/shipments/*', requireFeature('shipments.use'));
@@ -77,7 +87,9 @@ export function shipmentsRoutes(deps: {
     if (!parsed.success) return invalid(c, parsed.error, raw);
     const q = parsed.data;
     if (q.job !== undefined && !(await jobIsTheirs(c, q.job))) return noSuchJob(c);
+    await couriers.get();
     const answer = await store.list({ ...filter(q), offset: (q.page - 1) * q.size, limit: q.size });
+    await fillCourierCodes(answer.list);
     return c.json(answer satisfies ShipmentsAnswer);
   });
 
@@ -192,11 +204,7 @@ export function shipmentsRoutes(deps: {
       perOrder: format.perOrder,
       mark: q.mark ? { at, user, format: format.key, type: q.type } : null,
     });
-    // Courier codes name the shop's couriers: a package whose courier the gateway has no code for yet asks for the supplier's list.
-    if (Object.keys(format.carrierMap).length > 0 && packages.some((p) => p.courierCode === '')) {
-      const codes = new Map((await couriers.get(true)).map((k) => [k.name, k.code]));
-      for (const p of packages) if (p.courierCode === '') p.courierCode = codes.get(p.courierName) ?? '';
-    }
+    await fillCourierCodes(packages);
     const file = await writeSheet(format, sheetRows(format, packages, timeZone), q.type);
     if (batch !== null)
       await deps.audit.record({

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bffGet, bffOp, signIn } from '../../../test/bff-client';
 import { testGatewayDb } from '../../../test/gateway-db';
@@ -157,13 +158,74 @@ describe('shipments', () => {
     expect((await mine(merchant, [two], '&state=new')).map((r) => r.trackingNo)).toContain(`${changed.tracking_no}Y`);
     expect((await mine(merchant, [two], '&state=new')).map((r) => r.trackingNo)).not.toContain(`${changed.tracking_no}X`);
 
-    // Courier codes once the gateway has forwarded the supplier's courier list.
-    expect(rows.every((r) => r.courierCode === '')).toBe(true);
+    // Courier codes are the supplier's from the first list of a fresh gateway: nobody asked for the formats
+    // or forwarded its courier list (logistic.firms, asked only now to compare).
+    const listed = await mine(merchant, [two, late]);
     const firms = await bffOp(bff, merchant, 'logistic.firms', {});
     expect(firms.code, firms.msg).toBe(1);
-    await expect.poll(async () => (await mine(merchant, [two, late])).every((r) => r.courierCode !== '')).toBe(true);
     const codes = new Map((firms.data as { name: string; sn: string }[]).map((f) => [f.name, f.sn]));
-    for (const r of await mine(merchant, [two, late])) expect(r.courierCode).toBe(codes.get(r.courierName));
+    expect(listed).toHaveLength(5);
+    for (const r of listed) expect([r.courierName, r.courierCode]).toEqual([r.courierName, codes.get(r.courierName)]);
+    expect(listed.every((r) => r.courierCode !== '')).toBe(true);
+  });
+
+  it('a fresh gateway’s first download in an own format with a courierCode column and no carrier map writes the supplier’s codes', async () => {
+    const freshDb = await testGatewayDb();
+    try {
+      const upstream = { baseUrl: sb.sandboxUrl, appKey: TEST_KEY, appSecret: TEST_SECRET, timeoutMs: 5000 };
+      const freshMirror = createOrderMirror({ db: freshDb, upstream, mode: 'sandbox', settings: { backfillDays: 0 } });
+      const fresh = createBffApp({ db: freshDb, upstream, mode: 'sandbox', mirror: freshMirror });
+      const merchant = await signIn(fresh, 'merchant');
+      const [a, b] = twoChannels();
+      const orderSn = `SH${Date.now()}C`;
+      const r = await bffOp(fresh, merchant, 'order.submit', {
+        orderSn,
+        spu: [
+          { sku: a.sku, number: 1 },
+          { sku: b.sku, number: 1 },
+        ],
+        address,
+        strictMode: true,
+      });
+      expect(r.code, r.msg).toBe(1);
+      await sb.advance(3 * 3600);
+      expect((await freshMirror.reconcile()).error).toBeUndefined();
+      const send = async (path: string, body: unknown) =>
+        fresh.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: merchant },
+          body: JSON.stringify(body),
+        });
+      const made = await send('/shipments/formats', {
+        name: `代码模板${Date.now()}`,
+        columns: [
+          { field: 'childSn', header: '子单号' },
+          { field: 'courierCode', header: '快递编码' },
+          { field: 'courierName', header: '快递公司' },
+          { field: 'trackingNo', header: '快递单号' },
+        ],
+        perOrder: false,
+        carrierMap: {},
+      });
+      expect(made.status).toBe(201);
+      const format = ((await made.json()) as { id: number }).id;
+      const dl = await send('/shipments/download', { format, type: 'csv', state: 'all', mark: false });
+      expect(dl.status).toBe(200);
+      const text = (await dl.text()).replace(/^\uFEFF/, '');
+      const [header, ...lines] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+      expect(header).toEqual(['子单号', '快递编码', '快递公司', '快递单号']);
+      const firms = (sb.sandbox.db.prepare('SELECT sn, name FROM firms').all() as { sn: string; name: string }[]).map(
+        (f) => [f.name, f.sn] as const,
+      );
+      const codes = new Map(firms);
+      const children = childrenAtSandbox(orderSn);
+      expect(children.every((c) => c.tracking_no !== '')).toBe(true);
+      const mineLines = lines.filter((l) => children.some((c) => c.sn === l[0]));
+      expect(mineLines.sort()).toEqual(children.map((c) => [c.sn, codes.get(c.courier_name), c.courier_name, c.tracking_no]).sort());
+      expect(mineLines.every((l) => l[1] !== '')).toBe(true);
+    } finally {
+      await freshDb.close();
+    }
   });
 
   it('state, day, channel and job filters; marking and undoing marks exactly those ids, audited', async () => {
