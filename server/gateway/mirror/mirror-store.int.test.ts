@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract';
 import { testGatewayDb } from '../../../test/gateway-db';
 import type { GatewayDb } from '../db';
-import { keepSales, orderParts, soldOrders } from './sales';
+import { fillDailySales, keepSales, orderParts, soldOrders } from './sales';
 import { MirrorStore, WHOLE_SUM_BELOW } from './store';
 
 const TZ = 'Asia/Shanghai';
@@ -346,6 +346,12 @@ describe('the order mirror and its daily figures', () => {
         [paid, 999],
       ]),
     );
+    // The sales migration's fill, on rollups without sale figures, makes the same rows.
+    const kept = await rollupRows();
+    await db.kysely.updateTable('mirror_daily').set({ sold: 0, sales: 0, cost: 0 }).execute();
+    expect((await got()).totals).toEqual({ sold: 0, sales: 0, cost: 0 });
+    await fillDailySales(db.kysely);
+    expect(await rollupRows()).toEqual(kept);
     // The sold list's figure (the rollups) and its orders (the mirror's rows) agree.
     const list = await soldOrders(db.kysely, { key: 'channel:3', from: '2026-11-19', to: '2026-11-22', offset: 0, limit: 10 });
     expect(list.total).toBe(2);

@@ -65,28 +65,35 @@ export const salesMigrations: Record<string, Migration> = {
           .columns(['day', 'sales'])
           .where(sql.ref('dim'), '=', dim)
           .execute();
-      const kdb = db as unknown as Kdb;
-      const moved = new Map<string, SaleRow>();
-      for (let after = ''; ;) {
-        const rows = await kdb
-          .selectFrom('mirror_order_keys as k')
-          .innerJoin('mirror_orders as o', 'o.sn', 'k.sn')
-          .innerJoin('mirror_sales as s', 's.order_sn', 'o.third_sn')
-          .where('k.dim', '=', 'all')
-          .where('k.key', '=', '')
-          .where('k.sn', '>', after)
-          .select(['k.sn', 'k.day', 'o.data', 's.sale'])
-          .orderBy('k.sn')
-          .limit(500)
-          .execute();
-        if (rows.length === 0) break;
-        for (const r of rows) addSaleRows(moved, saleRows(JSON.parse(r.data) as Order, Number(r.sale), r.day), 1);
-        after = rows.at(-1)!.sn;
-      }
-      await addSales(kdb, moved);
+      await fillDailySales(db as unknown as Kdb);
     },
   },
 };
+
+/**
+ * The rollups' sale figures added from the sale amounts kept, for every order counted (its `all`
+ * list row, whose day is its figures' day): the sales migration's fill, once, on rollups without them.
+ */
+export async function fillDailySales(kdb: Kdb) {
+  const moved = new Map<string, SaleRow>();
+  for (let after = ''; ;) {
+    const rows = await kdb
+      .selectFrom('mirror_order_keys as k')
+      .innerJoin('mirror_orders as o', 'o.sn', 'k.sn')
+      .innerJoin('mirror_sales as s', 's.order_sn', 'o.third_sn')
+      .where('k.dim', '=', 'all')
+      .where('k.key', '=', '')
+      .where('k.sn', '>', after)
+      .select(['k.sn', 'k.day', 'o.data', 's.sale'])
+      .orderBy('k.sn')
+      .limit(500)
+      .execute();
+    if (rows.length === 0) break;
+    for (const r of rows) addSaleRows(moved, saleRows(JSON.parse(r.data) as Order, Number(r.sale), r.day), 1);
+    after = rows.at(-1)!.sn;
+  }
+  await addSales(kdb, moved);
+}
 
 /**
  * Keeps orders' sale amounts (the last one given stands), in the caller's transaction or its own. An
