@@ -265,7 +265,7 @@ describe('support’s exceptions against the sandbox’s irregular orders', () =
     // Every step in the audit, in words, refusals too.
     const rows = await db.kysely
       .selectFrom('audit')
-      .select(['username', 'action', 'code', 'msg'])
+      .select(['username', 'action', 'code', 'msg', 'summary'])
       .where('action', 'like', 'exceptions.%')
       .where('username', 'in', ['ann-two', 'bob-two'])
       .orderBy('id')
@@ -285,8 +285,17 @@ describe('support’s exceptions against the sandbox’s irregular orders', () =
       ['ann-two', 'exceptions.resolve', 1],
       ['ann-two', 'exceptions.note', 409],
     ]);
-    expect(rows[1]!.msg).toBe(`took the cancelled exception ${kase.id} of order ${kase.shopOrderSn} (child ${kase.childSn})`);
-    expect(rows[3]!.msg).toMatch(/refused: ann-two has taken this exception/);
-    expect(rows[10]!.msg).toMatch(/^resolved the cancelled exception/);
+    // Each step names the order and the kind of case it worked (not only the case's id), refusals of a known case too.
+    const named = `cancelled case of order ${kase.orderSn} (shop order ${kase.shopOrderSn}), child ${kase.childSn}`;
+    expect(kase.orderSn).not.toBe(kase.shopOrderSn);
+    expect(rows[1]!.msg).toBe(`took the ${named}`);
+    const caseInput = { kind: 'cancelled', orderSn: kase.orderSn, shopOrderSn: kase.shopOrderSn, childSn: kase.childSn };
+    expect(JSON.parse(rows[1]!.summary)).toEqual({ ...caseInput, id: kase.id });
+    expect(rows[3]!.msg).toBe('refused: ann-two has taken this exception; only they can work it now.');
+    expect(JSON.parse(rows[3]!.summary)).toEqual({ ...caseInput, id: kase.id });
+    expect(JSON.parse(rows[0]!.summary)).toEqual({ id: 999999 });
+    expect(rows[8]!.msg).toBe(`noted the ${named}`);
+    expect(JSON.parse(rows[8]!.summary)).toEqual({ ...caseInput, text: 'Called the customer: refund on its way.', id: kase.id });
+    expect(rows[10]!.msg).toBe(`resolved the ${named}`);
   });
 });

@@ -51,8 +51,23 @@ export function exceptionsRoutes(deps: {
     const id = Number(c.req.param('id'));
     return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
   };
-  const caseWords = (k: ExceptionCase) =>
-    `${k.kind} exception ${k.id} of order ${k.shopOrderSn || k.orderSn}${k.childSn ? ` (child ${k.childSn})` : ''}`;
+  /**
+   * Which order and which kind of case a step worked, in words (the audit page shows them in the
+   * person's language: src/features/account/audit-actions.ts parses these words): "late case of order
+   * PDD1 (shop order SD1), child PDD1_1".
+   */
+  const caseWords = (k: ExceptionCase) => {
+    const order = k.orderSn || k.shopOrderSn;
+    const shop = k.orderSn && k.shopOrderSn && k.shopOrderSn !== k.orderSn ? ` (shop order ${k.shopOrderSn})` : '';
+    return `${k.kind} case of order ${order}${shop}${k.childSn ? `, child ${k.childSn}` : ''}`;
+  };
+  /** The case's kind and order numbers for the audit's input (its id last: the order is what people look for). */
+  const caseInput = (k: ExceptionCase) => ({
+    kind: k.kind,
+    orderSn: k.orderSn,
+    ...(k.shopOrderSn && k.shopOrderSn !== k.orderSn ? { shopOrderSn: k.shopOrderSn } : {}),
+    ...(k.childSn ? { childSn: k.childSn } : {}),
+  });
 
   /** One step on a case: input checked, done or refused, audited either way, told on the bus when done. */
   const step = async (
@@ -67,7 +82,10 @@ export function exceptionsRoutes(deps: {
     const id = idOf(c);
     let input: Record<string, string> = {};
     const refuse = async (status: 400 | 404 | 409, reason: 'invalid_input' | 'not_found' | 'conflict', msg: string, detail?: unknown) => {
-      await deps.audit.record({ user, action, input: { id: id ?? c.req.param('id') }, code: status, msg: `refused: ${msg}`, ip });
+      // A case that exists is named by its order and kind in the audit, refusals too.
+      const kase = id === undefined || status === 404 ? undefined : await store.get(id, deps.now());
+      const named = kase ? { ...caseInput(kase), id } : { id: id ?? c.req.param('id') };
+      await deps.audit.record({ user, action, input: named, code: status, msg: `refused: ${msg}`, ip });
       return fail(c, status, reason, msg, detail as never);
     };
     if (id === undefined) return refuse(404, 'not_found', 'There is no such exception.');
@@ -84,7 +102,7 @@ export function exceptionsRoutes(deps: {
       if (r.reason === 'taken') return refuse(409, 'conflict', `${r.by} has taken this exception; only they can work it now.`);
       return refuse(409, 'conflict', 'This exception is resolved already.');
     }
-    await deps.audit.record({ user, action, input: { id, ...input }, code: 1, msg: words(r.kase), ip });
+    await deps.audit.record({ user, action, input: { ...caseInput(r.kase), ...input, id }, code: 1, msg: words(r.kase), ip });
     await exceptionsChanged(deps.db.bus, action === 'exceptions.resolve' ? { closed: [id] } : { changed: [id] }, deps.log);
     return c.json(r.kase satisfies ExceptionCase);
   };

@@ -116,4 +116,30 @@ describe('audit log in words (issue 14.6)', () => {
     expect(inputSummary(made, 'zh-CN', none, 'sandbox.irregular')).toBe('订单号：SD7 · 异常类型：供应商取消');
     expect(actionLabel('sandbox.irregular', 'zh-CN')).toBe('让沙箱订单出现异常');
   });
+
+  it('a step on an order exception names the order and the kind in words; someone else having it reads as a conflict (review of issue 52)', () => {
+    const none = () => undefined;
+    const took = 'took the late case of order PDD1 (shop order SD1), child PDD1_1';
+    expect(resultText(took, 'en')).toBe('Took the “Not shipped in time” case of order PDD1 (shop order SD1), package PDD1_1');
+    expect(resultText(took, 'zh-CN')).toBe('认领了订单 PDD1（店铺订单 SD1）的“超时未发货”异常，子订单 PDD1_1');
+    expect(resultText('noted the stalled case of order PDD2', 'zh-CN')).toBe('备注了订单 PDD2 的“物流停滞”异常');
+    expect(resultText('resolved the failed case of order SD3', 'en')).toBe('Resolved the “Order failed to place” case of order SD3');
+    const taken = 'refused: ann has taken this exception; only they can work it now.';
+    expect(resultText(taken, 'en')).toBe('Someone else has it: ann took the case, only they can work it now');
+    expect(resultText(taken, 'zh-CN')).toBe('已有他人认领：ann 已认领此异常，只有其本人可以处理');
+    expect(resultText(taken, 'zh-CN')).not.toBe('输入被网关拒绝');
+    expect(resultText('refused: This exception is resolved already.', 'zh-CN')).toBe('该异常已处理完成');
+    expect(resultText('refused: There is no such exception.', 'en')).toBe('There is no such case');
+    expect(resultText('refused: Invalid input: note: a note is needed', 'zh-CN')).toBe('输入被网关拒绝');
+    // The input: kind by the queue's words, the order numbers named, the case's number last as such (not "编号").
+    const input = JSON.stringify({ kind: 'returned', orderSn: 'PDD1', shopOrderSn: 'SD1', childSn: 'PDD1_1', note: '已退款', id: 1 });
+    expect(inputSummary(input, 'zh-CN', none, 'exceptions.resolve')).toBe(
+      '异常类型：拒收退回 · 订单号：PDD1 · 店铺订单号：SD1 · 子订单号：PDD1_1 · 备注：已退款 · 异常编号：1',
+    );
+    expect(inputSummary(input, 'en', none, 'exceptions.resolve')).toBe(
+      'Kind: Refused and returned · Order number: PDD1 · Shop order number: SD1 · Package (child order): PDD1_1 · Note: 已退款 · Case number: 1',
+    );
+    // Elsewhere `kind` keeps its own words (an order made irregular in the sandbox).
+    expect(inputSummary(JSON.stringify({ kind: 'late' }), 'zh-CN', none, 'sandbox.irregular')).toBe('异常类型：延迟发货');
+  });
 });

@@ -191,6 +191,23 @@ const KEY_WORDS: Record<string, Words> = {
   note: { en: 'Note', 'zh-CN': '备注' },
 };
 
+const EXCEPTION_KEYS: Record<string, Words> = {
+  kind: { en: 'Kind', 'zh-CN': '异常类型' },
+  shopOrderSn: { en: 'Shop order number', 'zh-CN': '店铺订单号' },
+  childSn: { en: 'Package (child order)', 'zh-CN': '子订单号' },
+  id: { en: 'Case number', 'zh-CN': '异常编号' },
+};
+const EXCEPTION_ACTIONS = new Set(['exceptions.take', 'exceptions.note', 'exceptions.resolve']);
+/** An order exception's kind in words (the queue's own names: src/features/exceptions/locales.ts `kinds`). */
+const EXCEPTION_KIND_WORDS: Record<string, Words> = {
+  late: { en: 'Not shipped in time', 'zh-CN': '超时未发货' },
+  stalled: { en: 'Tracking stalled', 'zh-CN': '物流停滞' },
+  cancelled: { en: 'Cancelled by the supplier', 'zh-CN': '供应商取消' },
+  returned: { en: 'Refused and returned', 'zh-CN': '拒收退回' },
+  failed: { en: 'Order failed to place', 'zh-CN': '下单失败' },
+};
+const exceptionKind = (kind: string, lang: Lang): string | undefined => EXCEPTION_KIND_WORDS[kind]?.[lang];
+
 /** Keys that mean something else in one action: the after-sale mailing info's `sn` is its tracking number. */
 const ACTION_KEY_WORDS: Partial<Record<string, Record<string, Words>>> = {
   'afterSale.mail': { sn: { en: 'Tracking number', 'zh-CN': '运单号' } },
@@ -204,6 +221,10 @@ const ACTION_KEY_WORDS: Partial<Record<string, Record<string, Words>>> = {
   'shipments.format.create': { id: { en: 'Format', 'zh-CN': '格式编号' }, name: { en: 'Name', 'zh-CN': '名称' } },
   'shipments.format.update': { id: { en: 'Format', 'zh-CN': '格式编号' }, name: { en: 'Name', 'zh-CN': '名称' } },
   'shipments.format.delete': { id: { en: 'Format', 'zh-CN': '格式编号' }, name: { en: 'Name', 'zh-CN': '名称' } },
+  // A step on an order exception: its kind, the order (and the shop's number, the package), the case's number.
+  'exceptions.take': { ...EXCEPTION_KEYS },
+  'exceptions.note': { ...EXCEPTION_KEYS },
+  'exceptions.resolve': { ...EXCEPTION_KEYS },
 };
 /** Inputs in fen, shown in yuan. */
 const MONEY_KEYS = new Set(['goodsFee', 'logisticFee', 'refundFee']);
@@ -285,28 +306,57 @@ export function inputSummary(summary: string, lang: Lang, fieldWords: (key: stri
             ? formatFen(v, lang)
             : SHARE_KEYS.has(k) && action === 'sandbox.faults' && typeof v === 'number'
               ? `${Math.round(v * 1000) / 10} %`
-              : k === 'kind' && typeof v === 'string' && IRREGULAR_WORDS[v]
-                ? IRREGULAR_WORDS[v][lang]
-                : CODE_KEYS[k] && (typeof v === 'string' || typeof v === 'number')
-                  ? CODE_KEYS[k].has(String(v))
-                    ? upstreamName(CODE_KEYS[k], String(v), undefined, lang)
-                    : String(v)
-                  : typeof v === 'string'
-                    ? (pictureWords(v, lang) ?? valueText(v, lang))
-                    : valueText(v, lang);
+              : k === 'kind' && typeof v === 'string' && action && EXCEPTION_ACTIONS.has(action) && exceptionKind(v, lang)
+                ? exceptionKind(v, lang)!
+                : k === 'kind' && typeof v === 'string' && IRREGULAR_WORDS[v]
+                  ? IRREGULAR_WORDS[v][lang]
+                  : CODE_KEYS[k] && (typeof v === 'string' || typeof v === 'number')
+                    ? CODE_KEYS[k].has(String(v))
+                      ? upstreamName(CODE_KEYS[k], String(v), undefined, lang)
+                      : String(v)
+                    : typeof v === 'string'
+                      ? (pictureWords(v, lang) ?? valueText(v, lang))
+                      : valueText(v, lang);
       return `${name}${lang === 'en' ? ': ' : '：'}${value}`;
     })
     .join(' · ');
 }
 
+const STEP_VERBS: Record<string, Words> = {
+  took: { en: 'Took', 'zh-CN': '认领了' },
+  noted: { en: 'Noted', 'zh-CN': '备注了' },
+  resolved: { en: 'Resolved', 'zh-CN': '处理完成了' },
+};
+/** "took the late case of order PDD1 (shop order SD1), child PDD1_1" in the page's language. */
+function exceptionStepWords(m: RegExpExecArray, lang: Lang): string {
+  const [, verb, kind, order, shop, child] = m as unknown as [string, string, string, string, string?, string?];
+  const kindWords = exceptionKind(kind, lang) ?? kind;
+  const verbWords = STEP_VERBS[verb]![lang];
+  if (lang === 'en')
+    return `${verbWords} the “${kindWords}” case of order ${order}${shop ? ` (shop order ${shop})` : ''}${child ? `, package ${child}` : ''}`;
+  return `${verbWords}订单 ${order}${shop ? `（店铺订单 ${shop}）` : ' '}的“${kindWords}”异常${child ? `，子订单 ${child}` : ''}`;
+}
+
 /** What the gateway itself wrote as the result (English, for the log file), in words; the supplier's own msg is shown as it is. */
-const RESULT_WORDS: [RegExp, Words][] = [
+const RESULT_WORDS: [RegExp, Words | ((m: RegExpExecArray, lang: Lang) => string)][] = [
   [/^wrong username or password$/, { en: 'Wrong username or password', 'zh-CN': '用户名或密码错误' }],
   [/^account disabled$/, { en: 'The account is disabled', 'zh-CN': '账号已停用' }],
   [/^refused: too many attempts$/, { en: 'Too many attempts', 'zh-CN': '尝试次数过多' }],
   [/^refused: role may not do this$/, { en: 'The role may not do this', 'zh-CN': '角色无权执行' }],
   [/^refused: The request is too large/, { en: 'The request was too large', 'zh-CN': '请求过大' }],
+  // Order exceptions (issue 52): someone else has the case (a conflict, not bad input), it is resolved, or gone.
+  [
+    /^refused: (.+) has taken this exception; only they can work it now\.$/s,
+    (m, lang) =>
+      lang === 'en'
+        ? `Someone else has it: ${m[1]} took the case, only they can work it now`
+        : `已有他人认领：${m[1]} 已认领此异常，只有其本人可以处理`,
+  ],
+  [/^refused: This exception is resolved already\.$/, { en: 'The case is resolved already', 'zh-CN': '该异常已处理完成' }],
+  [/^refused: There is no such exception\.$/, { en: 'There is no such case', 'zh-CN': '没有这个异常' }],
   [/^refused: /, { en: 'Input refused by the gateway', 'zh-CN': '输入被网关拒绝' }],
+  // A step on an order exception: which kind of case of which order (server/gateway/exceptions/routes.ts, caseWords).
+  [/^(took|noted|resolved) the (\w+) case of order (.+?)(?: \(shop order (.+?)\))?(?:, child (.+))?$/s, exceptionStepWords],
   [/^wrong current password$/, { en: 'Wrong current password', 'zh-CN': '当前密码不正确' }],
   [/^import done$/, { en: 'Job finished', 'zh-CN': '任务已完成' }],
   [/^import cancelled$/, { en: 'Job cancelled: the rest not sent', 'zh-CN': '任务已取消，其余未发送' }],
@@ -329,7 +379,10 @@ const RESULT_WORDS: [RegExp, Words][] = [
 
 /** The result's sentence in the page's language: the gateway's own words translated, the supplier's msg as it came. */
 export function resultText(msg: string, lang: Lang): string {
-  for (const [re, words] of RESULT_WORDS) if (re.test(msg)) return words[lang];
+  for (const [re, words] of RESULT_WORDS) {
+    const m = re.exec(msg);
+    if (m) return typeof words === 'function' ? words(m, lang) : words[lang];
+  }
   // Anything else came from the supplier (in Chinese) or is a gateway text this table does not know.
   return /[\u4e00-\u9fff]/.test(msg) || lang === 'en' ? msg : '';
 }

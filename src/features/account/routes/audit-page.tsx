@@ -111,6 +111,9 @@ export function AuditPage() {
       <Chip size="small" color="warning" variant="outlined" label={t('audit.unknown')} />
     ) : code === 1 ? (
       <Chip size="small" color="success" label={t('audit.ok')} />
+    ) : code === 409 ? (
+      // Someone else got there first (another person has the case): a conflict, not bad input.
+      <Chip size="small" color="warning" variant="outlined" label={t('audit.conflict')} />
     ) : [400, 403, 413, 429].includes(code) ? (
       <Chip size="small" color="warning" label={t('audit.refused')} />
     ) : (
