@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type PostgresPool, type PostgresPoolClient } from 'kysely';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import { ConfigError } from '../../lib/env';
 import { InProcessBus, PgBus, busChannel, type EventBus } from './bus';
 import type { Dialect } from './dialect';
+import { lockKey } from './lock-key';
 import { GATEWAY_MIGRATIONS } from './migrations';
 import { statementName } from './prepared';
 import type { GatewayTables } from './tables';
@@ -120,8 +120,7 @@ function namedStatements(pool: pg.Pool, log: (line: string) => void): PostgresPo
   };
 }
 
-/** A stable 63-bit advisory-lock key for a name. */
-export const lockKey = (name: string) => createHash('sha256').update(`supply-desk:${name}`).digest().readBigInt64BE(0).toString();
+export { lockKey };
 
 async function migrate(db: Kdb, migrations: Record<string, Migration>, schema?: string) {
   // PostgreSQL: Kysely's bookkeeping tables in the schema of the install (search_path), not found in another.

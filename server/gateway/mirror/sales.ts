@@ -1,9 +1,13 @@
-import { sql, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Order, OverviewSaleFigures } from '../../../contract';
-import type { Kdb } from '../db';
-import { lockKey } from '../db';
+import { lockKey } from '../db/lock-key';
+import type { GatewayTables } from '../db/tables';
 import { columnTypes, dialectOf } from '../db/dialect';
 import { CLOSED, PAY_UNPAID, weekOf } from './rollups';
+
+// The gateway's database, named here from its parts: this module's migrations are imported by the
+// database's opening (server/gateway/db/index.ts), so it imports nothing from there.
+type Kdb = Kysely<GatewayTables>;
 
 /** The sale amounts' table, added to the gateway's by module augmentation (server/gateway/db/tables.ts). */
 declare module '../db/tables' {
