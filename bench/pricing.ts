@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createBffApp } from '../server/gateway/app';
-import { openGatewayDb, type GatewayDb } from '../server/gateway/db';
+import type { GatewayDb } from '../server/gateway/db';
+import { onBothDatabases } from './both-databases';
 import { SESSION_COOKIE } from '../server/gateway/http/context';
 import { RISK } from '../server/gateway/goods/store';
-import { createDatabase, startTestPostgres } from '../test/pg-server';
 
 /**
  * Issue 53.5 (`BENCH_ONLY=pricing`): BENCH_PRICING_SKUS SKUs (default 200,000; 5 per goods) in the
@@ -209,31 +206,7 @@ async function benchOne(dialect: string, db: GatewayDb, skus: number): Promise<P
 }
 
 export async function benchPricing(skus = Number(process.env.BENCH_PRICING_SKUS ?? 200_000), only = process.env.BENCH_PRICING_DB) {
-  const out: PricingBench[] = [];
-  if (only !== 'postgres') {
-    const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-pricing-'));
-    const lite = await openGatewayDb({ file: join(dir, 'gateway.sqlite') });
-    try {
-      out.push(await benchOne('SQLite', lite, skus));
-    } finally {
-      await lite.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (only !== 'sqlite') {
-    const server = await startTestPostgres();
-    try {
-      const pgDb = await openGatewayDb({ databaseUrl: await createDatabase(server.url, 'pricingbench'), poolSize: 4 });
-      try {
-        out.push(await benchOne('PostgreSQL', pgDb, skus));
-      } finally {
-        await pgDb.close();
-      }
-    } finally {
-      await server.stop();
-    }
-  }
-  return out;
+  return onBothDatabases('pricing', only, (dialect, db) => benchOne(dialect, db, skus));
 }
 
 export function printPricing(results: PricingBench[]) {

@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Order } from '../contract';
 import { createBffApp } from '../server/gateway/app';
-import { openGatewayDb, type GatewayDb } from '../server/gateway/db';
+import type { GatewayDb } from '../server/gateway/db';
+import { onBothDatabases } from './both-databases';
 import { MirrorStore } from '../server/gateway/mirror';
 import { learnCouriers } from '../server/gateway/shipments';
 import { SESSION_COOKIE } from '../server/gateway/http/context';
-import { createDatabase, startTestPostgres } from '../test/pg-server';
 
 /**
  * Issue 51.4: BENCH_SHIPMENTS packages (default 10,000) in the shipments table, written by the order
@@ -215,31 +212,7 @@ async function benchOne(dialect: string, db: GatewayDb, packages: number): Promi
 }
 
 export async function benchShipments(packages = Number(process.env.BENCH_SHIPMENTS ?? 10_000), only = process.env.BENCH_SHIPMENTS_DB) {
-  const out: ShipmentsBench[] = [];
-  if (only !== 'postgres') {
-    const dir = mkdtempSync(join(tmpdir(), 'supply-desk-bench-shipments-'));
-    const lite = await openGatewayDb({ file: join(dir, 'gateway.sqlite') });
-    try {
-      out.push(await benchOne('SQLite', lite, packages));
-    } finally {
-      await lite.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (only !== 'sqlite') {
-    const server = await startTestPostgres();
-    try {
-      const pgDb = await openGatewayDb({ databaseUrl: await createDatabase(server.url, 'shipbench'), poolSize: 4 });
-      try {
-        out.push(await benchOne('PostgreSQL', pgDb, packages));
-      } finally {
-        await pgDb.close();
-      }
-    } finally {
-      await server.stop();
-    }
-  }
-  return out;
+  return onBothDatabases('shipments', only, (dialect, db) => benchOne(dialect, db, packages));
 }
 
 export function printShipments(results: ShipmentsBench[]) {
