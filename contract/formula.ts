@@ -20,6 +20,9 @@ const INTERNATIONAL_PHONE = /^\+\d[\d -]*\d$/;
 /** What begins a text that a spreadsheet could run as a formula when it is a cell: `=`, `+`, `-`, `@`, a tab or a carriage return. */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A control character (a line break, a tab, NUL…): never part of a cell's or a code's text. */
+export const CONTROL_CHAR = /\p{Cc}/u;
+
 /**
  * Text that a spreadsheet would run as a formula, made plain text for any file written (CSV, xlsx):
  * a leading `'`, as OWASP advises against CSV injection. Stricter than looksLikeFormula on purpose:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fen, unixMillis } from '../units';
+import { CONTROL_CHAR } from '../formula';
 
 /**
  * Pricing (`/bff/pricing/…`, issue 53; merchants, managers and admins: `pricing.use`): the merchant's
@@ -141,8 +142,7 @@ export const pricingGoodsInput = z
               .string({ error: 'code must be text' })
               .trim()
               .max(PRICING_CODE_MAX, `code may be at most ${PRICING_CODE_MAX} characters`)
-              // eslint-disable-next-line no-control-regex
-              .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'code may not hold line breaks or control characters')
+              .refine((s) => !CONTROL_CHAR.test(s), 'code may not hold line breaks or control characters')
               .nullable()
               .optional(),
           })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORMULA_START } from '../formula';
+import { CONTROL_CHAR, FORMULA_START } from '../formula';
 
 /**
  * Shipments (`/bff/shipments`, issue 51): every package the supplier shipped (a channel child and a
@@ -147,8 +147,6 @@ export const SHIPMENTS_HEADERS = {
   more: 'X-Shipments-More',
 } as const;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const cellText = (what: string, max: number) =>
   z
     .string({ error: `${what} must be text` })
@@ -159,7 +157,7 @@ const cellText = (what: string, max: number) =>
       message: `${what} must not begin with =, +, -, @ (a spreadsheet would read it as a formula)`,
       params: { rule: 'formula' },
     })
-    .refine((s) => !CONTROL.test(s), {
+    .refine((s) => !CONTROL_CHAR.test(s), {
       message: `${what} must be one line without tabs or control characters`,
       params: { rule: 'control' },
     });
@@ -210,7 +208,7 @@ export const ownFormatInput = z
       .string({ error: 'joiner must be text' })
       .min(1, 'joiner must not be empty')
       .max(SHEET_FORMAT_LIMITS.joinerChars, `joiner may be at most ${SHEET_FORMAT_LIMITS.joinerChars} characters`)
-      .refine((s) => !CONTROL.test(s) && !FORMULA_START.test(s), {
+      .refine((s) => !CONTROL_CHAR.test(s) && !FORMULA_START.test(s), {
         message: 'joiner must not hold a line break, a tab, or begin with =, +, -, @',
         params: { rule: 'format' },
       })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
-import { FORMULA_START } from '../../../contract/formula';
+import { CONTROL_CHAR, FORMULA_START } from '../../../contract/formula';
 import { SHEET_FIELDS, SHEET_FORMAT_LIMITS as L, type OwnFormatInput, type SheetColumn } from '../../../contract/schemas/shipments';
 
 /** What the format editor holds (src/features/shipments/components/format-editor.tsx). */
@@ -13,9 +13,6 @@ export interface FormatValues {
   carriers: { code: string; shop: string }[];
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** The gateway's rules for a format (contract/schemas/shipments.ts), said in the person's language. */
 export function formatSchema(t: TFunction<'shipments'>) {
   const cell = (empty: string, long: string, max: number) =>
@@ -25,7 +22,7 @@ export function formatSchema(t: TFunction<'shipments'>) {
       .min(1, t(empty))
       .max(max, t(long, { max }))
       .refine((s) => !FORMULA_START.test(s), t('editor.errors.formula'))
-      .refine((s) => !CONTROL.test(s), t('editor.errors.control'));
+      .refine((s) => !CONTROL_CHAR.test(s), t('editor.errors.control'));
   return z
     .object({
       name: cell('editor.errors.nameEmpty', 'editor.errors.nameLong', L.nameChars),
@@ -45,7 +42,7 @@ export function formatSchema(t: TFunction<'shipments'>) {
             .trim()
             .max(L.courierNameChars, t('editor.errors.courierLong', { max: L.courierNameChars }))
             .refine((s) => !FORMULA_START.test(s), t('editor.errors.formula'))
-            .refine((s) => !CONTROL.test(s), t('editor.errors.control')),
+            .refine((s) => !CONTROL_CHAR.test(s), t('editor.errors.control')),
         }),
       ),
     })
@@ -63,7 +60,7 @@ export function formatSchema(t: TFunction<'shipments'>) {
           ? t('editor.errors.joinerEmpty')
           : v.joiner.length > L.joinerChars
             ? t('editor.errors.joinerLong', { max: L.joinerChars })
-            : CONTROL.test(v.joiner) || FORMULA_START.test(v.joiner)
+            : CONTROL_CHAR.test(v.joiner) || FORMULA_START.test(v.joiner)
               ? t('editor.errors.control')
               : null;
         if (message) ctx.addIssue({ code: 'custom', path: ['joiner'], message });
