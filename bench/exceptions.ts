@@ -9,7 +9,7 @@ import { createExceptions } from '../server/gateway/exceptions';
 import { shippingFigures } from '../server/gateway/exceptions/shipping';
 import { periodDays } from '../server/gateway/mirror/routes';
 import { dayOf } from '../server/gateway/mirror/rollups';
-import { SESSION_COOKIE } from '../server/gateway/http/context';
+import { benchSignIn } from './sign-in';
 import { createDatabase, startTestPostgres } from '../test/pg-server';
 
 /**
@@ -265,15 +265,7 @@ async function benchOne(dialect: string, db: GatewayDb, count: number): Promise<
     upstream: { baseUrl: 'http://127.0.0.1:9', appKey: 'bench', appSecret: 'bench', timeoutMs: 1000 },
     mode: 'upstream',
   });
-  // Signed in as support (test/bff-client's signIn is for Vitest only).
-  const password = 'bench-support-password-52';
-  await bff.users.create({ username: 'bench-support', displayName: 'bench-support', role: 'support', password });
-  const login = await bff.app.request('/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench-support', password }),
-  });
-  const cookie = `${SESSION_COOKIE}=${/sd_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? ''}`;
+  const cookie = await benchSignIn(bff, 'support');
   const calls: ExceptionsBench['calls'] = [];
   for (const [name, path] of [
     ['GET /bff/exceptions, open, oldest first, first page', '/exceptions?state=open'],

@@ -14,25 +14,12 @@ import { upstreamCaller, type OpCaller } from '../server/gateway/messages/effect
 import { createSandbox } from '../server/sandbox';
 import { parseFaults } from '../server/sandbox/config';
 import { createDatabase, startTestPostgres } from '../test/pg-server';
+import { benchSignIn } from './sign-in';
 
 const KEY = 'bench-key';
 const SECRET = 'bench-secret-123';
 const TOKEN = 'bench-goods-token-0123456789abcdef';
 const DAY = 86_400_000;
-
-/** A merchant signed in to the bare /bff app: the Cookie header. */
-async function signIn(bff: ReturnType<typeof createBffApp>): Promise<string> {
-  const username = `bench-${Date.now().toString(36)}`;
-  await bff.users.create({ username, displayName: username, role: 'merchant', password: 'bench-password-1' });
-  const res = await bff.app.request('/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'bench-password-1' }),
-  });
-  const cookie = /sd_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`bench sign-in failed: ${res.status}`);
-  return cookie;
-}
 
 const quantile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -223,7 +210,7 @@ async function oneDialect(
     mode: 'sandbox',
     goods,
   });
-  const merchant = await signIn(bff);
+  const merchant = await benchSignIn(bff);
   await goods.setRule(0, 25, 'bench');
   const atRiskGoods = await goods.store.atRiskCount();
   const timed = async (path: string, times: number) => {

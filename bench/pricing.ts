@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createBffApp } from '../server/gateway/app';
 import type { GatewayDb } from '../server/gateway/db';
 import { onBothDatabases } from './both-databases';
-import { SESSION_COOKIE } from '../server/gateway/http/context';
+import { benchSignIn } from './sign-in';
 import { RISK } from '../server/gateway/goods/store';
 
 /**
@@ -112,13 +112,7 @@ async function benchOne(dialect: string, db: GatewayDb, skus: number): Promise<P
     upstream: { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: 's', timeoutMs: 1000 },
     mode: 'upstream',
   });
-  await bff.users.create({ username: 'bench-merchant', displayName: 'bench', role: 'merchant', password: 'bench-password-1234' });
-  const login = await bff.app.request('/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench-merchant', password: 'bench-password-1234' }),
-  });
-  const cookie = `${SESSION_COOKIE}=${/sd_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? ''}`;
+  const cookie = await benchSignIn(bff);
   const call = async (path: string, init?: RequestInit) => {
     const t = performance.now();
     const res = await bff.app.request(path, { ...init, headers: { 'content-type': 'application/json', cookie } });

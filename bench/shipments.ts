@@ -3,9 +3,9 @@ import type { Order } from '../contract';
 import { createBffApp } from '../server/gateway/app';
 import type { GatewayDb } from '../server/gateway/db';
 import { onBothDatabases } from './both-databases';
+import { benchSignIn } from './sign-in';
 import { MirrorStore } from '../server/gateway/mirror';
 import { learnCouriers } from '../server/gateway/shipments';
-import { SESSION_COOKIE } from '../server/gateway/http/context';
 
 /**
  * Issue 51.4: BENCH_SHIPMENTS packages (default 10,000) in the shipments table, written by the order
@@ -103,14 +103,7 @@ async function benchOne(dialect: string, db: GatewayDb, packages: number): Promi
     upstream: { baseUrl: 'http://127.0.0.1:9', appKey: 'k', appSecret: 's', timeoutMs: 1000 },
     mode: 'upstream',
   });
-  // A merchant signed in (test/bff-client's way, without vitest).
-  await bff.users.create({ username: 'bench-merchant', displayName: 'bench', role: 'merchant', password: 'bench-password-1234' });
-  const login = await bff.app.request('/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench-merchant', password: 'bench-password-1234' }),
-  });
-  const cookie = `${SESSION_COOKIE}=${/sd_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? ''}`;
+  const cookie = await benchSignIn(bff);
   const call = async (path: string, init?: RequestInit) => {
     const t = performance.now();
     const res = await bff.app.request(path, { ...init, headers: { 'content-type': 'application/json', cookie } });
